@@ -1,13 +1,47 @@
-"""The poker-director web app: Flask, htmx and an event log in SQLite."""
+"""The poker-director web app: Flask, htmx and an event log in SQLite.
+
+How the app fits together (read this before adding a blueprint):
+
+* ``create_app()`` builds the app. Every area is a blueprint listed in ``BLUEPRINTS`` as an
+  import string ``"module:attribute"``; to add one (the TV clock, seating and seat cards, the
+  dealer's assistant) append one line there. Blueprints are imported lazily, so a module may
+  import ``director.*`` helpers freely.
+* ``director.db.get_db()`` gives the request's ``sqlite_utils.Database`` (WAL, one per request).
+* ``director.events.load_state(tournament_id)`` is the engine's fold of the tournament's events
+  (cached); ``director.services`` holds the functions that validate and append events, shared by
+  pages and the JSON API. Never write to the ``events`` table directly.
+* ``director.auth.login_required`` guards every write; CSRF is on for every POST (forms carry
+  ``{{ csrf_token() }}``; htmx sends the ``X-CSRFToken`` header set on ``<body>`` in
+  ``base.html``). Read-only pages need no decorator.
+* ``director.web.render(page, partial, **context)`` answers a partial to htmx and the full page
+  otherwise; ``director.web.done(url)`` redirects plain browsers after a write.
+* Engine errors (``EngineError``) become 422 with the message, a stale write (``StaleWrite``)
+  409, an unknown tournament 404: see ``director.web.register_error_handlers``.
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
+import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Blueprint, Flask
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+
+#: The blueprints of the app, as ``"module:attribute"``. Add yours with one line.
+BLUEPRINTS: list[str] = [
+    "director.auth:bp",
+    "director.home:bp",
+    "director.setup:bp",
+    "director.players:bp",
+    "director.dashboard:bp",
+    "director.results:bp",
+    "director.api:bp",
+    # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:
+]
 
 
 def resource_dir(name: str) -> Path:
@@ -16,14 +50,59 @@ def resource_dir(name: str) -> Path:
     return installed if installed.is_dir() else PACKAGE_DIR.parent / name
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+def default_instance_path() -> Path:
+    """The data folder: ``$POKER_DIRECTOR_DATA`` if set, else ``./instance`` under the current directory."""
+    return Path(os.environ.get("POKER_DIRECTOR_DATA") or Path.cwd() / "instance").resolve()
+
+
+def secret_key(instance_path: Path) -> str:
+    """The session secret, generated once into the instance folder and kept there."""
+    path = instance_path / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def load_blueprint(spec: str) -> Blueprint:
+    module_name, _, attribute = spec.partition(":")
+    blueprint = getattr(importlib.import_module(module_name), attribute or "bp")
+    assert isinstance(blueprint, Blueprint), spec
+    return blueprint
+
+
+def create_app(test_config: dict[str, Any] | None = None, instance_path: str | Path | None = None) -> Flask:
+    """The app factory. ``instance_path`` is the data folder (database and secrets)."""
+    folder = Path(instance_path).resolve() if instance_path else default_instance_path()
     app = Flask(
         __name__,
+        instance_path=str(folder),
+        instance_relative_config=True,
         template_folder=str(resource_dir("templates")),
         static_folder=str(resource_dir("static")),
     )
+    folder.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(folder / "poker-director.db"),
+        WTF_CSRF_TIME_LIMIT=None,  # a tournament night lasts longer than an hour
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 7,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.from_pyfile("config.py", silent=True)
     if test_config:
         app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(folder)
+
+    from director import auth, db, web
+
+    db.init_app(app)
+    auth.init_app(app)
+    web.init_app(app)
+    for spec in BLUEPRINTS:
+        app.register_blueprint(load_blueprint(spec))
 
     @app.get("/health")
     def health() -> dict[str, str]:

@@ -1,0 +1,7 @@
+"""The api pages."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("api", __name__)

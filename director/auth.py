@@ -1,0 +1,159 @@
+"""The director's password, login and logout, and the guard on every write.
+
+On first start no password exists: every guarded page leads to ``/auth/first-run``, which sets
+it (hashed with Werkzeug). The session is signed with the secret kept in the instance folder.
+The JSON API uses the same session and CSRF token (see ``director.api``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from flask import (
+    Blueprint,
+    Flask,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFProtect
+from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.wrappers import Response
+
+from director.db import get_db
+
+bp = Blueprint("auth", __name__, url_prefix="/auth")
+csrf = CSRFProtect()
+
+MIN_PASSWORD = 4
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def password_hash() -> str | None:
+    row = get_db().execute("SELECT value FROM settings WHERE key = 'password_hash'").fetchone()
+    return None if row is None else str(row[0])
+
+
+def password_problem(password: str, confirm: str | None = None) -> str | None:
+    if len(password) < MIN_PASSWORD:
+        return f"The password needs at least {MIN_PASSWORD} characters."
+    if confirm is not None and password != confirm:
+        return "The two passwords differ: type the same password twice."
+    return None
+
+
+def set_password(password: str) -> None:
+    db = get_db()
+    with db.atomic():
+        db["settings"].upsert({"key": "password_hash", "value": generate_password_hash(password)}, pk="key")
+
+
+def check_password(password: str) -> bool:
+    stored = password_hash()
+    return stored is not None and check_password_hash(stored, password)
+
+
+def log_in() -> None:
+    session.clear()
+    session.permanent = True
+    session["director"] = True
+
+
+def is_director() -> bool:
+    return bool(session.get("director"))
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def login_required(view: F) -> F:
+    """Only the logged-in director passes; others are sent to log in (or get 401 as JSON)."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if is_director():
+            return view(*args, **kwargs)
+        if wants_json():
+            message = (
+                "Set the director's password first."
+                if password_hash() is None
+                else "Log in as the director first."
+            )
+            return jsonify(error=message), 401
+        target = url_for("auth.first_run") if password_hash() is None else url_for(
+            "auth.login", next=request.full_path if request.method == "GET" else request.referrer
+        )
+        if request.headers.get("HX-Request"):
+            response = Response(status=401)
+            response.headers["HX-Redirect"] = target
+            return response
+        return redirect(target)
+
+    return cast(F, wrapped)
+
+
+def safe_next(target: str | None) -> str:
+    if target and target.startswith("/") and not target.startswith("//"):
+        return target.rstrip("?") or "/"
+    return url_for("home.index")
+
+
+@bp.route("/first-run", methods=["GET", "POST"])
+def first_run() -> ResponseReturnValue:
+    from director.web import render
+
+    if password_hash() is not None:
+        return redirect(url_for("auth.login"))
+    error = None
+    if request.method == "POST":
+        password = request.form.get("password", "")
+        error = password_problem(password, request.form.get("confirm", ""))
+        if error is None:
+            set_password(password)
+            log_in()
+            flash("Password set. You are the director.", "ok")
+            return redirect(url_for("home.index"))
+    return render("auth/first_run.html", error=error), 422 if error else 200
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> ResponseReturnValue:
+    from director.web import render
+
+    if password_hash() is None:
+        return redirect(url_for("auth.first_run"))
+    error = None
+    if request.method == "POST":
+        if check_password(request.form.get("password", "")):
+            log_in()
+            return redirect(safe_next(request.form.get("next")))
+        error = "That is not the director's password."
+    return render("auth/login.html", error=error, next=request.values.get("next", "")), 422 if error else 200
+
+
+@bp.post("/logout")
+def logout() -> ResponseReturnValue:
+    session.clear()
+    flash("Logged out.", "ok")
+    return redirect(url_for("home.index"))
+
+
+def init_app(app: Flask) -> None:
+    csrf.init_app(app)
+
+    @app.before_request
+    def remember_role() -> None:
+        g.director = is_director()
+
+    @app.context_processor
+    def auth_context() -> dict[str, Any]:
+        return {"is_director": is_director()}
+

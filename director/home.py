@@ -1,0 +1,33 @@
+"""Home: the tournaments, newest first; create one, open one, or fill a demo."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, url_for
+from flask.typing import ResponseReturnValue
+
+from director.auth import login_required, password_hash
+from director.db import get_db
+from director.web import now, render
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    if password_hash() is None:
+        return redirect(url_for("auth.first_run"))
+    rows = list(
+        get_db().query(
+            "SELECT id, name, created_at, last_seq FROM tournaments ORDER BY created_at DESC, id DESC"
+        )
+    )
+    return render("home/index.html", "home/_list.html", tournaments=rows)
+
+
+@bp.post("/demo")
+@login_required
+def demo() -> ResponseReturnValue:
+    from director.demo import fill_demo
+
+    tournament_id = fill_demo(get_db(), now())
+    return redirect(url_for("dashboard.show", tournament_id=tournament_id), code=303)

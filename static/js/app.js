@@ -1,0 +1,44 @@
+// poker-director: the few lines of JS the director's pages need (htmx does the rest).
+(function () {
+  "use strict";
+  // htmx requests carry the CSRF token (also set with hx-headers on <body>, this covers swapped-in forms).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    if (meta && !event.detail.headers["X-CSRFToken"]) {
+      event.detail.headers["X-CSRFToken"] = meta.content;
+    }
+  });
+
+  // The compact clock: count down from the level's end sent by the server, against the
+  // measured offset to server time. htmx re-fetches the partial every few seconds.
+  var offsetMs = 0;
+  function measureOffset(clock) {
+    var serverNow = parseFloat(clock.dataset.serverNow || "");
+    if (!isNaN(serverNow)) { offsetMs = serverNow * 1000 - Date.now(); }
+  }
+  function format(seconds) {
+    seconds = Math.max(0, Math.ceil(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    var mm = (h ? String(m).padStart(2, "0") : String(m)), ss = String(s).padStart(2, "0");
+    return (h ? h + ":" : "") + mm + ":" + ss;
+  }
+  function tick() {
+    document.querySelectorAll("[data-ends-at]").forEach(function (clock) {
+      if (clock.dataset.paused === "true") { return; }
+      var endsAt = parseFloat(clock.dataset.endsAt);
+      if (isNaN(endsAt)) { return; }
+      var left = endsAt - (Date.now() + offsetMs) / 1000;
+      var target = clock.querySelector(".clock-time");
+      if (target) { target.textContent = format(left); }
+    });
+  }
+  function sync(root) {
+    var clock = (root && root.querySelector) ? root.querySelector("[data-server-now]") : null;
+    if (!clock && root && root.dataset && root.dataset.serverNow) { clock = root; }
+    if (clock) { measureOffset(clock); }
+    tick();
+  }
+  document.addEventListener("DOMContentLoaded", function () { sync(document); setInterval(tick, 250); });
+  document.addEventListener("htmx:afterSwap", function (event) { sync(event.detail.elt); });
+  document.addEventListener("htmx:afterSettle", function (event) { sync(event.detail.elt); });
+})();

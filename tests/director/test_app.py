@@ -1,0 +1,134 @@
+"""The app factory, the database, auth and CSRF, and the error pages."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from director import BLUEPRINTS, create_app
+from tests.director.conftest import PASSWORD, Director, csrf_token, set_password, soup
+
+
+def test_factory_creates_the_database_in_wal_mode_and_a_secret(app: Flask) -> None:
+    path = Path(app.config["DATABASE"])
+    assert path.exists()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"tournaments", "events", "settings", "player_names"} <= tables
+    secret = Path(app.instance_path) / "secret_key"
+    assert secret.read_text().strip() == app.config["SECRET_KEY"]
+    assert len(app.config["SECRET_KEY"]) == 64
+
+
+def test_secret_is_generated_once(tmp_path: Path) -> None:
+    first = create_app({"TESTING": True}, instance_path=tmp_path).config["SECRET_KEY"]
+    second = create_app({"TESTING": True}, instance_path=tmp_path).config["SECRET_KEY"]
+    assert first == second
+
+
+def test_every_blueprint_is_registered(app: Flask) -> None:
+    names = {spec.split(":")[0].rsplit(".", 1)[1] for spec in BLUEPRINTS}
+    assert names <= set(app.blueprints)
+
+
+def test_first_page_asks_for_the_directors_password(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/auth/first-run")
+    page = soup(client.get("/auth/first-run"))
+    assert page.find("input", attrs={"name": "password"}) is not None
+
+
+def test_first_run_refuses_a_short_or_mismatched_password(client: FlaskClient) -> None:
+    token = csrf_token(client, "/auth/first-run")
+    response = client.post("/auth/first-run", data={"password": "ab", "confirm": "ab", "csrf_token": token})
+    assert response.status_code == 422
+    assert "at least 4 characters" in soup(response).find(class_="flash-error").text
+    response = client.post(
+        "/auth/first-run", data={"password": "abcd", "confirm": "abce", "csrf_token": token}
+    )
+    assert response.status_code == 422
+    assert "differ" in response.get_data(as_text=True)
+
+
+def test_password_is_stored_hashed(client: FlaskClient, app: Flask) -> None:
+    set_password(client)
+    conn = sqlite3.connect(app.config["DATABASE"])
+    stored = conn.execute("SELECT value FROM settings WHERE key='password_hash'").fetchone()[0]
+    assert PASSWORD not in stored
+    assert stored.startswith(("scrypt:", "pbkdf2:"))
+
+
+def test_login_and_logout(client: FlaskClient) -> None:
+    set_password(client)
+    director = Director(client)
+    assert director.post("/auth/logout").status_code == 302
+    assert client.get("/new").status_code == 302  # guarded again
+    token = csrf_token(client)
+    wrong = client.post("/auth/login", data={"password": "nope", "csrf_token": token})
+    assert wrong.status_code == 422
+    assert "not the director's password" in soup(wrong).find(class_="flash-error").text
+    right = client.post("/auth/login", data={"password": PASSWORD, "csrf_token": token, "next": "/new"})
+    assert right.status_code == 302
+    assert right.headers["Location"] == "/new"
+
+
+def test_login_never_redirects_off_site(client: FlaskClient) -> None:
+    set_password(client)
+    Director(client).post("/auth/logout")
+    token = csrf_token(client)
+    response = client.post(
+        "/auth/login", data={"password": PASSWORD, "csrf_token": token, "next": "//evil.example/"}
+    )
+    assert response.headers["Location"] == "/"
+
+
+def test_a_post_without_csrf_token_is_refused(client: FlaskClient) -> None:
+    set_password(client)
+    response = client.post("/auth/logout")
+    assert response.status_code == 400
+    assert "security token" in response.get_data(as_text=True)
+
+
+def test_guarded_page_sends_htmx_to_login_with_hx_redirect(client: FlaskClient) -> None:
+    set_password(client)
+    Director(client).post("/auth/logout")
+    response = client.get("/new", headers={"HX-Request": "true"})
+    assert response.status_code == 401
+    assert response.headers["HX-Redirect"].startswith("/auth/login")
+
+
+def test_unknown_tournament_is_a_404_page_not_a_stack_trace(director: Director) -> None:
+    response = director.get("/t/999")
+    assert response.status_code == 404
+    assert "There is no tournament number 999." in soup(response).find(id="error").text
+
+
+def test_unknown_page_is_a_404_page(client: FlaskClient) -> None:
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert soup(response).find("h1").text == "Page not found"
+
+
+def test_responses_vary_on_hx_request(client: FlaskClient) -> None:
+    assert "HX-Request" in client.get("/auth/first-run").headers["Vary"]
+
+
+def test_base_layout_configures_htmx_and_sends_the_csrf_token(director: Director) -> None:
+    page = soup(director.get("/"))
+    config = page.find("meta", attrs={"name": "htmx-config"})["content"]
+    assert '"historyRestoreAsHxRequest": false' in config
+    assert '"422"' in config and '"409"' in config
+    assert director.token in page.body["hx-headers"]
+    assert page.find("script", src="/static/js/htmx-2.0.11.min.js") is not None
+
+
+def test_static_files_are_served(client: FlaskClient) -> None:
+    for path in ("/static/css/app.css", "/static/js/app.js", "/static/js/htmx-2.0.11.min.js"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        response.close()
