@@ -28,18 +28,16 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO, TypeAlias, TypeVar
+from typing import Any, TextIO, TypeAlias
 
 from engine.cards import Card, new_deck
 from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.standings import places_for_busts
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
-
-K = TypeVar("K", bound=Hashable)
-
 
 @dataclass(frozen=True, slots=True)
 class Positions:
@@ -267,26 +265,6 @@ def draw_button(seats: Collection[Seat], rng: random.Random) -> ButtonDraw:
     return ButtonDraw(best[0], cards)
 
 
-# --- Places of players knocked out --------------------------------------------------------
-
-
-def _same_hand_places(players_in_before: int, busted: Mapping[K, Chips]) -> dict[K, int]:
-    """Places of the players knocked out in one hand (seed 000): they finish behind everyone
-    still in; more chips at the start of the hand finishes higher; equal stacks share the
-    better place.
-
-    >>> _same_hand_places(5, {3: 500, 5: 800})
-    {3: 5, 5: 4}
-    >>> _same_hand_places(5, {"a": 500, "b": 500})
-    {'a': 4, 'b': 4}
-    """
-    best_place = players_in_before - len(busted) + 1
-    return {
-        key: best_place + sum(1 for other in busted.values() if other > stack)
-        for key, stack in busted.items()
-    }
-
-
 # --- Scenarios: the ``python -m engine positions`` contract -------------------------------
 
 
@@ -345,7 +323,7 @@ def play_scenario(seats: Collection[Seat], button: Seat, hands: Sequence[Sequenc
             busted[b.seat] = b.stack_at_start
         if busted and len(busted) == len(live):
             raise IllegalAction(f"All {len(live)} players cannot be knocked out in hand {number}: someone wins the pot.")
-        places.update(_same_hand_places(len(live), busted))
+        places.update(places_for_busts(len(live), busted))
         live -= busted.keys()
         previous = current
     if len(live) == 1:
@@ -408,19 +386,40 @@ def answer_line(line: str) -> dict[str, Any]:
         return {"error": str(e)}
 
 
+def _lines(stdin: TextIO) -> Iterator[str | None]:
+    """The lines of ``stdin``; ``None`` for a line that is not UTF-8 text.
+
+    The bytes are decoded here, line by line, when the stream has them: how Python
+    decodes standard input otherwise depends on the machine's locale.
+    """
+    raw = getattr(stdin, "buffer", None)
+    if raw is None:
+        yield from stdin
+        return
+    for data in raw:
+        try:
+            yield data.decode("utf-8")
+        except UnicodeDecodeError:
+            yield None
+
+
 def positions_main(stdin: TextIO, stdout: TextIO) -> int:
     """``python -m engine positions``: one JSON answer line per scenario line.
 
-    Blank lines are skipped. An impossible or malformed scenario answers
-    ``{"error": "..."}`` on its line and the run goes on; the exit code is 0 whenever
-    standard input could be read to its end, and 2 (with a message on standard error)
-    when it cannot be read or decoded.
+    Blank lines are skipped. An impossible or malformed scenario (a line that is not
+    JSON, or not UTF-8) answers ``{"error": "..."}`` on its line and the run goes on.
+    The exit code is 0 whenever standard input could be read to its end, even with error
+    lines, and 2 (with a message on standard error) when it cannot be read at all.
     """
     try:
-        for line in stdin:
-            if not line.strip():
+        for line in _lines(stdin):
+            if line is None:
+                answer: dict[str, Any] = {"error": "The line is not UTF-8 text."}
+            elif not line.strip():
                 continue
-            stdout.write(json.dumps(answer_line(line)) + "\n")
+            else:
+                answer = answer_line(line)
+            stdout.write(json.dumps(answer) + "\n")
             stdout.flush()
     except (OSError, UnicodeDecodeError) as e:
         print(f"positions: cannot read standard input: {e}", file=sys.stderr)
