@@ -1,0 +1,361 @@
+/* The TV clock: draws countdowns from deadlines the server sends, never counting on its own.
+ *
+ * The clock partial (#tv-clock) carries the truth as data:
+ *   data-server-now   the server's clock when it rendered, epoch ms (measures our offset to it)
+ *   data-status       not_started | running | paused | on_break | finished
+ *   data-key          which level or break is on ("level-5", "break-2"); a change means a new item
+ *   data-announce     what to say aloud when that item starts ("Level 5. Blinds 100, 200.")
+ * and any element inside it with data-deadline="<epoch ms>" is a countdown this script draws
+ * (data-format="clock" for 12:34 or "seconds" for 47). htmx re-fetches the partial every two
+ * seconds; each answer re-measures the offset, so the TV stays within a few milliseconds of the
+ * server for as long as it runs, and keeps counting when the server or the Wi-Fi is away.
+ */
+(function () {
+  "use strict";
+
+  var SAMPLES = 8;            // keep the offsets of the last few polls
+  var OFFLINE_AFTER = 7000;   // ms without an answer before the TV says it is reconnecting
+  var samples = [];           // {offset, rtt}
+  var offset = 0;             // server clock minus our clock, ms
+  var requestStartedAt = 0;
+  var requestEndedAt = 0;
+  var lastAnswerAt = Date.now();
+  var timer = null;
+
+  // What the previous partial showed, to notice changes between swaps.
+  var seen = { key: null, status: null, seq: null, chimedEndOf: null, minuteFor: null, mainLeft: null };
+  var actions = {};           // action-clock id -> {beeped10, expired}
+
+  var prefs = {
+    sound: localStorage.getItem("tv-sound") === "on",
+    voice: localStorage.getItem("tv-voice") === "on",
+  };
+
+  function clockEl() { return document.getElementById("tv-clock"); }
+  function page() { return document.getElementById("tv"); }
+
+  /* ---------- server time ---------- */
+
+  function serverNow() { return Date.now() + offset; }
+
+  function addSample(serverAt, sentAt, receivedAt) {
+    if (!isFinite(serverAt) || !(receivedAt >= sentAt)) return;
+    samples.push({ offset: serverAt - (sentAt + receivedAt) / 2, rtt: receivedAt - sentAt, server: serverAt });
+    if (samples.length > SAMPLES) samples.shift();
+    // Like NTP: the answer that travelled fastest tells the offset best.
+    var best = samples[0];
+    for (var i = 1; i < samples.length; i++) if (samples[i].rtt <= best.rtt) best = samples[i];
+    offset = best.offset;
+  }
+
+  function initialSample(el) {
+    var serverAt = Number(el.dataset.serverNow);
+    var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    if (nav && nav.responseStart > 0) {
+      addSample(serverAt, performance.timeOrigin + nav.requestStart, performance.timeOrigin + nav.responseStart);
+    } else {
+      addSample(serverAt, Date.now(), Date.now());
+    }
+  }
+
+  /* ---------- drawing ---------- */
+
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+
+  function formatClock(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    return h > 0 ? h + ":" + pad(m) + ":" + pad(sec) : m + ":" + pad(sec);
+  }
+
+  function formatSeconds(ms) { return String(Math.max(0, Math.ceil(ms / 1000))); }
+
+  function draw() {
+    timer = null;
+    var el = clockEl();
+    if (!el) return;
+    var now = serverNow();
+    var nextChange = 500;
+    var nodes = el.querySelectorAll("[data-deadline]");
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      var left = Number(node.dataset.deadline) - now;
+      var text = node.dataset.format === "seconds" ? formatSeconds(left) : formatClock(left);
+      if (node.textContent !== text) node.textContent = text;
+      if (left > 0) nextChange = Math.min(nextChange, ((left % 1000) + 1000) % 1000);
+    }
+    var status = el.dataset.status;
+    var counting = status === "running" || status === "on_break";
+    var main = el.querySelector("[data-main-time][data-deadline]");
+    if (main && counting) {
+      var mainLeft = Number(main.dataset.deadline) - now;
+      el.classList.toggle("is-last-minute", mainLeft <= 60000);
+      if (seen.mainLeft !== null && seen.mainLeft > 60000 && mainLeft <= 60000 && mainLeft > 0
+          && seen.minuteFor !== el.dataset.key) {
+        seen.minuteFor = el.dataset.key;
+        play("one-minute");
+      }
+      if (seen.mainLeft !== null && seen.mainLeft > 0 && mainLeft <= 0 && seen.chimedEndOf !== el.dataset.key) {
+        // The level is over by our reckoning: chime now, and ask the server what comes next.
+        seen.chimedEndOf = el.dataset.key;
+        play("level-change");
+        refresh();
+      }
+      seen.mainLeft = mainLeft;
+    }
+    drawActions(el, now);
+    document.body.classList.toggle("is-offline", Date.now() - lastAnswerAt > OFFLINE_AFTER);
+    timer = setTimeout(draw, nextChange + 15);
+  }
+
+  function drawActions(el, now) {
+    var nodes = el.querySelectorAll("[data-action-id]");
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      var id = node.dataset.actionId;
+      var left = Number(node.dataset.actionDeadline) - now;
+      var state = actions[id];
+      if (!state) {
+        state = actions[id] = { beeped10: left <= 10000, expired: left <= 0 };
+        if (left > 0) play("action-clock");
+      }
+      node.classList.toggle("is-last-seconds", left <= 10000);
+      node.classList.toggle("is-expired", left <= 0);
+      if (!state.beeped10 && left <= 10000) { state.beeped10 = true; play("action-clock"); }
+      if (!state.expired && left <= 0) { state.expired = true; play("time-up"); }
+    }
+  }
+
+  function schedule() {
+    if (timer) clearTimeout(timer);
+    draw();
+  }
+
+  /* ---------- after each answer from the server ---------- */
+
+  function takeNewPartial(el) {
+    var key = el.dataset.key, status = el.dataset.status;
+    var started = seen.status === "not_started" && (status === "running" || status === "on_break");
+    if (seen.key !== null && (key !== seen.key || started)) {
+      if (seen.chimedEndOf !== seen.key || started) play("level-change");
+      speak(el.dataset.announce);
+      seen.mainLeft = null;
+    }
+    if (key !== seen.key) seen.mainLeft = null;
+    seen.key = key;
+    seen.status = status;
+    schedule();
+  }
+
+  function refresh() {
+    var el = clockEl();
+    if (el && window.htmx) htmx.trigger(el, "tv-refresh");
+  }
+
+  document.addEventListener("htmx:configRequest", function (evt) {
+    if (evt.detail.elt.id !== "tv-clock") return;
+    // A refresh we asked for (after a key press or a level's end) must not come from the
+    // browser's one-second cache: add a throwaway parameter.
+    var trigger = evt.detail.triggeringEvent;
+    if (trigger && trigger.type === "tv-refresh") evt.detail.parameters._ = String(Date.now());
+    requestStartedAt = Date.now();
+  });
+
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.detail.elt.id !== "tv-clock") return;
+    requestEndedAt = Date.now();
+    if (evt.detail.successful) lastAnswerAt = requestEndedAt;
+  });
+
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    var el = clockEl();
+    if (!el || evt.detail.target.id !== "tv-clock") return;
+    var serverAt = Number(el.dataset.serverNow);
+    var last = samples.length ? samples[samples.length - 1].server : -Infinity;
+    // An answer older than one we already had came from a cache: it says nothing of the offset.
+    if (serverAt > last) addSample(serverAt, requestStartedAt, requestEndedAt);
+    takeNewPartial(el);
+  });
+
+  /* ---------- sound, voice, wake lock, full screen ---------- */
+
+  var audio = null;           // AudioContext, created on the first click
+  var buffers = {};
+
+  function soundUrl(name) {
+    var base = page() ? page().dataset.soundsUrl : "/static/sounds/";
+    return base + name + ".wav";
+  }
+
+  function loadSounds() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    if (!audio) audio = new Ctx();
+    if (audio.state === "suspended") audio.resume();
+    ["one-minute", "level-change", "action-clock", "time-up"].forEach(function (name) {
+      if (buffers[name]) return;
+      fetch(soundUrl(name))
+        .then(function (r) { return r.arrayBuffer(); })
+        .then(function (data) { return audio.decodeAudioData(data); })
+        .then(function (buffer) { buffers[name] = buffer; })
+        .catch(function () {});
+    });
+  }
+
+  function play(name) {
+    document.body.dataset.lastSound = name;  // lets a test (or a curious director) see what rang
+    if (!prefs.sound) return;
+    if (audio && buffers[name] && audio.state === "running") {
+      var source = audio.createBufferSource();
+      source.buffer = buffers[name];
+      source.connect(audio.destination);
+      source.start();
+    } else {
+      var el = new Audio(soundUrl(name));
+      el.play().catch(function () {});
+    }
+  }
+
+  function speak(text) {
+    if (!text || !prefs.voice || !window.speechSynthesis) return;
+    // After the chime has rung out.
+    setTimeout(function () {
+      var utterance = new SpeechSynthesisUtterance(text);
+      utterance.rate = 0.95;
+      speechSynthesis.cancel();
+      speechSynthesis.speak(utterance);
+    }, prefs.sound ? 1600 : 0);
+  }
+
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      document.body.classList.add("is-awake");
+      lock.addEventListener("release", function () {
+        wakeLock = null;
+        document.body.classList.remove("is-awake");
+      });
+    }).catch(function () {});
+  }
+
+  function toggleFullScreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(function () {});
+  }
+
+  function showPrefs() {
+    var sound = document.getElementById("tv-sound"), voice = document.getElementById("tv-voice");
+    if (sound) {
+      sound.setAttribute("aria-pressed", String(prefs.sound));
+      sound.querySelector("span").textContent = prefs.sound ? "Sound on" : "Enable sound";
+    }
+    if (voice) {
+      voice.setAttribute("aria-pressed", String(prefs.voice));
+      voice.querySelector("span").textContent = prefs.voice ? "Voice on" : "Voice off";
+    }
+  }
+
+  function setPref(name, on) {
+    prefs[name] = on;
+    localStorage.setItem("tv-" + name, on ? "on" : "off");
+    showPrefs();
+  }
+
+  /* ---------- the director's keys ---------- */
+
+  function post(action) {
+    var p = page(), el = clockEl();
+    if (!p || p.dataset.director !== "true" || !p.dataset.keyUrl) return;
+    var body = new URLSearchParams({ action: action, expected_seq: el ? el.dataset.seq || "" : "" });
+    fetch(p.dataset.keyUrl, {
+      method: "POST",
+      headers: { "X-CSRFToken": p.dataset.csrf || "", "Content-Type": "application/x-www-form-urlencoded" },
+      body: body,
+      credentials: "same-origin",
+    }).then(function (r) {
+      return r.ok ? null : r.json().then(function (j) { flash(j.error || "That did not work."); }, function () {
+        flash("That did not work (" + r.status + ").");
+      });
+    }).catch(function () { flash("The server cannot be reached."); })
+      .then(refresh);
+  }
+
+  function flash(message) {
+    var box = document.getElementById("tv-flash");
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = false;
+    clearTimeout(flash.timer);
+    flash.timer = setTimeout(function () { box.hidden = true; }, 4000);
+  }
+
+  var KEYS = {
+    "ArrowRight": "next", "ArrowUp": "next", "ArrowLeft": "previous", "ArrowDown": "previous",
+    "+": "add_minute", "=": "add_minute", "-": "remove_minute", "_": "remove_minute",
+  };
+
+  document.addEventListener("keydown", function (evt) {
+    if (evt.ctrlKey || evt.metaKey || evt.altKey) return;
+    if (evt.target && /^(INPUT|TEXTAREA|SELECT)$/.test(evt.target.tagName)) return;
+    if (evt.key === "f" || evt.key === "F") { toggleFullScreen(); evt.preventDefault(); return; }
+    var p = page();
+    if (!p || p.dataset.director !== "true") return;
+    var action = KEYS[evt.key];
+    if (evt.key === " " || evt.key === "Spacebar") {
+      var status = clockEl() ? clockEl().dataset.status : "";
+      action = status === "paused" ? "resume" : status === "not_started" ? "start" : "pause";
+    }
+    if (!action) return;
+    evt.preventDefault();
+    post(action);
+  });
+
+  /* ---------- start ---------- */
+
+  function onGesture() {
+    if (prefs.sound) loadSounds();
+    keepAwake();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var el = clockEl();
+    if (el) {
+      initialSample(el);
+      seen.key = el.dataset.key;
+      seen.status = el.dataset.status;
+      // Action clocks already running when the page loads do not beep.
+      var running = el.querySelectorAll("[data-action-id]");
+      for (var i = 0; i < running.length; i++) actions[running[i].dataset.actionId] = { beeped10: true, expired: true };
+    }
+    showPrefs();
+    var sound = document.getElementById("tv-sound");
+    if (sound) sound.addEventListener("click", function () {
+      setPref("sound", !prefs.sound);
+      if (prefs.sound) { loadSounds(); play("one-minute"); }
+    });
+    var voice = document.getElementById("tv-voice");
+    if (voice) voice.addEventListener("click", function () {
+      setPref("voice", !prefs.voice);
+      if (prefs.voice && clockEl()) speak(clockEl().dataset.announce);
+    });
+    var full = document.getElementById("tv-fullscreen");
+    if (full) full.addEventListener("click", toggleFullScreen);
+    document.addEventListener("click", onGesture);
+    document.addEventListener("keydown", onGesture);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") { keepAwake(); refresh(); }
+    });
+    keepAwake();
+    schedule();
+  });
+
+  // For tests and the curious: the measured offset and what the clock shows.
+  window.tvClock = {
+    offset: function () { return offset; },
+    serverNow: serverNow,
+    samples: function () { return samples.slice(); },
+    refresh: refresh,
+  };
+})();
