@@ -1,0 +1,437 @@
+"""Prize pools, payouts, league points, ICM and deals (TDA section 7).
+
+Amounts are whole numbers of the host's play money. Every split is rounded
+down to the host's ``unit`` and whatever is left over goes where a director
+would put it (to first place, or to the biggest stack in a deal), so the
+prizes always add up exactly to the pool.
+
+>>> payouts(1000, payout_percentages(10))
+[500, 300, 200]
+>>> payouts(1000, [50, 30, 20], unit=30)
+[520, 300, 180]
+>>> [round(x, 2) for x in icm([5000, 3000, 2000], [50, 30, 20])]
+[38.39, 32.75, 28.86]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Generic, Literal, TypeAlias, TypeVar
+
+from engine.errors import IllegalAction, InvalidInput
+
+Chips: TypeAlias = int
+Money: TypeAlias = int
+Percentage: TypeAlias = int | float | str | Decimal | Fraction
+K = TypeVar("K", bound=Hashable)
+
+MAX_ICM_PLAYERS = 12
+"""ICM looks at every subset of the players: beyond this many it gets slow."""
+
+
+# --- payout tables -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PayoutTable:
+    """The share of the prize pool paid to each place, for a range of entries."""
+
+    min_entries: int
+    max_entries: int
+    percentages: tuple[Fraction, ...]
+    source: str
+
+    def __str__(self) -> str:
+        return "/".join(_format_percent(p) for p in self.percentages)
+
+
+def _format_percent(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{float(p):g}"
+
+
+def _table(lo: int, hi: int, text: str, source: str) -> PayoutTable:
+    return PayoutTable(lo, hi, parse_percentages(text), source)
+
+
+def parse_percentages(text: str) -> tuple[Fraction, ...]:
+    """Read a payout list as a host types it: ``50/30/20``, ``50, 30, 20`` or ``50 30 20``.
+
+    >>> [str(p) for p in parse_percentages("30/20/12/10/8/6.5/5.5/4.5/3.5")][-2:]
+    ['9/2', '7/2']
+    """
+    parts = [p for p in text.replace("/", " ").replace(",", " ").replace("%", " ").split() if p]
+    if not parts:
+        raise InvalidInput("Type the percentages for each paid place, like 50/30/20.")
+    return validate_percentages(parts)
+
+
+def _percent(value: Percentage) -> Fraction:
+    try:
+        if isinstance(value, float):
+            return Fraction(repr(value))
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError, TypeError):
+        raise InvalidInput(f"{value!r} is not a percentage.") from None
+
+
+def validate_percentages(percentages: Sequence[Percentage]) -> tuple[Fraction, ...]:
+    """Check a custom payout list: positive, first place highest, adding up to 100.
+
+    >>> validate_percentages([60, 40])
+    (Fraction(60, 1), Fraction(40, 1))
+    """
+    values = tuple(_percent(p) for p in percentages)
+    if not values:
+        raise InvalidInput("A payout needs at least one paid place.")
+    for place, value in enumerate(values, start=1):
+        if value <= 0:
+            raise InvalidInput(f"Place {place} is paid {_format_percent(value)}%: every paid place needs more than 0%.")
+        if place > 1 and value > values[place - 2]:
+            raise InvalidInput(
+                f"Place {place} is paid {_format_percent(value)}%, more than place {place - 1} "
+                f"({_format_percent(values[place - 2])}%): a lower place cannot be paid more."
+            )
+    total = sum(values, Fraction(0))
+    if total != 100:
+        raise InvalidInput(f"The percentages add up to {_format_percent(total)}%: they must add up to 100%.")
+    return values
+
+
+PAYOUT_TABLES: tuple[PayoutTable, ...] = (
+    _table(1, 5, "100", "TDA 7.2, BGinGA: winner takes all up to 5 entries"),
+    _table(6, 8, "65/35", "TDA 7.2, BGinGA (60/40 to 70/30)"),
+    _table(9, 10, "50/30/20", "TDA 7.2: homepokergames, pokerclock, BGinGA"),
+    _table(11, 15, "45/28/17/10", "house ladder between the 10- and 20-entry tables"),
+    _table(16, 20, "45/25/15/10/5", "TDA 7.2: homepokergames (about 20 entries)"),
+    _table(21, 27, "40/25/15/10/6/4", "house ladder between the 20- and 28-entry tables"),
+    _table(28, 45, "40/24/16/12/8", "TDA 7.2: vegaspoker247"),
+    _table(46, 100, "30/20/12/10/8/6.5/5.5/4.5/3.5", "TDA 7.2: vegaspoker247"),
+)
+"""The default home-game payout tables (TDA 7.2), by number of entries; editable by the host."""
+
+
+def payout_table(entries: int) -> PayoutTable:
+    """The default table for a number of entries (re-entries count as entries)."""
+    if entries < 1:
+        raise InvalidInput(f"A tournament with {entries} entries pays nobody.")
+    for table in PAYOUT_TABLES:
+        if table.min_entries <= entries <= table.max_entries:
+            return table
+    raise InvalidInput(
+        f"There is no default payout table for {entries} entries (the tables go up to "
+        f"{PAYOUT_TABLES[-1].max_entries}): type your own percentages."
+    )
+
+
+def payout_percentages(entries: int) -> tuple[Fraction, ...]:
+    """The default percentages for a number of entries.
+
+    >>> [int(p) for p in payout_percentages(7)]
+    [65, 35]
+    """
+    return payout_table(entries).percentages
+
+
+# --- prize pool and payouts --------------------------------------------------------------
+
+
+def prize_pool(
+    *,
+    entries: int,
+    buy_in: Money,
+    rebuys: int = 0,
+    rebuy_cost: Money = 0,
+    addons: int = 0,
+    addon_cost: Money = 0,
+    fee_per_entry: Money = 0,
+) -> Money:
+    """What the buy-ins, rebuys and add-ons put in the pool, less any fee kept per entry.
+
+    >>> prize_pool(entries=10, buy_in=20, rebuys=4, rebuy_cost=20, addons=8, addon_cost=10)
+    360
+    """
+    for label, value in (
+        ("entries", entries), ("the buy-in", buy_in), ("rebuys", rebuys), ("the rebuy cost", rebuy_cost),
+        ("add-ons", addons), ("the add-on cost", addon_cost), ("the fee", fee_per_entry),
+    ):
+        if value < 0:
+            raise InvalidInput(f"The prize pool cannot be worked out with {label} at {value:,}.")
+    if fee_per_entry > buy_in:
+        raise InvalidInput(f"The fee of {fee_per_entry:,} is more than the buy-in of {buy_in:,}.")
+    return entries * (buy_in - fee_per_entry) + rebuys * rebuy_cost + addons * addon_cost
+
+
+def _check_unit(unit: int) -> None:
+    if unit < 1:
+        raise InvalidInput(f"Prizes cannot be rounded to a unit of {unit}: use 1 or more.")
+
+
+def payouts(pool: Money, percentages: Sequence[Percentage], unit: int = 1) -> list[Money]:
+    """Each place's prize: its share rounded down to ``unit``, the remainder to first place.
+
+    The prizes add up exactly to ``pool`` (TDA T56) and a lower place is never
+    paid more than a higher one.
+
+    >>> payouts(175, [50, 30, 20], unit=5)
+    [90, 50, 35]
+    """
+    shares = validate_percentages(percentages)
+    _check_unit(unit)
+    if pool < 0:
+        raise InvalidInput(f"The prize pool cannot be {pool:,}.")
+    prizes = [math.floor(pool * share / 100 / unit) * unit for share in shares]
+    prizes[0] += pool - sum(prizes)
+    return prizes
+
+
+def prizes_for_places(places: Mapping[K, int], prizes: Sequence[Money], unit: int = 1) -> dict[K, Money]:
+    """What each finisher wins when some share a place.
+
+    Players tied for a place share the prizes of the places they cover equally
+    (TDA T23: tied for 9th/10th, each gets (P9+P10)/2; T25: three tied for 50th
+    with 50 paid share the 50th prize). A share is rounded down to ``unit``;
+    the units left over go one each to the tied players in the mapping's order,
+    and anything smaller than a unit to the first of them.
+
+    >>> prizes_for_places({"Ann": 1, "Bob": 2, "Cy": 2}, [50, 30, 15])
+    {'Ann': 50, 'Bob': 23, 'Cy': 22}
+    """
+    _check_unit(unit)
+    groups: dict[int, list[K]] = {}
+    for who, place in places.items():
+        if place < 1:
+            raise InvalidInput(f"{who} cannot finish in place {place}.")
+        groups.setdefault(place, []).append(who)
+    for place, members in groups.items():
+        for covered in range(place + 1, place + len(members)):
+            if covered in groups:
+                raise InvalidInput(
+                    f"{len(members)} players share place {place}, so nobody can finish in place {covered}."
+                )
+    result: dict[K, Money] = {}
+    for place, members in groups.items():
+        m = len(members)
+        total = sum(prizes[place - 1 : place - 1 + m])
+        base = total // (m * unit) * unit
+        left = total - base * m
+        for i, who in enumerate(members):
+            extra = unit if left >= unit * (i + 1) else 0
+            result[who] = base + extra
+        result[members[0]] += total - sum(result[w] for w in members)
+    return {who: result[who] for who in places}
+
+
+# --- league points -----------------------------------------------------------------------
+
+LEAGUE_TABLE: tuple[int, ...] = (10, 7, 5, 3, 2)
+"""Points for 1st to 5th under the ``"table"`` formula; everyone else scores 1 for playing."""
+
+LeagueFormula: TypeAlias = Literal["table", "field", "sqrt"]
+
+
+def league_points(place: int, entries: int, formula: LeagueFormula = "table") -> float:
+    """League points for a finishing place.
+
+    - ``"table"``: 10, 7, 5, 3, 2 for 1st to 5th, 1 for everyone else who played.
+    - ``"field"``: one point per player outlasted plus one for playing
+      (``entries - place + 1``): bigger fields are worth more.
+    - ``"sqrt"``: ``10 * sqrt(entries / place)``, rounded to 2 decimals: the
+      winner of a field of 16 scores 40, last place scores 10, the curve is
+      steep at the top like a payout.
+
+    >>> league_points(1, 10), league_points(6, 10), league_points(3, 10, "field")
+    (10, 1, 8)
+    >>> league_points(4, 16, "sqrt")
+    20.0
+    """
+    if entries < 1 or not 1 <= place <= entries:
+        raise InvalidInput(f"Place {place} is not a finishing place among {entries} entries.")
+    if formula == "table":
+        return LEAGUE_TABLE[place - 1] if place <= len(LEAGUE_TABLE) else 1
+    if formula == "field":
+        return entries - place + 1
+    if formula == "sqrt":
+        return round(10 * math.sqrt(entries / place), 2)
+    raise InvalidInput(f"Unknown league formula {formula!r}: use 'table', 'field' or 'sqrt'.")
+
+
+def points_for_places(
+    places: Mapping[K, int], entries: int, formula: LeagueFormula = "table"
+) -> dict[K, float]:
+    """League points for every finisher; players sharing a place share the average of
+    the points of the places they cover (as tied players share prizes, TDA T23).
+
+    >>> points_for_places({"Ann": 1, "Bob": 2, "Cy": 2}, 10)
+    {'Ann': 10, 'Bob': 6.0, 'Cy': 6.0}
+    """
+    counts: dict[int, int] = {}
+    for place in places.values():
+        counts[place] = counts.get(place, 0) + 1
+    result: dict[K, float] = {}
+    for who, place in places.items():
+        m = counts[place]
+        if place + m - 1 > entries:
+            raise InvalidInput(f"{m} players sharing place {place} do not fit among {entries} entries.")
+        if m == 1:
+            result[who] = league_points(place, entries, formula)
+        else:
+            covered = [league_points(p, entries, formula) for p in range(place, place + m)]
+            result[who] = round(sum(covered) / m, 2)
+    return result
+
+
+# --- ICM and deals -----------------------------------------------------------------------
+
+
+def _check_deal(stacks: Sequence[Chips], prizes: Sequence[float]) -> None:
+    if len(stacks) < 1:
+        raise InvalidInput("A deal needs at least one player.")
+    for stack in stacks:
+        if stack <= 0:
+            raise InvalidInput(f"A player in a deal must have chips, not {stack:,}.")
+    if len(prizes) > len(stacks):
+        raise IllegalAction(
+            f"{len(stacks)} players cannot share {len(prizes)} prizes: a deal needs at least as many "
+            "players as prizes still to be paid."
+        )
+    for i, prize in enumerate(prizes):
+        if prize < 0:
+            raise InvalidInput(f"Prize {i + 1} cannot be {prize:,}.")
+        if i and prize > prizes[i - 1]:
+            raise InvalidInput(f"Prize {i + 1} ({prize:,}) is more than prize {i} ({prizes[i - 1]:,}).")
+
+
+def icm(stacks: Sequence[Chips], prizes: Sequence[float]) -> list[float]:
+    """Each player's prize equity under the Malmuth-Harville model (TDA 7.3).
+
+    The chance to finish first is the share of the chips; given who finished
+    above, the chance to take the next place is the share of the chips left.
+    Worked out once per set of players already placed: O(2^n * n).
+
+    >>> [round(x, 2) for x in icm([100_000, 70_000, 50_000, 20_000], [200, 120, 80, 50])]
+    [140.84, 123.8, 108.96, 76.4]
+    """
+    _check_deal(stacks, prizes)
+    n = len(stacks)
+    if n > MAX_ICM_PLAYERS:
+        raise IllegalAction(
+            f"ICM is limited to {MAX_ICM_PLAYERS} players and {n} are left: use a chip chop instead."
+        )
+    total = sum(stacks)
+    paid = len(prizes)
+    equity = [0.0] * n
+    # reach[mask]: the chance that exactly the players in mask fill the top places.
+    reach: dict[int, float] = {0: 1.0}
+    chips_of: dict[int, int] = {0: 0}
+    for _ in range(paid):
+        nxt: dict[int, float] = {}
+        for mask, chance in reach.items():
+            k = mask.bit_count()
+            left = total - chips_of[mask]
+            for i in range(n):
+                if mask >> i & 1:
+                    continue
+                p = chance * stacks[i] / left
+                equity[i] += p * prizes[k]
+                m2 = mask | 1 << i
+                nxt[m2] = nxt.get(m2, 0.0) + p
+                chips_of[m2] = chips_of[mask] + stacks[i]
+        reach = nxt
+    return equity
+
+
+@dataclass(frozen=True)
+class Deal(Generic[K]):
+    """A proposed deal: each player's exact equity, the rounded amounts, and any warnings."""
+
+    method: str
+    exact: dict[K, float]
+    amounts: dict[K, Money]
+    warnings: tuple[str, ...]
+
+
+def _round_keeping_sum(exact: Sequence[float], total: Money, unit: int, leader: int) -> list[Money]:
+    """Round down to ``unit``, hand out leftover units by largest remainder, the rest to the leader."""
+    floors = [math.floor(x / unit + 1e-9) * unit for x in exact]
+    left = total - sum(floors)
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - floors[i]), i))
+    for i in order:
+        if left < unit:
+            break
+        floors[i] += unit
+        left -= unit
+    floors[leader] += left
+    return floors
+
+
+def _deal(method: str, stacks: Mapping[K, Chips], exact: list[float], total: Money, unit: int,
+          prizes: Sequence[Money], warn: bool) -> Deal[K]:
+    _check_unit(unit)
+    keys = list(stacks)
+    values = list(stacks.values())
+    leader = values.index(max(values))
+    amounts = _round_keeping_sum(exact, total, unit, leader)
+    warnings: list[str] = []
+    if warn:
+        padded = list(prizes) + [0] * (len(keys) - len(prizes))
+        top, lowest = padded[0], padded[-1]
+        for who, x in zip(keys, exact, strict=True):
+            if x > top + 1e-9:
+                warnings.append(f"{who} would get {x:,.2f}, more than the first prize of {top:,}.")
+            if x < lowest - 1e-9:
+                warnings.append(f"{who} would get {x:,.2f}, less than the lowest prize still to be paid ({lowest:,}).")
+    return Deal(method, dict(zip(keys, exact, strict=True)), dict(zip(keys, amounts, strict=True)), tuple(warnings))
+
+
+def icm_deal(stacks: Mapping[K, Chips], prizes: Sequence[Money], unit: int = 1) -> Deal[K]:
+    """An ICM deal: each player's equity, rounded to ``unit`` with the total kept.
+
+    >>> icm_deal({"Ann": 5000, "Bob": 3000, "Cy": 2000}, [50, 30, 20]).amounts
+    {'Ann': 38, 'Bob': 33, 'Cy': 29}
+    """
+    values = list(stacks.values())
+    exact = icm(values, [float(p) for p in prizes])
+    return _deal("icm", stacks, exact, sum(prizes), unit, prizes, warn=False)
+
+
+ChopMethod: TypeAlias = Literal["proportional", "lowest_prize_first", "equal"]
+
+
+def chip_chop(
+    stacks: Mapping[K, Chips],
+    prizes: Sequence[Money],
+    unit: int = 1,
+    method: ChopMethod = "proportional",
+) -> Deal[K]:
+    """A chop of the prizes left (TDA 7.3, T55).
+
+    - ``"proportional"``: the money in proportion to the chips; warns when the
+      chip leader would get more than 1st prize or someone less than the lowest
+      prize still to be paid.
+    - ``"lowest_prize_first"``: everyone gets the lowest prize still to be paid
+      and the rest is shared in proportion to the chips.
+    - ``"equal"``: the same for everyone.
+
+    >>> chip_chop({"A": 100, "B": 70, "C": 50, "D": 20}, [200, 120, 80, 50]).amounts
+    {'A': 188, 'B': 131, 'C': 94, 'D': 37}
+    """
+    values = list(stacks.values())
+    _check_deal(values, [float(p) for p in prizes])
+    pool = sum(prizes)
+    total = sum(values)
+    n = len(values)
+    if method == "proportional":
+        exact = [pool * s / total for s in values]
+    elif method == "lowest_prize_first":
+        lowest = prizes[-1] if len(prizes) == n else 0
+        rest = pool - lowest * n
+        exact = [lowest + rest * s / total for s in values]
+    elif method == "equal":
+        exact = [pool / n] * n
+    else:
+        raise InvalidInput(f"Unknown chop {method!r}: use 'proportional', 'lowest_prize_first' or 'equal'.")
+    return _deal(method, stacks, exact, pool, unit, prizes, warn=method != "equal")
