@@ -1,0 +1,300 @@
+"""Hand evaluation: the best five cards out of five, six or seven, with a readable name.
+
+The ace is high, or low only in the wheel A-2-3-4-5; straights never wrap around;
+suits never rank. Hands of the same kind compare on their ranks, then the kickers
+one by one; equal best fives split.
+
+>>> from engine.cards import parse_cards
+>>> hand = evaluate(parse_cards("Kh Kd As 9c 5d 3h 2s"))
+>>> hand.name, hand.ranks, hand.cards
+('Pair of kings', (13, 14, 9, 5), (Kh, Kd, As, 9c, 5d))
+>>> evaluate(parse_cards("Ks Kc Qd 9c 5d 3h 2s")) < hand
+True
+>>> evaluate(parse_cards("As 2d 3h 4c 5s")).name
+'Straight, five high'
+
+How it works: every card adds one precomputed integer to a running sum that holds,
+in separate bit fields, how many cards of each rank there are, how many of each suit,
+and one bit per card. A table built once at import maps the rank counts to the best
+hand without a flush; a second table maps a suit's ranks to its best flush. Nothing
+enumerates the 21 five-card subsets of seven cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from itertools import combinations_with_replacement
+from operator import itemgetter
+from typing import TypeAlias
+
+from engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, check_distinct, format_cards
+from engine.errors import InvalidInput
+
+
+class Category(IntEnum):
+    """The kind of hand, weakest first."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+@dataclass(frozen=True, order=True)
+class HandRank:
+    """A hand's strength. Higher is better and ``==`` means a chop: only ``category``
+    and ``ranks`` are compared, so suits never rank.
+
+    ``ranks`` are the tie-break ranks, most significant first: the quads then the kicker,
+    the trips then the pair, a straight's high card (5 for the wheel), and so on.
+    ``cards`` are the best five cards, grouped and ordered as the hand reads.
+    """
+
+    category: Category
+    ranks: tuple[int, ...]
+    cards: tuple[Card, ...] = field(compare=False)
+
+    @property
+    def name(self) -> str:
+        """``Full house, kings full of sevens``, ``Pair of sixes``, ``Royal flush``."""
+        c, r = self.category, self.ranks
+        if c is Category.STRAIGHT_FLUSH:
+            return "Royal flush" if r[0] == 14 else f"Straight flush, {RANK_NAMES[r[0]]} high"
+        if c is Category.FOUR_OF_A_KIND:
+            return f"Four of a kind, {RANK_PLURALS[r[0]]}"
+        if c is Category.FULL_HOUSE:
+            return f"Full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
+        if c is Category.FLUSH:
+            return f"Flush, {RANK_NAMES[r[0]]} high"
+        if c is Category.STRAIGHT:
+            return f"Straight, {RANK_NAMES[r[0]]} high"
+        if c is Category.THREE_OF_A_KIND:
+            return f"Three of a kind, {RANK_PLURALS[r[0]]}"
+        if c is Category.TWO_PAIR:
+            return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}"
+        if c is Category.PAIR:
+            return f"Pair of {RANK_PLURALS[r[0]]}"
+        return f"High card, {RANK_NAMES[r[0]]}"
+
+    @property
+    def value(self) -> int:
+        """The integer :func:`rank_value` gives for the same cards."""
+        return _pack(self.category, self.ranks)
+
+
+# ---------------------------------------------------------------------------
+# Values: a hand packed into one int, ``category << 20 | ranks``, four bits a rank.
+# Within a category every hand has the same number of ranks, so the ints order
+# exactly as the HandRanks do.
+
+_GROUPS: dict[Category, tuple[int, ...]] = {
+    # How many cards each tie-break rank stands for, in order.
+    Category.HIGH_CARD: (1, 1, 1, 1, 1),
+    Category.PAIR: (2, 1, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.STRAIGHT: (5,),
+    Category.FLUSH: (1, 1, 1, 1, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.FOUR_OF_A_KIND: (4, 1),
+    Category.STRAIGHT_FLUSH: (5,),
+}
+_CATEGORIES = tuple(Category)
+
+
+def _pack(category: int, ranks: Iterable[int]) -> int:
+    value, shift = category << 20, 16
+    for r in ranks:
+        value |= r << shift
+        shift -= 4
+    return value
+
+
+def _unpack(value: int) -> tuple[Category, tuple[int, ...]]:
+    category = _CATEGORIES[value >> 20]
+    n = len(_GROUPS[category])
+    return category, tuple((value >> (16 - 4 * i)) & 15 for i in range(n))
+
+
+def _straight_high(mask: int) -> int:
+    """The high card of the best straight in a rank mask (bit ``r - 2`` for rank r), or 0."""
+    for high in range(14, 5, -1):
+        run = 0b11111 << (high - 6)
+        if mask & run == run:
+            return high
+    wheel = 1 << 12 | 0b1111  # A, 2, 3, 4, 5
+    return 5 if mask & wheel == wheel else 0
+
+
+def _best_without_flush(counts: dict[int, int]) -> int:
+    """The best hand that rank counts ({rank: how many}, 5 to 7 cards) make, ignoring suits."""
+    desc = sorted(counts, reverse=True)
+    by_size = {n: [r for r in desc if counts[r] == n] for n in (4, 3, 2)}
+    quads, trips, pairs = by_size[4], by_size[3], by_size[2]
+
+    def others(*used: int) -> list[int]:
+        return [r for r in desc if r not in used]
+
+    if quads:
+        return _pack(Category.FOUR_OF_A_KIND, (quads[0], others(quads[0])[0]))
+    if trips and len(trips) + len(pairs) >= 2:
+        return _pack(Category.FULL_HOUSE, (trips[0], max(trips[1:] + pairs)))
+    high = _straight_high(sum(1 << (r - 2) for r in desc))
+    if high:
+        return _pack(Category.STRAIGHT, (high,))
+    if trips:
+        return _pack(Category.THREE_OF_A_KIND, (trips[0], *others(trips[0])[:2]))
+    if len(pairs) >= 2:
+        return _pack(Category.TWO_PAIR, (pairs[0], pairs[1], others(pairs[0], pairs[1])[0]))
+    if pairs:
+        return _pack(Category.PAIR, (pairs[0], *others(pairs[0])[:3]))
+    return _pack(Category.HIGH_CARD, desc[:5])
+
+
+def _best_flush(mask: int) -> int:
+    """The best hand that five or more cards of one suit make (bit ``r - 2`` for rank r)."""
+    high = _straight_high(mask)
+    if high:
+        return _pack(Category.STRAIGHT_FLUSH, (high,))
+    return _pack(Category.FLUSH, [r for r in range(14, 1, -1) if mask >> (r - 2) & 1][:5])
+
+
+# ---------------------------------------------------------------------------
+# The running sum. Each card adds
+#   bits  0..38  one to its rank's 3-bit counter (at most 4 of a rank),
+#   bits 40..55  one to its suit's 4-bit counter (at most 7 of a suit),
+#   bits 64..115 its own bit, at 64 + 13 * suit + rank - 2.
+# With no card twice, the card bits never carry, so their count is the number of cards.
+
+_RANK_BITS = 40
+_SUIT_SHIFT = 40
+_CARD_SHIFT = 64
+_RANK_MASK = (1 << _RANK_BITS) - 1
+
+
+def _rank_field(rank: int) -> int:
+    return 1 << 3 * (rank - 2)
+
+
+_CARD_WEIGHT: dict[str, list[int]] = {
+    s: [0, 0] + [
+        _rank_field(r) | 1 << (_SUIT_SHIFT + 4 * i) | 1 << (_CARD_SHIFT + 13 * i + r - 2)
+        for r in range(2, 15)
+    ]
+    for i, s in enumerate(SUIT_CHARS)
+}
+
+# Adding 3 to each suit counter sets its top bit exactly when it holds 5 or more.
+_FLUSH_PROBE = 0x3333 << _SUIT_SHIFT
+_FLUSH_FLAGS = 0x8888 << _SUIT_SHIFT
+_FLUSH_SUIT = {0x8 << (_SUIT_SHIFT + 4 * i): _CARD_SHIFT + 13 * i for i in range(4)}
+
+
+def _build_tables() -> tuple[dict[int, int], list[int]]:
+    """Rank counts -> best hand without a flush, and suit mask -> best flush.
+
+    Five cards are evaluated directly; the best of six or seven cards is the best of
+    their subsets one card smaller, which one more card per rank extends cheaply.
+    """
+    fields = [(_rank_field(r), _rank_field(r) << 2) for r in range(2, 15)]
+    no_flush: dict[int, int] = {}
+    level: dict[int, int] = {}
+    for ranks in combinations_with_replacement(range(2, 15), 5):
+        counts = {r: ranks.count(r) for r in ranks}
+        if max(counts.values()) <= 4:
+            level[sum(_rank_field(r) for r in ranks)] = _best_without_flush(counts)
+    no_flush.update(level)
+    for _ in (6, 7):
+        bigger: dict[int, int] = {}
+        keep_first = bigger.setdefault
+        for key, value in sorted(level.items(), key=itemgetter(1), reverse=True):
+            # Best subsets first, so the first value a bigger set gets is its best.
+            for one, four in fields:
+                if not key & four:  # fewer than four of this rank
+                    keep_first(key + one, value)
+        no_flush.update(bigger)
+        level = bigger
+    flush = [_best_flush(m) if m.bit_count() >= 5 else 0 for m in range(1 << 13)]
+    return no_flush, flush
+
+
+_NO_FLUSH, _FLUSH = _build_tables()
+
+
+def _check(cards: tuple[Card, ...]) -> None:
+    """Raise the sentence that says why these cards are not a hand."""
+    if not 5 <= len(cards) <= 7:
+        shown = f" ({format_cards(cards)})" if cards else ""
+        raise InvalidInput(
+            f"A hand is the best five of 5, 6 or 7 cards, and {len(cards)} were given{shown}."
+        )
+    check_distinct(cards)
+
+
+def rank_value(cards: Iterable[Card]) -> int:
+    """An int that orders hands exactly as :func:`evaluate` does (equal means a chop).
+
+    The fast path for bulk comparisons; it checks the cards as strictly as ``evaluate``.
+
+    >>> from engine.cards import parse_cards
+    >>> rank_value(parse_cards("AsKsQsJsTs9d9c")) > rank_value(parse_cards("AhAdAcAs2c3d"))
+    True
+    """
+    cards = tuple(cards)
+    total = 0
+    weight = _CARD_WEIGHT
+    for c in cards:
+        total += weight[c.suit][c.rank]
+    if not 5 <= len(cards) <= 7 or (total >> _CARD_SHIFT).bit_count() != len(cards):
+        _check(cards)
+    flags = (total + _FLUSH_PROBE) & _FLUSH_FLAGS
+    if flags:
+        # With five cards of one suit, at most two others: no full house or quads beside it.
+        return _FLUSH[(total >> _FLUSH_SUIT[flags]) & 0x1FFF]
+    return _NO_FLUSH[total & _RANK_MASK]
+
+
+def evaluate(cards: Iterable[Card]) -> HandRank:
+    """The best five-card hand among 5, 6 or 7 distinct cards.
+
+    Raises :class:`InvalidInput` for fewer than 5 cards, more than 7, or a card twice.
+    """
+    cards = tuple(cards)
+    value = rank_value(cards)
+    category, ranks, wanted = _SHAPES.get(value) or _shape(value)
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        suit = max(SUIT_CHARS, key=[c.suit for c in cards].count)
+        cards = tuple(c for c in cards if c.suit == suit)
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        if c.rank in by_rank:
+            by_rank[c.rank].append(c)
+        else:
+            by_rank[c.rank] = [c]
+    best: list[Card] = []
+    for rank, n in wanted:
+        best += by_rank[rank][:n]
+    return HandRank(category, ranks, tuple(best))
+
+
+_Shape: TypeAlias = tuple[Category, tuple[int, ...], tuple[tuple[int, int], ...]]
+_SHAPES: dict[int, _Shape] = {}
+
+
+def _shape(value: int) -> _Shape:
+    """A value's category, ranks, and which cards make it: (rank, how many) in order."""
+    category, ranks = _unpack(value)
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        high = ranks[0]
+        wanted = tuple((r if r > 1 else 14, 1) for r in range(high, high - 5, -1))
+    else:
+        wanted = tuple(zip(ranks, _GROUPS[category], strict=True))
+    _SHAPES[value] = category, ranks, wanted
+    return _SHAPES[value]
