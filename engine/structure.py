@@ -1,0 +1,667 @@
+"""Blind structures: levels, breaks with their colour-ups, the presets, validation.
+
+Levels are numbered from 1, breaks do not count. A structure is either timed
+(every level has ``minutes``) or hand-counted (every level has ``hands``).
+
+>>> s = sit_and_go(1000)
+>>> describe_level(s.level(1), 1), describe_level(s.level(11), 11)
+('Level 1 · 10/20', 'Level 11 · 1,000/2,000')
+>>> s.level(12).big_blind
+4000
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, TypeAlias
+
+from engine.chips import CLUB_SET, HOME_SET, ChipSet, chips_text, payable
+from engine.errors import InvalidInput
+
+Chips: TypeAlias = int
+AnteKind: TypeAlias = Literal["big_blind", "per_player"]
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One blind level; it lasts either ``minutes`` or ``hands`` (exactly one of them)."""
+
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips = 0
+    minutes: int | None = None
+    hands: int | None = None
+
+    @property
+    def seconds(self) -> int | None:
+        return None if self.minutes is None else self.minutes * 60
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """A pause between levels; ``colour_up`` lists the chip values removed from play at it."""
+
+    minutes: int
+    colour_up: tuple[Chips, ...] = ()
+
+    @property
+    def seconds(self) -> int:
+        return self.minutes * 60
+
+
+Item: TypeAlias = Level | Break
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """A whole blind structure.
+
+    ``repeat_doubling``: past the listed levels the blinds (and ante) double at
+    every level, each as long as the last listed one; otherwise the last level
+    simply goes on. ``denominations`` are the chip values in play at the start
+    (empty when the game is played without physical chips), used to check that
+    every blind can be paid. ``ante_kind`` says who pays the ante: the big blind
+    for the table (TDA RP-11, the default) or every player.
+    """
+
+    name: str
+    items: tuple[Item, ...]
+    starting_stack: Chips
+    hand_cap: int | None = None
+    repeat_doubling: bool = False
+    denominations: tuple[Chips, ...] = ()
+    ante_kind: AnteKind = "big_blind"
+    _levels: tuple[Level, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_levels", tuple(i for i in self.items if isinstance(i, Level))
+        )
+
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        """The listed levels, in order (level ``n`` is ``levels[n - 1]``)."""
+        return self._levels
+
+    @property
+    def level_count(self) -> int:
+        return len(self._levels)
+
+    @property
+    def hand_counted(self) -> bool:
+        """Whether levels are counted in hands (the sit-and-go) rather than minutes."""
+        return bool(self._levels) and self._levels[0].hands is not None
+
+    def level(self, number: int) -> Level:
+        """Level ``number`` (from 1), also past the listed levels.
+
+        Past the end the blinds double at every level with ``repeat_doubling``,
+        otherwise the last level continues.
+        """
+        if number < 1:
+            raise InvalidInput(f"There is no level {number}: levels are numbered from 1.")
+        if not self._levels:
+            raise InvalidInput(f"The structure {self.name!r} has no levels.")
+        if number <= len(self._levels):
+            return self._levels[number - 1]
+        last = self._levels[-1]
+        if not self.repeat_doubling:
+            return last
+        k = 1 << (number - len(self._levels))
+        return replace(
+            last, small_blind=last.small_blind * k, big_blind=last.big_blind * k, ante=last.ante * k
+        )
+
+    def continues_last_level(self, number: int) -> bool:
+        """Whether level ``number`` is past the end of a structure whose last level goes on."""
+        return number > len(self._levels) and not self.repeat_doubling
+
+    def break_after(self, number: int) -> Break | None:
+        """The break right after level ``number``, if there is one."""
+        seen = 0
+        for i, item in enumerate(self.items):
+            if isinstance(item, Level):
+                seen += 1
+                if seen == number:
+                    nxt = self.items[i + 1] if i + 1 < len(self.items) else None
+                    return nxt if isinstance(nxt, Break) else None
+        return None
+
+    def breaks(self) -> Iterator[tuple[int, Break]]:
+        """Each break with the number of the level it follows."""
+        seen = 0
+        for item in self.items:
+            if isinstance(item, Level):
+                seen += 1
+            else:
+                yield seen, item
+
+
+# ---------------------------------------------------------------------------
+# Text
+
+
+def describe_level(level: Level, number: int) -> str:
+    """``Level 5 · 100/200 · ante 200``.
+
+    >>> describe_level(Level(100, 200, 200, minutes=20), 5)
+    'Level 5 · 100/200 · ante 200'
+    """
+    text = f"Level {number} · {chips_text(level.small_blind)}/{chips_text(level.big_blind)}"
+    if level.ante:
+        text += f" · ante {chips_text(level.ante)}"
+    return text
+
+
+def describe_break(brk: Break) -> str:
+    """``Break · 10 min · colour up the 25 chips``.
+
+    >>> describe_break(Break(15, (25, 100)))
+    'Break · 15 min · colour up the 25 and 100 chips'
+    """
+    text = f"Break · {brk.minutes} min"
+    if brk.colour_up:
+        text += f" · colour up the {_and(chips_text(v) for v in brk.colour_up)} chips"
+    return text
+
+
+def _and(words: Iterator[str] | list[str] | tuple[str, ...]) -> str:
+    ws = list(words)
+    return ws[0] if len(ws) == 1 else ", ".join(ws[:-1]) + " and " + ws[-1]
+
+
+def _duration(level: Level) -> str:
+    if level.minutes is not None:
+        return f"{level.minutes} min"
+    return f"{level.hands} hands"
+
+
+# ---------------------------------------------------------------------------
+# Validation
+
+
+def problems(structure: Structure) -> list[str]:
+    """Everything that makes ``structure`` unplayable, one sentence each (empty when fine)."""
+    out: list[str] = []
+    if structure.starting_stack < 1:
+        out.append(f"The starting stack must be at least 1, not {structure.starting_stack}.")
+    if structure.hand_cap is not None and structure.hand_cap < 1:
+        out.append(f"The hand cap must be at least 1 hand, not {structure.hand_cap}.")
+    if not structure.levels:
+        out.append("The structure has no levels.")
+        return out
+    if structure.items and isinstance(structure.items[0], Break):
+        out.append("The structure cannot start with a break: put a level before it.")
+    counted_by = "hands" if structure.hand_counted else "minutes"
+    number = 0
+    prev: Level | None = None
+    prev_item: Item | None = None
+    in_play = set(structure.denominations)
+    for item in structure.items:
+        if isinstance(item, Break):
+            where = f"The break after level {number}" if number else "The first break"
+            if item.minutes < 1:
+                out.append(f"{where} must last at least 1 minute, not {item.minutes}.")
+            if isinstance(prev_item, Break) and number:
+                out.append(f"{where} follows another break: make them one break.")
+            if structure.hand_counted:
+                out.append(f"{where} cannot be in a hand-counted structure: breaks are timed.")
+            for v in item.colour_up:
+                if structure.denominations and v not in in_play:
+                    out.append(f"{where} removes the {chips_text(v)} chips, which are not in play.")
+                in_play.discard(v)
+            if structure.denominations and item.colour_up and not in_play:
+                out.append(f"{where} removes every chip in play.")
+            prev_item = item
+            continue
+        number += 1
+        lv = item
+        tag = f"Level {number}"
+        if lv.small_blind < 1:
+            out.append(f"{tag}: the small blind must be at least 1, not {lv.small_blind}.")
+        if lv.big_blind <= lv.small_blind:
+            out.append(
+                f"{tag}: the big blind ({chips_text(lv.big_blind)}) must be above the small blind "
+                f"({chips_text(lv.small_blind)})."
+            )
+        if lv.ante < 0:
+            out.append(f"{tag}: the ante ({lv.ante}) cannot be negative.")
+        if (lv.minutes is None) == (lv.hands is None):
+            out.append(
+                f"{tag}: give its length either in minutes or in hands"
+                + (", not both." if lv.minutes is not None else ".")
+            )
+        else:
+            length = lv.minutes if lv.minutes is not None else lv.hands
+            unit = "minutes" if lv.minutes is not None else "hands"
+            if length is not None and length < 1:
+                out.append(f"{tag}: a level must last at least 1 {unit[:-1]}, not {length}.")
+            if unit != counted_by:
+                out.append(
+                    f"{tag} is counted in {unit} but level 1 in {counted_by}: "
+                    "a structure is either timed or counted in hands."
+                )
+        if prev is not None and (
+            lv.big_blind < prev.big_blind or lv.small_blind < prev.small_blind
+        ):
+            out.append(
+                f"{tag}: the blinds ({chips_text(lv.small_blind)}/{chips_text(lv.big_blind)}) "
+                f"fall below level {number - 1}'s "
+                f"({chips_text(prev.small_blind)}/{chips_text(prev.big_blind)})."
+            )
+        prev = lv
+        prev_item = item
+    return out
+
+
+def warnings(structure: Structure) -> list[str]:
+    """Things that are playable but probably wrong: blinds that the chips in play cannot pay.
+
+    >>> s = Structure("x", (Level(25, 50, minutes=20), Break(10, (25,)),
+    ...                     Level(75, 150, minutes=20)), 5000, denominations=(25, 100, 500))
+    >>> warnings(s)
+    ['Level 2: 75/150 cannot be paid once the 25 chips are removed at the break after level 1.']
+    """
+    out: list[str] = []
+    if not structure.denominations:
+        return out
+    in_play = set(structure.denominations)
+    removed_at: dict[Chips, int] = {}
+    if not payable(structure.starting_stack, in_play):
+        out.append(
+            f"The starting stack of {chips_text(structure.starting_stack)} cannot be made with chips "
+            f"of {chips_text(min(in_play))} and up."
+        )
+    number = 0
+    for i, item in enumerate(structure.items):
+        if isinstance(item, Break):
+            for v in item.colour_up:
+                if v in in_play:
+                    in_play.discard(v)
+                    removed_at[v] = number
+                    bigger = sorted(x for x in in_play if x > v)
+                    if bigger and bigger[0] % v:
+                        out.append(
+                            f"The break after level {number} removes the {chips_text(v)} chips, "
+                            f"but the next chip ({chips_text(bigger[0])}) is not a multiple of it."
+                        )
+            if i == len(structure.items) - 1:
+                out.append(f"The structure ends with a break after level {number}.")
+            continue
+        number += 1
+        if not in_play:
+            continue
+        amounts = [item.small_blind, item.big_blind]
+        blinds = f"{chips_text(item.small_blind)}/{chips_text(item.big_blind)}"
+        bad_blinds = not all(payable(a, in_play) for a in amounts)
+        bad_ante = item.ante > 0 and not payable(item.ante, in_play)
+        if not (bad_blinds or bad_ante):
+            continue
+        what = blinds if bad_blinds else f"the ante of {chips_text(item.ante)}"
+        gone = [
+            v
+            for v in sorted(removed_at, key=removed_at.__getitem__, reverse=True)
+            if all(payable(a, {*in_play, v}) for a in [*amounts, item.ante])
+        ]
+        if gone:
+            v = gone[0]
+            out.append(
+                f"Level {number}: {what} cannot be paid once the {chips_text(v)} chips are removed "
+                f"at the break after level {removed_at[v]}."
+            )
+        else:
+            out.append(
+                f"Level {number}: {what} cannot be paid with chips of {chips_text(min(in_play))} and up."
+            )
+    return out
+
+
+def validate(structure: Structure) -> Structure:
+    """Return ``structure`` if it is playable, or raise :class:`InvalidInput` listing why not."""
+    found = problems(structure)
+    if found:
+        raise InvalidInput(" ".join(found))
+    return structure
+
+
+def denominations_at(structure: Structure, number: int) -> tuple[Chips, ...]:
+    """The chip values still in play during level ``number`` (after earlier colour-ups)."""
+    in_play = list(structure.denominations)
+    for after, brk in structure.breaks():
+        if after >= number:
+            break
+        in_play = [v for v in in_play if v not in brk.colour_up]
+    return tuple(in_play)
+
+
+# ---------------------------------------------------------------------------
+# Time
+
+
+def total_minutes(structure: Structure) -> int | None:
+    """Minutes from the start to the end of the last listed level, breaks included
+    (``None`` for a hand-counted structure).
+
+    >>> total_minutes(home_structure(10_000, hours=2.5)) is not None
+    True
+    """
+    if structure.hand_counted:
+        return None
+    return sum((i.minutes or 0) for i in structure.items)
+
+
+@dataclass(frozen=True, slots=True)
+class EndEstimate:
+    """When the game is likely to end (TDA 6.4: about 20 big blinds left on the table)."""
+
+    level: int
+    big_blind: Chips
+    minutes: int | None
+    """Minutes from the start to the end of that level, breaks included (timed structures)."""
+    hands: int | None
+    """Hands from the start to the end of that level (hand-counted structures)."""
+
+
+def estimate_end(structure: Structure, players: int) -> EndEstimate | None:
+    """The first level whose big blind is at least 5% of all chips in play (TDA 6.4).
+
+    ``None`` when no level of a structure without doubling gets there.
+
+    >>> e = estimate_end(sit_and_go(1000), 6)
+    >>> e.level, e.big_blind, e.hands
+    (7, 300, 42)
+    """
+    if players < 1:
+        raise InvalidInput(f"An estimate needs at least one player, not {players}.")
+    validate(structure)
+    target = math.ceil(players * structure.starting_stack / 20)
+    n = 1
+    while structure.level(n).big_blind < target:
+        n += 1
+        if n > structure.level_count and not structure.repeat_doubling:
+            return None
+    minutes = 0
+    hands = 0
+    seen = 0
+    for item in structure.items:
+        if isinstance(item, Level):
+            seen += 1
+            if seen > n:
+                break
+            minutes += item.minutes or 0
+            hands += item.hands or 0
+        elif seen < n:
+            minutes += item.minutes
+    extra = max(0, n - structure.level_count)
+    last = structure.levels[-1]
+    minutes += extra * (last.minutes or 0)
+    hands += extra * (last.hands or 0)
+    hc = structure.hand_counted
+    return EndEstimate(n, structure.level(n).big_blind, None if hc else minutes, hands if hc else None)
+
+
+# ---------------------------------------------------------------------------
+# Presets
+
+SIT_AND_GO_BLINDS: tuple[tuple[Chips, Chips], ...] = (
+    (10, 20), (15, 30), (25, 50), (50, 100), (75, 150),
+    (100, 200), (150, 300), (200, 400), (300, 600), (500, 1000),
+)
+"""Seed 000's levels; after 500/1000 the blinds double at every level."""
+
+
+def sit_and_go(starting_stack: Chips = 1000, turbo: bool = False) -> Structure:
+    """Seed 000's sit-and-go: a new level every 6 hands (4 in turbo), no antes, 120-hand cap.
+
+    >>> s = sit_and_go(2000, turbo=True)
+    >>> s.level(1).hands, s.hand_cap, s.starting_stack
+    (4, 120, 2000)
+    """
+    hands = 4 if turbo else 6
+    return Structure(
+        name=f"Sit-and-go, {chips_text(starting_stack)} chips, "
+        + ("turbo (every 4 hands)" if turbo else "normal (every 6 hands)"),
+        items=tuple(Level(sb, bb, hands=hands) for sb, bb in SIT_AND_GO_BLINDS),
+        starting_stack=starting_stack,
+        hand_cap=120,
+        repeat_doubling=True,
+    )
+
+
+_MANTISSAS = (10, 15, 20, 30, 40, 60, 80)
+
+
+def _big_blind_ladder(unit: Chips) -> Iterator[Chips]:
+    """Big blinds rising roughly 40-50% a level, each with a small blind payable in ``unit``s."""
+    power = 1
+    while True:
+        for m in _MANTISSAS:
+            bb = m * power // 10
+            if bb > 0 and m * power % 10 == 0 and bb % (2 * unit) == 0:
+                yield bb
+        power *= 10
+
+
+def home_structure(
+    starting_stack: Chips = 10_000,
+    hours: float = 4.5,
+    level_minutes: int | None = None,
+    chip_set: ChipSet = HOME_SET,
+    players: int = 10,
+    ante: bool = False,
+    break_minutes: int = 10,
+    name: str | None = None,
+) -> Structure:
+    """A timed home tournament that should end in about ``hours`` with ``players`` players.
+
+    The blinds rise about 40-50% a level (TDA 6.4), starting about 50 big blinds
+    deep for a game of 3 hours or less and about 100 deep for a longer one. A
+    break comes about every hour; at a break the smallest chip is coloured up
+    (one value per break) when no later level needs it. The levels run to about 20 big blinds on
+    the table and four levels past it. With ``ante`` a big-blind ante (as much
+    as the big blind) starts after the first break.
+
+    >>> s = home_structure(10_000, hours=2.5)
+    >>> describe_level(s.level(1), 1), s.levels[0].minutes
+    ('Level 1 · 100/200', 15)
+    """
+    if starting_stack < 1 or hours <= 0 or players < 2:
+        raise InvalidInput(
+            "A home structure needs a starting stack of at least 1, some hours and at least 2 players."
+        )
+    if level_minutes is not None and level_minutes < 1:
+        raise InvalidInput(f"A level must last at least 1 minute, not {level_minutes}.")
+    values = chip_set.values
+    unit = values[0]
+    if starting_stack % unit:
+        raise InvalidInput(
+            f"A starting stack of {chips_text(starting_stack)} cannot be made with chips of "
+            f"{chips_text(unit)} and up."
+        )
+    depth = 50 if hours <= 3 else 100
+    target_end = players * starting_stack / 20
+    ladder = _big_blind_ladder(unit)
+    bbs: list[Chips] = []
+    for bb in ladder:
+        if bb * depth >= starting_stack:
+            bbs.append(bb)
+            break
+    end_at = 0
+    for bb in ladder:
+        if bbs[-1] >= target_end and end_at == 0:
+            end_at = len(bbs)
+        if end_at and len(bbs) >= end_at + 4:
+            break
+        bbs.append(bb)
+    budget = hours * 60
+
+    def per_break(m: int) -> int:
+        return max(2, round(60 / m))
+
+    def planned(m: int) -> float:
+        breaks = (end_at - 1) // per_break(m)
+        return end_at * m + breaks * break_minutes
+
+    if level_minutes is None:
+        level_minutes = min((15, 20, 25, 30, 40, 45, 60), key=lambda m: abs(planned(m) - budget))
+    every = per_break(level_minutes)
+    items: list[Item] = []
+    in_play = list(values)
+    ante_on = False
+    for i, bb in enumerate(bbs):
+        n = i + 1
+        items.append(Level(bb // 2, bb, bb if ante_on else 0, minutes=level_minutes))
+        if n % every == 0 and n < len(bbs):
+            later = bbs[i + 1 :]
+            removed: tuple[Chips, ...] = ()
+            if len(in_play) >= 2 and in_play[1] % in_play[0] == 0 and all(
+                payable(b // 2, in_play[1:]) for b in later
+            ):
+                removed = (in_play.pop(0),)
+            items.append(Break(break_minutes, removed))
+            ante_on = ante
+    label = name or (
+        f"Home, {'2–3' if hours <= 3 else '4–5' if hours <= 5 else f'{hours:g}'} hours, "
+        f"{chips_text(starting_stack)} chips" + (", big-blind ante" if ante else "")
+    )
+    return Structure(
+        name=label,
+        items=tuple(items),
+        starting_stack=starting_stack,
+        hand_cap=None,
+        repeat_doubling=False,
+        denominations=values,
+        ante_kind="big_blind",
+    )
+
+
+PRESETS: dict[str, tuple[str, Callable[[], Structure]]] = {
+    "sng-1000": ("Sit-and-go, 1,000 chips, every 6 hands", lambda: sit_and_go(1000)),
+    "sng-1000-turbo": ("Sit-and-go, 1,000 chips, turbo (every 4 hands)", lambda: sit_and_go(1000, turbo=True)),
+    "sng-2000": ("Sit-and-go, 2,000 chips, every 6 hands", lambda: sit_and_go(2000)),
+    "sng-2000-turbo": ("Sit-and-go, 2,000 chips, turbo (every 4 hands)", lambda: sit_and_go(2000, turbo=True)),
+    "home-short": ("Home, 2–3 hours, 10,000 chips", lambda: home_structure(10_000, hours=2.5)),
+    "home-long": ("Home, 4–5 hours, 10,000 chips", lambda: home_structure(10_000, hours=4.5)),
+    "home-long-ante": (
+        "Home, 4–5 hours, 10,000 chips, big-blind ante",
+        lambda: home_structure(10_000, hours=4.5, ante=True),
+    ),
+    "home-short-1500": (
+        "Home, 2–3 hours, 1,500 chips (5 to 500 set)",
+        lambda: home_structure(1500, hours=2.5, chip_set=CLUB_SET),
+    ),
+}
+"""Ready-made structures by id: ``(label, factory)`` for a form to offer."""
+
+
+def preset(preset_id: str) -> Structure:
+    """The ready-made structure ``preset_id`` (a key of :data:`PRESETS`)."""
+    try:
+        return PRESETS[preset_id][1]()
+    except KeyError:
+        raise InvalidInput(
+            f"There is no preset {preset_id!r}: choose one of {', '.join(PRESETS)}."
+        ) from None
+
+
+# ---------------------------------------------------------------------------
+# Plain dicts (JSON)
+
+
+def structure_to_dict(structure: Structure) -> dict[str, Any]:
+    """A plain, JSON-ready dict that :func:`structure_from_dict` reads back."""
+    items: list[dict[str, Any]] = []
+    for item in structure.items:
+        if isinstance(item, Level):
+            items.append(
+                {
+                    "type": "level",
+                    "small_blind": item.small_blind,
+                    "big_blind": item.big_blind,
+                    "ante": item.ante,
+                    "minutes": item.minutes,
+                    "hands": item.hands,
+                }
+            )
+        else:
+            items.append({"type": "break", "minutes": item.minutes, "colour_up": list(item.colour_up)})
+    return {
+        "name": structure.name,
+        "starting_stack": structure.starting_stack,
+        "hand_cap": structure.hand_cap,
+        "repeat_doubling": structure.repeat_doubling,
+        "denominations": list(structure.denominations),
+        "ante_kind": structure.ante_kind,
+        "items": items,
+    }
+
+
+def _int(d: Mapping[str, Any], key: str, where: str, default: Any = ..., optional: bool = False) -> Any:
+    if key not in d:
+        if default is ...:
+            raise InvalidInput(f"{where} has no {key.replace('_', ' ')}.")
+        return default
+    v = d[key]
+    if v is None and optional:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InvalidInput(f"{where}: the {key.replace('_', ' ')} must be a whole number, not {v!r}.")
+    return v
+
+
+def structure_from_dict(data: Mapping[str, Any]) -> Structure:
+    """Read a structure written by :func:`structure_to_dict`; refuses an unplayable one.
+
+    >>> s = sit_and_go(1000)
+    >>> structure_from_dict(structure_to_dict(s)) == s
+    True
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidInput("A structure must be a mapping of its fields.")
+    raw_items = data.get("items")
+    if not isinstance(raw_items, list):
+        raise InvalidInput("The structure has no list of levels and breaks.")
+    items: list[Item] = []
+    for i, raw in enumerate(raw_items, start=1):
+        where = f"Item {i}"
+        if not isinstance(raw, Mapping):
+            raise InvalidInput(f"{where} is not a level or a break.")
+        kind = raw.get("type")
+        if kind == "level":
+            items.append(
+                Level(
+                    _int(raw, "small_blind", where),
+                    _int(raw, "big_blind", where),
+                    _int(raw, "ante", where, 0),
+                    minutes=_int(raw, "minutes", where, None, optional=True),
+                    hands=_int(raw, "hands", where, None, optional=True),
+                )
+            )
+        elif kind == "break":
+            cu = raw.get("colour_up", [])
+            if not isinstance(cu, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in cu):
+                raise InvalidInput(f"{where}: the colour-up must be a list of chip values.")
+            items.append(Break(_int(raw, "minutes", where), tuple(cu)))
+        else:
+            raise InvalidInput(f"{where} must be of type 'level' or 'break', not {kind!r}.")
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        raise InvalidInput("The structure's name must be text.")
+    denoms = data.get("denominations", [])
+    if not isinstance(denoms, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in denoms):
+        raise InvalidInput("The structure's chip values must be a list of whole numbers.")
+    ante_kind = data.get("ante_kind", "big_blind")
+    if ante_kind not in ("big_blind", "per_player"):
+        raise InvalidInput(f"The ante must be paid by 'big_blind' or 'per_player', not {ante_kind!r}.")
+    structure = Structure(
+        name=name,
+        items=tuple(items),
+        starting_stack=_int(data, "starting_stack", "The structure"),
+        hand_cap=_int(data, "hand_cap", "The structure", None, optional=True),
+        repeat_doubling=bool(data.get("repeat_doubling", False)),
+        denominations=tuple(denoms),
+        ante_kind=ante_kind,
+    )
+    return validate(structure)
