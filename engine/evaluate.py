@@ -280,8 +280,16 @@ def evaluate(cards: Iterable[Card]) -> HandRank:
             by_rank[c.rank] = [c]
     best: list[Card] = []
     for rank, n in wanted:
-        best += by_rank[rank][:n]
+        group = by_rank[rank]
+        if len(group) > 1:  # the same cards, whatever order they came in
+            group.sort(key=_suit_order)
+        best += group[:n]
     return HandRank(category, ranks, tuple(best))
+
+
+def _suit_order(card: Card) -> int:
+    """Spades, hearts, diamonds, clubs: only to list the cards the same way every time."""
+    return -SUIT_CHARS.index(card.suit)
 
 
 _Shape: TypeAlias = tuple[Category, tuple[int, ...], tuple[tuple[int, int], ...]]

@@ -251,8 +251,10 @@ def test_names_read_like_the_rulebook(cards, name):
 
 
 def test_best_five_cards_are_grouped_as_the_hand_reads():
-    assert hand("7s Kc 2d 7d Kd Kh 4c").cards == parse_cards("Kc Kd Kh 7s 7d")
-    assert hand("3c Jd 4h Js 3s").cards == parse_cards("Jd Js 3c 3s 4h")
+    """Biggest group first, then by rank; within a rank spades, hearts, diamonds, clubs."""
+    assert hand("7s Kc 2d 7d Kd Kh 4c").cards == parse_cards("Kh Kd Kc 7s 7d")
+    assert hand("3c Jd 4h Js 3s").cards == parse_cards("Js Jd 3s 3c 4h")
+    assert hand("9c 9d 9h Td Jc Qs Kh").cards == parse_cards("Kh Qs Jc Td 9h")
     assert len(hand("2c 5d 9h Js Kd Ac 3h").cards) == 5
 
 
@@ -363,7 +365,7 @@ def test_order_of_the_cards_does_not_matter(cards, rng):
     shuffled = list(cards)
     rng.shuffle(shuffled)
     assert evaluate(shuffled) == evaluate(cards)
-    assert set(evaluate(shuffled).cards) == set(evaluate(cards).cards)
+    assert evaluate(shuffled).cards == evaluate(cards).cards
     assert rank_value(shuffled) == rank_value(cards)
 
 
