@@ -1,0 +1,904 @@
+"""One hand of No-Limit Hold'em as a validated state machine.
+
+A :class:`Hand` is built from a :class:`HandSetup` (seats and stacks, the button, the
+blinds and antes). Every change goes through verify → can → do: ``verify_raise_to``
+raises :class:`IllegalAction` with a sentence a dealer can read aloud, ``can_raise_to``
+answers yes or no, ``raise_to`` verifies, changes the hand and returns a frozen
+:class:`Action`. Amounts are always "to": the player's total bet on this street.
+
+>>> setup = HandSetup(stacks={1: 1000, 2: 1000, 3: 1000}, button=3,
+...                   small_blind_seat=1, big_blind_seat=2, small_blind=10, big_blind=20)
+>>> hand = Hand(setup)
+>>> hand.turn, hand.street
+(3, 'preflop')
+>>> hand.raise_to(3, 30)
+Traceback (most recent call last):
+...
+engine.errors.IllegalAction: Seat 3 cannot raise to 30: the minimum raise is to 40.
+>>> hand.raise_to(3, 60).notation
+'p3 cbr 60'
+>>> _ = hand.fold(1); _ = hand.call(2)
+>>> hand.street, hand.turn, hand.pots()
+('flop', 2, (Pot(amount=130, eligible=(2, 3)),))
+
+The action log uses PHH notation with **table seat numbers**: ``p3 f`` (fold),
+``p3 cc`` (check or call), ``p3 cbr 645`` (bet or raise to 645), ``d dh p3 AsKd``
+(hole cards), ``d db 7h8h9c`` (board), ``p3 sm AsKd`` (show), ``p3 sm`` (muck), and
+``d win 3;5,7`` (the dealer names the winners, pot by pot, main pot first) or
+``d win cards`` (award from the cards). :meth:`Hand.replay` rebuilds a hand from its
+setup and that log; :meth:`Hand.undo` replays all but the last entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from engine.cards import Card, format_cards, parse_cards
+from engine.errors import IllegalAction, InvalidInput
+from engine.evaluate import HandRank, evaluate, rank_value
+from engine.pots import Award, Pot, award_pot, build_pots
+
+Seat: TypeAlias = int
+Chips: TypeAlias = int
+
+STREETS = ("preflop", "flop", "turn", "river", "showdown", "complete")
+PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, COMPLETE = range(6)
+BOARD_SIZE = (0, 3, 4, 5, 5, 5)
+"""How many board cards may be out on each street."""
+
+FOLD_POLICIES = ("allow", "warn", "refuse")
+FOLD_WARNING = "folded when checking was free"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """Everything needed to start a hand.
+
+    ``stacks`` maps table seats (clockwise increasing, wrapping) to chips. ``button`` may
+    be an empty seat. ``small_blind_seat`` is None for a dead small blind. ``antes`` are
+    per-seat dead antes (posted first); ``big_blind_ante`` is posted by the big blind
+    after the blind, from what is left (TDA RP-11). ``free_fold`` says what to do with a
+    fold when checking is free: ``allow``, ``warn`` (allowed, the action carries a
+    warning) or ``refuse``.
+    """
+
+    stacks: Mapping[Seat, Chips]
+    button: Seat
+    small_blind_seat: Seat | None
+    big_blind_seat: Seat
+    small_blind: Chips
+    big_blind: Chips
+    antes: Mapping[Seat, Chips] = field(default_factory=dict)
+    big_blind_ante: Chips = 0
+    free_fold: str = "warn"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stacks", dict(self.stacks))
+        object.__setattr__(self, "antes", dict(self.antes))
+        if not 2 <= len(self.stacks) <= 10:
+            raise InvalidInput(f"A hand needs 2 to 10 players, not {len(self.stacks)}.")
+        for seat, chips in self.stacks.items():
+            if chips <= 0:
+                raise InvalidInput(f"Seat {seat} has {chips} chips and cannot be dealt in.")
+        if self.big_blind_seat not in self.stacks:
+            raise InvalidInput(f"The big blind seat {self.big_blind_seat} has no player.")
+        if self.small_blind_seat is not None and self.small_blind_seat not in self.stacks:
+            raise InvalidInput(f"The small blind seat {self.small_blind_seat} has no player.")
+        if self.small_blind_seat == self.big_blind_seat:
+            raise InvalidInput(f"Seat {self.big_blind_seat} cannot post both blinds.")
+        if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0:
+            raise InvalidInput(
+                f"The blinds {self.small_blind}/{self.big_blind} and antes must be positive."
+            )
+        for seat, chips in self.antes.items():
+            if seat not in self.stacks or chips < 0:
+                raise InvalidInput(f"An ante of {chips} for seat {seat} cannot be posted.")
+        if self.free_fold not in FOLD_POLICIES:
+            raise InvalidInput(f"The fold setting must be one of {', '.join(FOLD_POLICIES)}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One betting action as it happened. ``to`` is the seat's bet on this street after
+    it, ``amount`` the chips it put in now."""
+
+    seat: Seat
+    kind: str  # fold, check, call, bet, raise
+    to: Chips
+    amount: Chips
+    street: str
+    all_in: bool = False
+    warning: str | None = None
+
+    @property
+    def notation(self) -> str:
+        """``p3 cbr 645``: PHH notation with the table seat number."""
+        if self.kind == "fold":
+            return f"p{self.seat} f"
+        if self.kind in ("check", "call"):
+            return f"p{self.seat} cc"
+        return f"p{self.seat} cbr {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the seat whose turn it is may do: render only these buttons.
+
+    ``call_amount`` is what a call puts in (0 if nothing to call; less than the bet when
+    the call is all-in). ``min_bet_or_raise_to``/``max_bet_or_raise_to`` are None when no
+    bet or raise is allowed; ``raise_word`` says whether it is a ``bet`` or a ``raise``.
+    ``all_in_amount`` is the "to" amount of going all-in.
+    """
+
+    seat: Seat
+    can_fold: bool
+    can_check: bool
+    call_amount: Chips
+    min_bet_or_raise_to: Chips | None
+    max_bet_or_raise_to: Chips | None
+    can_all_in: bool
+    all_in_amount: Chips
+    raise_word: str
+    fold_warns: bool = False
+
+
+class Hand:
+    """One hand of No-Limit Hold'em. See the module documentation."""
+
+    __slots__ = (
+        "_aggressor",
+        "_bb",
+        "_bet",
+        "_board",
+        "_committed",
+        "_current",
+        "_dead",
+        "_faced",
+        "_folded",
+        "_full",
+        "_holes",
+        "_index",
+        "_live",
+        "_mucked",
+        "_n",
+        "_river_aggressor",
+        "_shown",
+        "_stack",
+        "_start",
+        "_street",
+        "_to_act",
+        "actions",
+        "award",
+        "log",
+        "seats",
+        "setup",
+    )
+
+    def __init__(self, setup: HandSetup) -> None:
+        self.setup = setup
+        button = setup.button
+        self.seats: tuple[Seat, ...] = tuple(
+            sorted(setup.stacks, key=lambda s: (s <= button, s))
+        )
+        """The players' seats clockwise, starting with the first one left of the button."""
+        self._index = {s: i for i, s in enumerate(self.seats)}
+        self._n = len(self.seats)
+        self._start = [setup.stacks[s] for s in self.seats]
+        self._reset()
+
+    # ------------------------------------------------------------------ set up
+
+    def _reset(self) -> None:
+        setup, n = self.setup, self._n
+        self._stack = list(self._start)
+        self._bet = [0] * n
+        self._committed = [0] * n
+        self._folded = [False] * n
+        self._faced = [-1] * n
+        self._live = n
+        self._dead = 0
+        self._board: list[Card] = []
+        self._holes: dict[int, tuple[Card, ...]] = {}
+        self._shown: dict[int, tuple[Card, ...] | None] = {}
+        self._mucked: set[int] = set()
+        self._aggressor = -1
+        self._river_aggressor = -1
+        self._street = PREFLOP
+        self.actions: list[Action] = []
+        self.log: list[str] = []
+        self.award: Award | None = None
+        index, stack = self._index, self._stack
+        for seat, ante in setup.antes.items():
+            i = index[seat]
+            paid = min(ante, stack[i])
+            stack[i] -= paid
+            self._dead += paid
+        if setup.small_blind_seat is not None:
+            i = index[setup.small_blind_seat]
+            paid = min(setup.small_blind, stack[i])
+            stack[i] -= paid
+            self._bet[i] = paid
+        self._bb = bb = index[setup.big_blind_seat]
+        paid = min(setup.big_blind, stack[bb])
+        stack[bb] -= paid
+        self._bet[bb] = paid
+        if setup.big_blind_ante:
+            paid = min(setup.big_blind_ante, stack[bb])
+            stack[bb] -= paid
+            self._dead += paid
+        # A short big blind still means the full big blind to call (TDA 4.16).
+        self._current = max(setup.big_blind, *self._bet)
+        self._full = setup.big_blind
+        self._to_act = -1
+        self._next_from(bb + 1)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def street(self) -> str:
+        """``preflop``, ``flop``, ``turn``, ``river``, ``showdown`` or ``complete``."""
+        return STREETS[self._street]
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat whose turn it is to bet, or None when no betting is due."""
+        return self.seats[self._to_act] if self._to_act >= 0 else None
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the pots have been awarded (or everyone else folded)."""
+        return self._street == COMPLETE
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(self._board)
+
+    @property
+    def current_bet(self) -> Chips:
+        """The bet to match on this street (the full big blind preflop)."""
+        return self._current
+
+    @property
+    def min_raise_increment(self) -> Chips:
+        """The last full bet or raise of this street (TDA 43-A)."""
+        return self._full
+
+    def stacks(self) -> dict[Seat, Chips]:
+        """Chips behind, seat by seat."""
+        return {s: self._stack[i] for i, s in enumerate(self.seats)}
+
+    def bets(self) -> dict[Seat, Chips]:
+        """Each seat's bet on this street, not yet in the pots."""
+        return {s: self._bet[i] for i, s in enumerate(self.seats)}
+
+    def contributions(self) -> dict[Seat, Chips]:
+        """Everything each seat has put in this hand (blinds and bets, not antes)."""
+        return {s: self._committed[i] + self._bet[i] for i, s in enumerate(self.seats)}
+
+    def live_seats(self) -> tuple[Seat, ...]:
+        """Seats still in the hand (not folded, not mucked), clockwise from the button."""
+        return tuple(
+            s for i, s in enumerate(self.seats) if not self._folded[i] and i not in self._mucked
+        )
+
+    def is_all_in(self, seat: Seat) -> bool:
+        i = self._seat_index(seat)
+        return not self._folded[i] and self._stack[i] == 0
+
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots from chips already gathered (this street's bets are in :meth:`bets`).
+
+        Main pot first; each pot lists the live seats that can win it.
+        """
+        if self._street == COMPLETE:
+            return ()
+        live = {s for i, s in enumerate(self.seats) if not self._folded[i]}
+        contributions = {s: self._committed[i] for i, s in enumerate(self.seats)}
+        return build_pots(contributions, live, self._dead)
+
+    def hole_cards(self, seat: Seat) -> tuple[Card, ...] | None:
+        """The cards entered for a seat (shown or dealt), or None."""
+        i = self._seat_index(seat)
+        shown = self._shown.get(i)
+        return shown if shown else self._holes.get(i)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the seat to act may do, or None when nobody is to act."""
+        i = self._to_act
+        if i < 0:
+            return None
+        stack, bet, current = self._stack[i], self._bet[i], self._current
+        can_check = bet >= current
+        call = 0 if can_check else min(current - bet, stack)
+        all_in_to = bet + stack
+        policy = self.setup.free_fold
+        can_raise = all_in_to > current and self._may_raise(i)
+        low: int | None = None
+        high: int | None = None
+        if can_raise:
+            low, high = min(current + self._full, all_in_to), all_in_to
+        return LegalActions(
+            seat=self.seats[i],
+            can_fold=not (can_check and policy == "refuse"),
+            can_check=can_check,
+            call_amount=call,
+            min_bet_or_raise_to=low,
+            max_bet_or_raise_to=high,
+            can_all_in=can_raise or all_in_to <= current,
+            all_in_amount=all_in_to,
+            raise_word="bet" if current == 0 else "raise",
+            fold_warns=can_check and policy == "warn",
+        )
+
+    def _may_raise(self, i: int) -> bool:
+        """Reopened for this seat, and somebody else still has chips to call with."""
+        faced = self._faced[i]
+        if faced >= 0 and self._current - faced < self._full:
+            return False
+        stack, folded = self._stack, self._folded
+        return any(stack[j] and not folded[j] for j in range(self._n) if j != i)
+
+    # ------------------------------------------------------------------ verify
+
+    def _seat_index(self, seat: Seat) -> int:
+        try:
+            return self._index[seat]
+        except KeyError:
+            raise IllegalAction(f"Seat {seat} is not in this hand.") from None
+
+    def _verify_turn(self, seat: Seat) -> int:
+        i = self._seat_index(seat)
+        if i != self._to_act:
+            if self._to_act >= 0:
+                raise IllegalAction(f"It is seat {self.seats[self._to_act]}'s turn, not seat {seat}'s.")
+            if self._street == COMPLETE:
+                raise IllegalAction(f"Seat {seat} cannot act: the hand is over.")
+            raise IllegalAction(f"Seat {seat} cannot act: the betting is over.")
+        return i
+
+    def verify_fold(self, seat: Seat) -> None:
+        i = self._verify_turn(seat)
+        if self._bet[i] >= self._current and self.setup.free_fold == "refuse":
+            raise IllegalAction(f"Seat {seat} cannot fold: checking is free.")
+
+    def verify_check(self, seat: Seat) -> None:
+        i = self._verify_turn(seat)
+        owed = self._current - self._bet[i]
+        if owed > 0:
+            raise IllegalAction(f"Seat {seat} cannot check: it is {min(owed, self._stack[i])} to call.")
+
+    def verify_call(self, seat: Seat) -> None:
+        i = self._verify_turn(seat)
+        if self._bet[i] >= self._current:
+            raise IllegalAction(f"Seat {seat} cannot call: there is no bet to call; check instead.")
+
+    def verify_bet_to(self, seat: Seat, amount: Chips) -> None:
+        i = self._verify_turn(seat)
+        if self._current > 0:
+            raise IllegalAction(
+                f"Seat {seat} cannot bet {amount}: there is already a bet of {self._current}; raise instead."
+            )
+        self._verify_amount(i, amount, "bet")
+
+    def verify_raise_to(self, seat: Seat, amount: Chips) -> None:
+        i = self._verify_turn(seat)
+        if self._current == 0:
+            raise IllegalAction(f"Seat {seat} cannot raise to {amount}: there is no bet; bet instead.")
+        self._verify_amount(i, amount, "raise to")
+
+    def verify_bet_or_raise_to(self, seat: Seat, amount: Chips) -> None:
+        """A bet when nobody has bet on this street, a raise otherwise (PHH ``cbr``)."""
+        i = self._verify_turn(seat)
+        self._verify_amount(i, amount, "bet" if self._current == 0 else "raise to")
+
+    def verify_all_in(self, seat: Seat) -> None:
+        i = self._verify_turn(seat)
+        to = self._bet[i] + self._stack[i]
+        if to > self._current:
+            self._verify_amount(i, to, "bet" if self._current == 0 else "raise to")
+
+    def _verify_amount(self, i: int, amount: Chips, word: str) -> None:
+        seat, current, bet = self.seats[i], self._current, self._bet[i]
+        all_in_to = bet + self._stack[i]
+        if type(amount) is not int:
+            raise InvalidInput(f"Seat {seat} cannot {word} {amount!r}: give a whole number of chips.")
+        if amount > all_in_to:
+            raise IllegalAction(
+                f"Seat {seat} cannot {word} {amount}: the most they can {word} is {all_in_to} (all in)."
+            )
+        if amount <= current:
+            if current == 0:
+                raise IllegalAction(f"Seat {seat} cannot bet {amount}: a bet must be more than 0.")
+            raise IllegalAction(
+                f"Seat {seat} cannot raise to {amount}: the bet is already {current}."
+            )
+        if self._faced[i] >= 0 and current - self._faced[i] < self._full:
+            raise IllegalAction(
+                f"Seat {seat} cannot {word} {amount}: the short all-in did not reopen the betting; "
+                f"seat {seat} may only call {min(current - bet, self._stack[i])} or fold."
+            )
+        stack, folded = self._stack, self._folded
+        if not any(stack[j] and not folded[j] for j in range(self._n) if j != i):
+            raise IllegalAction(
+                f"Seat {seat} cannot {word} {amount}: every other player is all-in; "
+                f"seat {seat} may only call or fold."
+            )
+        minimum = current + self._full
+        if amount < minimum and amount != all_in_to:
+            if current == 0:
+                raise IllegalAction(f"Seat {seat} cannot bet {amount}: the minimum bet is {minimum}.")
+            raise IllegalAction(
+                f"Seat {seat} cannot raise to {amount}: the minimum raise is to {minimum}."
+            )
+
+    # ------------------------------------------------------------------ can
+
+    def can_fold(self, seat: Seat) -> bool:
+        return _ok(self.verify_fold, seat)
+
+    def can_check(self, seat: Seat) -> bool:
+        return _ok(self.verify_check, seat)
+
+    def can_call(self, seat: Seat) -> bool:
+        return _ok(self.verify_call, seat)
+
+    def can_bet_to(self, seat: Seat, amount: Chips) -> bool:
+        return _ok(self.verify_bet_to, seat, amount)
+
+    def can_raise_to(self, seat: Seat, amount: Chips) -> bool:
+        return _ok(self.verify_raise_to, seat, amount)
+
+    def can_bet_or_raise_to(self, seat: Seat, amount: Chips) -> bool:
+        return _ok(self.verify_bet_or_raise_to, seat, amount)
+
+    def can_all_in(self, seat: Seat) -> bool:
+        return _ok(self.verify_all_in, seat)
+
+    # ------------------------------------------------------------------ do
+
+    def fold(self, seat: Seat) -> Action:
+        """Give up the hand; the chips already in stay in the pots."""
+        self.verify_fold(seat)
+        i = self._to_act
+        warning = None
+        if self._bet[i] >= self._current and self.setup.free_fold == "warn":
+            warning = FOLD_WARNING
+        self._folded[i] = True
+        self._live -= 1
+        self._faced[i] = self._current
+        return self._done(Action(seat, "fold", self._bet[i], 0, STREETS[self._street], False, warning))
+
+    def check(self, seat: Seat) -> Action:
+        self.verify_check(seat)
+        return self._put(self._to_act, self._bet[self._to_act], "check")
+
+    def call(self, seat: Seat) -> Action:
+        """Match the bet, or put in everything when that is less (all in)."""
+        self.verify_call(seat)
+        i = self._to_act
+        return self._put(i, min(self._current, self._bet[i] + self._stack[i]), "call")
+
+    def check_or_call(self, seat: Seat) -> Action:
+        """PHH ``cc``: check when nothing is owed, call otherwise."""
+        i = self._verify_turn(seat)
+        if self._bet[i] >= self._current:
+            return self._put(i, self._bet[i], "check")
+        return self._put(i, min(self._current, self._bet[i] + self._stack[i]), "call")
+
+    def bet_to(self, seat: Seat, amount: Chips) -> Action:
+        self.verify_bet_to(seat, amount)
+        return self._put(self._to_act, amount, "bet")
+
+    def raise_to(self, seat: Seat, amount: Chips) -> Action:
+        self.verify_raise_to(seat, amount)
+        return self._put(self._to_act, amount, "raise")
+
+    def bet_or_raise_to(self, seat: Seat, amount: Chips) -> Action:
+        """PHH ``cbr``: bet (nobody has bet) or raise to ``amount``."""
+        self.verify_bet_or_raise_to(seat, amount)
+        return self._put(self._to_act, amount, "bet" if self._current == 0 else "raise")
+
+    def all_in(self, seat: Seat) -> Action:
+        """Put in every chip: a call, a bet or a raise, as the amount makes it."""
+        self.verify_all_in(seat)
+        i = self._to_act
+        to = self._bet[i] + self._stack[i]
+        if to <= self._current:
+            return self._put(i, to, "call")
+        return self._put(i, to, "bet" if self._current == 0 else "raise")
+
+    def _put(self, i: int, to: Chips, kind: str) -> Action:
+        """Move chips for a verified action and pass the turn."""
+        added = to - self._bet[i]
+        self._stack[i] -= added
+        self._bet[i] = to
+        if to > self._current:
+            if to - self._current >= self._full:
+                self._full = to - self._current
+            self._current = to
+            self._aggressor = i
+        self._faced[i] = self._current
+        action = Action(self.seats[i], kind, to, added, STREETS[self._street], self._stack[i] == 0)
+        return self._done(action)
+
+    def _done(self, action: Action) -> Action:
+        self.actions.append(action)
+        self.log.append(action.notation)
+        if self._live == 1:
+            self._end_round()
+        else:
+            self._next_from(self._to_act + 1)
+        return action
+
+    # ------------------------------------------------------------------ flow
+
+    def _next_from(self, start: int) -> None:
+        """Give the turn to the first seat from ``start`` that still has to act,
+        or close the betting round."""
+        n, stack, bet, folded, faced = self._n, self._stack, self._bet, self._folded, self._faced
+        current = self._current
+        with_chips = 0
+        for j in range(n):
+            if stack[j] and not folded[j]:
+                with_chips += 1
+        for k in range(n):
+            j = (start + k) % n
+            if folded[j] or not stack[j]:
+                continue
+            if bet[j] < current:
+                self._to_act = j
+                return
+            if faced[j] < 0 and with_chips > 1:
+                self._to_act = j
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """Return any uncalled bet, gather the bets and move to the next street."""
+        self._to_act = -1
+        bet, committed, n = self._bet, self._committed, self._n
+        top = second = -1
+        top_i = -1
+        for j in range(n):
+            total = committed[j] + bet[j]
+            if total > top:
+                second, top, top_i = top, total, j
+            elif total > second:
+                second = total
+        if top > second >= 0 and bet[top_i]:
+            back = min(top - second, bet[top_i])
+            bet[top_i] -= back
+            self._stack[top_i] += back
+        for j in range(n):
+            committed[j] += bet[j]
+            bet[j] = 0
+        if self._street == RIVER:
+            self._river_aggressor = self._aggressor
+        if self._live == 1:
+            self._street = COMPLETE
+            winner = self._folded.index(False)
+            self._give_all(winner)
+            return
+        stack, folded = self._stack, self._folded
+        with_chips = sum(1 for j in range(n) if stack[j] and not folded[j])
+        if self._street == RIVER or with_chips <= 1:
+            self._street = SHOWDOWN
+            return
+        self._street += 1
+        self._current = 0
+        self._full = self.setup.big_blind
+        self._aggressor = -1
+        self._faced = [-1] * n
+        self._next_from(0)
+
+    def _give_all(self, winner: int) -> None:
+        seat = self.seats[winner]
+        pots = build_pots(
+            {s: self._committed[i] for i, s in enumerate(self.seats)}, {seat}, self._dead
+        )
+        self.award = Award(tuple(award_pot(k, p, [seat], self.setup.button) for k, p in enumerate(pots)))
+        self._stack[winner] += sum(p.amount for p in pots)
+        self._dead = 0
+        for j in range(self._n):
+            self._committed[j] = 0
+
+    # ------------------------------------------------------------------ cards
+
+    def _known_cards(self) -> set[Card]:
+        known = set(self._board)
+        for cards in self._holes.values():
+            known.update(cards)
+        for shown in self._shown.values():
+            if shown:
+                known.update(shown)
+        return known
+
+    def verify_deal_board(self, cards: Sequence[Card]) -> None:
+        if self._street == COMPLETE and self.award is not None and self._live == 1:
+            raise IllegalAction("No more board cards: the hand is over.")
+        allowed = BOARD_SIZE[self._street]
+        total = len(self._board) + len(cards)
+        if total > allowed:
+            where = f"on the {self.street}" if self._street < SHOWDOWN else "in a hand"
+            raise IllegalAction(f"The board cannot have {total} cards: at most {allowed} {where}.")
+        self._verify_new_cards(cards)
+
+    def _verify_new_cards(self, cards: Sequence[Card]) -> None:
+        known = self._known_cards()
+        seen: set[Card] = set()
+        for c in cards:
+            if c in known or c in seen:
+                raise IllegalAction(f"The {c.name} ({c}) has already been dealt.")
+            seen.add(c)
+
+    def deal_board(self, cards: Sequence[Card] | str) -> None:
+        """Enter community cards (optional: betting never waits for them)."""
+        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        self.verify_deal_board(cards)
+        self._board.extend(cards)
+        self.log.append(f"d db {format_cards(cards)}")
+
+    def verify_deal_hole(self, seat: Seat, cards: Sequence[Card]) -> None:
+        i = self._seat_index(seat)
+        if len(cards) != 2:
+            raise IllegalAction(f"Seat {seat} must be dealt 2 hole cards, not {len(cards)}.")
+        if i in self._holes:
+            raise IllegalAction(f"Seat {seat} already has hole cards.")
+        if self._street == COMPLETE:
+            raise IllegalAction(f"Seat {seat} cannot be dealt cards: the hand is over.")
+        self._verify_new_cards(cards)
+
+    def deal_hole(self, seat: Seat, cards: Sequence[Card] | str) -> None:
+        """Enter a seat's hole cards (optional)."""
+        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        self.verify_deal_hole(seat, cards)
+        self._holes[self._index[seat]] = cards
+        self.log.append(f"d dh p{seat} {format_cards(cards)}")
+
+    # ------------------------------------------------------------------ showdown
+
+    @property
+    def all_hands_face_up(self) -> bool:
+        """True at a showdown where someone is all-in: every hand is tabled at once."""
+        return self._street == SHOWDOWN and any(
+            not self._folded[i] and self._stack[i] == 0 for i in range(self._n)
+        )
+
+    def showdown_order(self) -> tuple[Seat, ...]:
+        """Who shows first: the last to bet or raise on the river, else the first live
+        seat left of the button; then clockwise. Empty before the showdown."""
+        if self._street != SHOWDOWN:
+            return ()
+        live = [i for i in range(self._n) if not self._folded[i]]
+        first = self._river_aggressor if self._river_aggressor in live else live[0]
+        k = live.index(first)
+        return tuple(self.seats[i] for i in live[k:] + live[:k])
+
+    def next_to_show(self) -> Seat | None:
+        """The first seat in showdown order that has neither shown nor mucked."""
+        for seat in self.showdown_order():
+            i = self._index[seat]
+            if i not in self._shown and i not in self._mucked:
+                return seat
+        return None
+
+    def best_shown(self) -> tuple[Seat, ...]:
+        """Seats whose shown hands are the best shown so far (needs the five board cards)."""
+        if len(self._board) != 5:
+            return ()
+        best, seats = -1, []
+        for i, cards in self._shown.items():
+            if cards and i not in self._mucked:
+                v = rank_value((*cards, *self._board))
+                if v > best:
+                    best, seats = v, [self.seats[i]]
+                elif v == best:
+                    seats.append(self.seats[i])
+        return tuple(seats)
+
+    def can_win(self, cards: Sequence[Card] | str) -> bool:
+        """Whether these hole cards beat or tie every hand shown so far; a player who
+        cannot mucks (seed 000). True when nothing is shown or the board is incomplete."""
+        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        best = self.best_shown()
+        if not best:
+            return True
+        shown = self._shown[self._index[best[0]]]
+        assert shown is not None
+        return rank_value((*cards, *self._board)) >= rank_value((*shown, *self._board))
+
+    def verify_show(self, seat: Seat, cards: Sequence[Card] | None = None) -> None:
+        i = self._seat_index(seat)
+        if self._street != SHOWDOWN:
+            raise IllegalAction(f"Seat {seat} cannot show: the hand is not at the showdown.")
+        if self._folded[i]:
+            raise IllegalAction(f"Seat {seat} cannot show: they folded.")
+        if i in self._shown or i in self._mucked:
+            raise IllegalAction(f"Seat {seat} has already shown or mucked.")
+        if cards is not None:
+            if len(cards) != 2:
+                raise IllegalAction(f"Seat {seat} must show 2 cards, not {len(cards)}.")
+            dealt = self._holes.get(i)
+            if dealt is not None:
+                if set(dealt) != set(cards):
+                    raise IllegalAction(
+                        f"Seat {seat} was dealt {format_cards(dealt)}, not {format_cards(cards)}."
+                    )
+            else:
+                self._verify_new_cards(cards)
+
+    def show(self, seat: Seat, cards: Sequence[Card] | str | None = None) -> None:
+        """Table a hand at the showdown (``cards`` None: shown but not entered)."""
+        parsed = parse_cards(cards) if isinstance(cards, str) else (tuple(cards) if cards else None)
+        self.verify_show(seat, parsed)
+        self._shown[self._index[seat]] = parsed
+        self.log.append(f"p{seat} sm {format_cards(parsed)}" if parsed else f"p{seat} sm ????")
+
+    def verify_muck(self, seat: Seat) -> None:
+        i = self._seat_index(seat)
+        if self._street != SHOWDOWN:
+            raise IllegalAction(f"Seat {seat} cannot muck: the hand is not at the showdown.")
+        if self._folded[i] or i in self._shown or i in self._mucked:
+            raise IllegalAction(f"Seat {seat} has no hand left to muck.")
+        contenders = sum(
+            1 for j in range(self._n) if not self._folded[j] and j not in self._mucked
+        )
+        if contenders == 1:
+            raise IllegalAction(f"Seat {seat} is the last hand left and cannot muck.")
+
+    def muck(self, seat: Seat) -> None:
+        """Give up at the showdown without showing: no claim on any pot."""
+        self.verify_muck(seat)
+        self._mucked.add(self._index[seat])
+        self.log.append(f"p{seat} sm")
+
+    # ------------------------------------------------------------------ award
+
+    def _verify_award(self) -> None:
+        if self._street != SHOWDOWN:
+            if self._street == COMPLETE:
+                raise IllegalAction("The pots have already been awarded.")
+            raise IllegalAction(f"The pots cannot be awarded on the {self.street}: the betting is not over.")
+
+    def award_from_cards(self) -> Award:
+        """Award every pot to its best hand (board plus shown or dealt hole cards)."""
+        self._verify_award()
+        pots = self.pots()
+        contenders_all = [
+            i for i in range(self._n) if not self._folded[i] and i not in self._mucked
+        ]
+        ranks: dict[int, HandRank] = {}
+        if len(contenders_all) > 1:
+            if len(self._board) != 5:
+                raise IllegalAction(
+                    f"The board has {len(self._board)} cards: all five are needed to award from cards."
+                )
+            for i in contenders_all:
+                cards = self._shown.get(i) or self._holes.get(i)
+                if not cards:
+                    raise IllegalAction(
+                        f"Seat {self.seats[i]}'s cards are needed to award the pots from cards."
+                    )
+                ranks[i] = evaluate((*cards, *self._board))
+        results = []
+        for k, pot in enumerate(pots):
+            eligible = [self._index[s] for s in pot.eligible]
+            contenders = [i for i in eligible if i not in self._mucked] or eligible
+            name = None
+            if len(contenders) > 1 and all(i in ranks for i in contenders):
+                best = max(ranks[i] for i in contenders)
+                contenders = [i for i in contenders if ranks[i] == best]
+                name = best.name
+            results.append(
+                award_pot(k, pot, [self.seats[i] for i in contenders], self.setup.button, name)
+            )
+        return self._finish(Award(tuple(results)), "d win cards")
+
+    def award_to(self, winners: Sequence[Sequence[Seat]]) -> Award:
+        """Award the pots to the winners the dealer names, pot by pot, main pot first."""
+        self._verify_award()
+        pots = self.pots()
+        if len(winners) != len(pots):
+            raise IllegalAction(
+                f"There {'is' if len(pots) == 1 else 'are'} {len(pots)} "
+                f"pot{'' if len(pots) == 1 else 's'} to award, not {len(winners)}."
+            )
+        results = []
+        for k, (pot, seats) in enumerate(zip(pots, winners, strict=True)):
+            if not seats:
+                raise IllegalAction(f"The {_pot_word(k)} needs at least one winner.")
+            for s in seats:
+                if s not in pot.eligible:
+                    raise IllegalAction(f"Seat {s} cannot win the {_pot_word(k)}: it was not in it.")
+            results.append(award_pot(k, pot, list(seats), self.setup.button))
+        text = ";".join(",".join(str(s) for s in seats) for seats in winners)
+        return self._finish(Award(tuple(results)), f"d win {text}")
+
+    def _finish(self, award: Award, note: str) -> Award:
+        for seat, chips in award.won().items():
+            self._stack[self._index[seat]] += chips
+        for j in range(self._n):
+            self._committed[j] = 0
+        self._dead = 0
+        self._street = COMPLETE
+        self.award = award
+        self.log.append(note)
+        return award
+
+    # ------------------------------------------------------------------ notation and replay
+
+    def apply(self, entry: str) -> Action | Award | None:
+        """Apply one log entry (see the module documentation); return what it made."""
+        words = entry.split()
+        if len(words) >= 2 and words[0] == "d":
+            what = words[1]
+            if what == "db" and len(words) == 3:
+                self.deal_board(words[2])
+                return None
+            if what == "dh" and len(words) == 4:
+                self.deal_hole(_seat_word(words[2], entry), words[3])
+                return None
+            if what == "win" and len(words) == 3:
+                if words[2] == "cards":
+                    return self.award_from_cards()
+                return self.award_to(
+                    [[int(s) for s in pot.split(",")] for pot in words[2].split(";")]
+                )
+        elif len(words) >= 2:
+            seat = _seat_word(words[0], entry)
+            what = words[1]
+            if what == "f" and len(words) == 2:
+                return self.fold(seat)
+            if what == "cc" and len(words) == 2:
+                return self.check_or_call(seat)
+            if what == "cbr" and len(words) == 3 and words[2].isdigit():
+                return self.bet_or_raise_to(seat, int(words[2]))
+            if what == "sm":
+                if len(words) == 2:
+                    self.muck(seat)
+                else:
+                    text = words[2]
+                    self.show(seat, None if "?" in text else text)
+                return None
+        raise InvalidInput(f"{entry!r} is not an action this hand understands.")
+
+    @classmethod
+    def replay(cls, setup: HandSetup, entries: Iterable[str]) -> Hand:
+        """A new hand with every log entry applied in order."""
+        hand = cls(setup)
+        for entry in entries:
+            hand.apply(entry)
+        return hand
+
+    def undo(self) -> str:
+        """Take back the last log entry (by replaying the others) and return it."""
+        if not self.log:
+            raise IllegalAction("There is nothing to undo.")
+        entries = self.log[:-1]
+        last = self.log[-1]
+        self._reset()
+        for entry in entries:
+            self.apply(entry)
+        return last
+
+
+def _seat_word(word: str, entry: str) -> Seat:
+    if len(word) >= 2 and word[0] == "p" and word[1:].isdigit():
+        return int(word[1:])
+    raise InvalidInput(f"{entry!r} is not an action this hand understands: {word!r} is not a seat.")
+
+
+def _pot_word(index: int) -> str:
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
+def _ok(verify: object, *args: object) -> bool:
+    try:
+        verify(*args)  # type: ignore[operator]
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,282 @@
+"""Hand histories in the PHH standard (No-Limit Hold'em, variant ``NT``): read, replay, write.
+
+Players ``p1``..``pN`` are listed from the first seat left of the button round to the
+button; heads-up, ``p1`` is the big blind and ``p2`` the button, who posts the small
+blind. Here player ``pN`` sits in table seat ``N`` (or in ``seats[N-1]`` when the file
+lists ``seats``), so the engine's own action notation reads the same.
+
+>>> text = '''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [10, 20, 0]
+... min_bet = 20
+... starting_stacks = [1000, 1000, 1000]
+... actions = ["p3 cbr 60", "p1 f", "p2 f"]
+... '''
+>>> [hand] = read_phh(text)
+>>> replay_phh(hand).stacks()
+{1: 990, 2: 980, 3: 1030}
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from engine.errors import EngineError, InvalidInput
+from engine.hand import Hand, HandSetup, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PhhHand:
+    """One hand as the file states it (PHH player order throughout)."""
+
+    starting_stacks: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...]
+    antes: tuple[int, ...]
+    min_bet: int
+    actions: tuple[str, ...]
+    finishing_stacks: tuple[int, ...] | None = None
+    seats: tuple[Seat, ...] | None = None
+    ante_trimming_status: bool = False
+    variant: str = "NT"
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.starting_stacks)
+
+    def seat_of(self, player: int) -> Seat:
+        """The table seat of player ``p<player>`` (1-based)."""
+        return self.seats[player - 1] if self.seats else player
+
+
+class PhhReplayError(EngineError):
+    """An action of a hand history that the engine refuses, with its 0-based index."""
+
+    def __init__(self, action_index: int | None, message: str) -> None:
+        super().__init__(message)
+        self.action_index = action_index
+
+
+_KNOWN = {
+    "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
+    "finishing_stacks", "seats", "ante_trimming_status",
+}
+
+
+def read_phh(text: str) -> list[PhhHand]:
+    """Parse a ``.phh`` file (one hand) or a ``.phhs`` file (tables ``[1]``, ``[2]``...)."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidInput(f"This is not a PHH file: {e}.") from None
+    if "actions" in doc or "variant" in doc:
+        return [_hand_from(doc, "")]
+    tables = [(k, v) for k, v in doc.items() if isinstance(v, dict)]
+    if not tables:
+        raise InvalidInput("This PHH file holds no hand.")
+    tables.sort(key=lambda kv: (0, int(kv[0])) if kv[0].isdigit() else (1, kv[0]))
+    return [_hand_from(v, f"hand [{k}]: ") for k, v in tables]
+
+
+def _ints(doc: dict[str, Any], key: str, where: str, n: int | None = None) -> tuple[int, ...]:
+    value = doc.get(key)
+    if not isinstance(value, list) or not all(type(x) is int for x in value):
+        raise InvalidInput(f"{where}{key} must be a list of whole numbers.")
+    if n is not None and len(value) != n:
+        raise InvalidInput(f"{where}{key} has {len(value)} entries for {n} players.")
+    return tuple(value)
+
+
+def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
+    variant = doc.get("variant", "NT")
+    if variant != "NT":
+        raise InvalidInput(f"{where}only No-Limit Hold'em (variant NT) is supported, not {variant!r}.")
+    stacks = _ints(doc, "starting_stacks", where)
+    n = len(stacks)
+    blinds = _ints(doc, "blinds_or_straddles", where, n)
+    antes = _ints(doc, "antes", where, n) if "antes" in doc else (0,) * n
+    if isinstance(doc.get("antes"), int):
+        antes = (doc["antes"],) * n
+    actions = doc.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidInput(f"{where}actions must be a list of strings.")
+    finishing = _ints(doc, "finishing_stacks", where, n) if "finishing_stacks" in doc else None
+    seats = _ints(doc, "seats", where, n) if "seats" in doc else None
+    min_bet = doc.get("min_bet", max(blinds) if blinds else 0)
+    if type(min_bet) is not int:
+        raise InvalidInput(f"{where}min_bet must be a whole number.")
+    extra = {k: v for k, v in doc.items() if k not in _KNOWN}
+    return PhhHand(
+        starting_stacks=stacks,
+        blinds_or_straddles=blinds,
+        antes=antes,
+        min_bet=min_bet,
+        actions=tuple(actions),
+        finishing_stacks=finishing,
+        seats=seats,
+        ante_trimming_status=bool(doc.get("ante_trimming_status", False)),
+        variant=variant,
+        extra=extra,
+    )
+
+
+def setup_of(phh: PhhHand) -> HandSetup:
+    """The engine's set-up for a PHH hand: the button is the last player (heads-up, p2)."""
+    n, blinds = phh.players, phh.blinds_or_straddles
+    seat = phh.seat_of
+    if n < 2:
+        raise InvalidInput("A hand needs at least two players.")
+    antes = {seat(p + 1): a for p, a in enumerate(phh.antes) if a}
+    stacks = {seat(p + 1): s for p, s in enumerate(phh.starting_stacks)}
+    if n == 2:
+        big, small = max(blinds), min(blinds)
+        return HandSetup(stacks, seat(2), seat(2) if small else None, seat(1), small, big, antes)
+    if any(blinds[2:]):
+        raise InvalidInput("Straddles are not supported: only the first two players post blinds.")
+    if blinds[1]:
+        small_seat = seat(1) if blinds[0] else None
+        return HandSetup(stacks, seat(n), small_seat, seat(2), blinds[0], blinds[1], antes)
+    if blinds[0]:  # a dead small blind: the first player left of the button is the big blind
+        return HandSetup(stacks, seat(n), None, seat(1), 0, blinds[0], antes)
+    raise InvalidInput("This hand has no big blind.")
+
+
+def replay_phh(phh: PhhHand) -> Hand:
+    """Replay a hand through the engine's validation, award it and return it.
+
+    The award comes from the shown cards; a single player left takes everything.
+    Raises :class:`PhhReplayError` naming the first action the engine refuses.
+    """
+    try:
+        hand = Hand(setup_of(phh))
+    except EngineError as e:
+        raise PhhReplayError(None, str(e)) from None
+    to_seat = {f"p{p}": f"p{phh.seat_of(p)}" for p in range(1, phh.players + 1)} if phh.seats else None
+    for k, raw in enumerate(phh.actions):
+        entry = raw.split("#", 1)[0].strip()
+        try:
+            words = entry.split()
+            if to_seat is not None:
+                words = [to_seat.get(w, w) for w in words]
+            if len(words) == 4 and words[:2] == ["d", "dh"] and "?" in words[3]:
+                continue  # hidden hole cards
+            if words and words[0] == "d" and len(words) >= 2 and words[1] not in ("db", "dh"):
+                raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
+            hand.apply(" ".join(words))
+        except EngineError as e:
+            raise PhhReplayError(k, str(e)) from None
+    if not hand.is_complete:
+        if hand.turn is not None:
+            raise PhhReplayError(
+                None, f"The hand stops before its end: it is seat {hand.turn}'s turn."
+            )
+        try:
+            hand.award_from_cards()
+        except EngineError as e:
+            raise PhhReplayError(None, f"The pots cannot be awarded: {e}") from None
+    return hand
+
+
+def finishing_stacks(phh: PhhHand, hand: Hand) -> list[int]:
+    """The hand's final stacks in PHH player order."""
+    stacks = hand.stacks()
+    return [stacks[phh.seat_of(p)] for p in range(1, phh.players + 1)]
+
+
+def write_phh(hand: Hand) -> str:
+    """A finished (or running) hand as PHH text that :func:`read_phh` reads back.
+
+    Players are listed from the first seat left of the button; a dead small blind is
+    written as the big blind being ``p1`` with nobody posting before it.
+    """
+    setup = hand.setup
+    order = list(hand.seats)
+    if len(order) == 2:
+        big = setup.big_blind_seat
+        order = [big] + [s for s in order if s != big]
+    player = {f"p{s}": f"p{k + 1}" for k, s in enumerate(order)}
+    blinds = [0] * len(order)
+    if setup.small_blind_seat is not None:
+        blinds[order.index(setup.small_blind_seat)] = setup.small_blind
+    blinds[order.index(setup.big_blind_seat)] = setup.big_blind
+    antes = [setup.antes.get(s, 0) for s in order]
+    if setup.big_blind_ante:
+        antes[order.index(setup.big_blind_seat)] += setup.big_blind_ante
+    actions = []
+    for entry in hand.log:
+        words = entry.split()
+        if words[:2] == ["d", "win"]:
+            continue
+        actions.append(" ".join(player.get(w, w) for w in words))
+    stacks = hand.stacks()
+    lines = [
+        'variant = "NT"',
+        "ante_trimming_status = false",
+        f"antes = {json.dumps(antes)}",
+        f"blinds_or_straddles = {json.dumps(blinds)}",
+        f"min_bet = {setup.big_blind}",
+        f"starting_stacks = {json.dumps([setup.stacks[s] for s in order])}",
+        f"seats = {json.dumps(order)}",
+        "actions = [",
+        *(f"  {json.dumps(a)}," for a in actions),
+        "]",
+    ]
+    if hand.is_complete:
+        lines.append(f"finishing_stacks = {json.dumps([stacks[s] for s in order])}")
+    return "\n".join(lines) + "\n"
+
+
+def replay_file(path: str, text: str | None = None) -> list[dict[str, Any]]:
+    """One result object per hand of a file, as ``python -m engine replay`` prints them."""
+    try:
+        if text is None:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        hands = read_phh(text)
+    except (OSError, UnicodeDecodeError, EngineError) as e:
+        message = str(e) if isinstance(e, EngineError) else f"The file cannot be read: {e}."
+        return [_result(path, 0, None, None, message)]
+    results = []
+    for index, phh in enumerate(hands):
+        try:
+            hand = replay_phh(phh)
+        except PhhReplayError as e:
+            results.append(_result(path, index, None, e.action_index, str(e)))
+            continue
+        stacks = finishing_stacks(phh, hand)
+        if phh.finishing_stacks is not None and list(phh.finishing_stacks) != stacks:
+            message = (
+                f"The hand ends with stacks {stacks}, "
+                f"not the recorded {list(phh.finishing_stacks)}."
+            )
+            results.append(_result(path, index, stacks, None, message))
+        else:
+            results.append(_result(path, index, stacks, None, None))
+    return results
+
+
+def _result(
+    path: str, index: int, stacks: Sequence[int] | None, action_index: int | None, message: str | None
+) -> dict[str, Any]:
+    error = None if message is None else {"action_index": action_index, "message": message}
+    return {
+        "file": path,
+        "index": index,
+        "finishing_stacks": None if stacks is None else list(stacks),
+        "error": error,
+    }
+
+
+def replay_main(files: list[str], out: TextIO) -> int:
+    """``python -m engine replay FILE...``: one JSON line per hand; 0 when all replay."""
+    status = 0
+    for path in files:
+        for result in replay_file(path):
+            if result["error"] is not None:
+                status = 1
+            out.write(json.dumps(result) + "\n")
+    return status

@@ -1,0 +1,196 @@
+"""Pots: the uncalled bet, the main pot and side pots, and splitting a pot with odd chips.
+
+Everything here is a pure function of what each seat put in.
+
+>>> pots = build_pots({1: 500, 2: 1000, 3: 1000}, live={1, 2, 3})
+>>> pots
+(Pot(amount=1500, eligible=(1, 2, 3)), Pot(amount=1000, eligible=(2, 3)))
+>>> split_pot(1001, winners=[5, 2], button=3)
+((5, 501), (2, 500))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+Seat: TypeAlias = int
+Chips: TypeAlias = int
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """An amount and the seats that can win it (live players who put in to its level)."""
+
+    amount: Chips
+    eligible: tuple[Seat, ...]
+
+
+def pot_name(index: int) -> str:
+    """``main pot`` for the first pot, ``side pot 1`` for the next, and so on.
+
+    >>> pot_name(0), pot_name(2)
+    ('main pot', 'side pot 2')
+    """
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
+def uncalled_bet(contributions: Mapping[Seat, Chips]) -> tuple[Seat, Chips] | None:
+    """The part of the largest contribution that nobody matched, and whose it is (TDA 15-B).
+
+    >>> uncalled_bet({1: 5000, 2: 3000})
+    (1, 2000)
+    >>> uncalled_bet({1: 300, 2: 300}) is None
+    True
+    """
+    top_seat: Seat | None = None
+    top = second = 0
+    for seat, chips in contributions.items():
+        if top_seat is None or chips > top:
+            second = top if top_seat is not None else 0
+            top_seat, top = seat, chips
+        elif chips > second:
+            second = chips
+    if top_seat is None or top <= second:
+        return None
+    return top_seat, top - second
+
+
+def build_pots(
+    contributions: Mapping[Seat, Chips], live: Collection[Seat], dead: Chips = 0
+) -> tuple[Pot, ...]:
+    """Layer the pots by contribution level, main pot first.
+
+    ``contributions`` is what each seat put in (folded seats included: their chips stay
+    in), ``live`` the seats still in the hand, ``dead`` money that belongs to the main pot
+    (antes). An all-in player can win from each opponent at most what they put in, so
+    every all-in level of a live player closes a pot. Return any uncalled bet first:
+    the pots are built from called chips.
+
+    >>> build_pots({1: 100, 2: 300, 3: 300, 4: 50}, live={1, 2, 3}, dead=40)
+    (Pot(amount=390, eligible=(1, 2, 3)), Pot(amount=400, eligible=(2, 3)))
+    """
+    caps = sorted({c for s, c in contributions.items() if s in live and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    # Only the levels of live players can close a pot; the highest one takes the rest.
+    for n, cap in enumerate(caps):
+        last = n == len(caps) - 1
+        amount = 0
+        for chips in contributions.values():
+            if chips > previous:
+                amount += (chips if last else min(chips, cap)) - previous
+        eligible = tuple(sorted(s for s in live if contributions.get(s, 0) >= cap))
+        if n == 0:
+            amount += dead
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        previous = cap
+    if not pots and (dead or any(contributions.values())):
+        amount = dead + sum(contributions.values())
+        pots.append(Pot(amount, tuple(sorted(live))))
+    return tuple(pots)
+
+
+def clockwise_from(button: Seat, seats: Iterable[Seat]) -> list[Seat]:
+    """The seats in clockwise order starting with the first one left of ``button``.
+
+    The button may be an empty seat; seat numbers increase clockwise and wrap.
+
+    >>> clockwise_from(4, [2, 7, 4, 5])
+    [5, 7, 2, 4]
+    """
+    return sorted(seats, key=lambda s: (s <= button, s))
+
+
+def split_pot(amount: Chips, winners: Sequence[Seat], button: Seat) -> tuple[tuple[Seat, Chips], ...]:
+    """Divide ``amount`` equally; the odd chips go one each to the winners starting with
+    the first winner left of the button (TDA 20, T44), even when the button seat is empty.
+
+    The shares are listed in that clockwise order.
+
+    >>> split_pot(100, [3], button=1)
+    ((3, 100),)
+    >>> split_pot(302, [1, 4, 6], button=5)
+    ((6, 101), (1, 101), (4, 100))
+    """
+    order = clockwise_from(button, set(winners))
+    if not order:
+        raise ValueError("A pot needs at least one winner.")
+    share, odd = divmod(amount, len(order))
+    return tuple((s, share + (1 if n < odd else 0)) for n, s in enumerate(order))
+
+
+@dataclass(frozen=True, slots=True)
+class PotAward:
+    """Who won one pot and how much each took; ``hand_name`` when the cards decided."""
+
+    name: str
+    amount: Chips
+    shares: tuple[tuple[Seat, Chips], ...]
+    odd_chips_to: tuple[Seat, ...] = ()
+    hand_name: str | None = None
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The winning seats, clockwise from the button."""
+        return tuple(s for s, _ in self.shares)
+
+    def describe(self) -> str:
+        """``Seat 3 wins the main pot (1200) with a flush, ace high``.
+
+        >>> PotAward("side pot 1", 401, ((5, 201), (7, 200)), (5,)).describe()
+        'side pot 1 (401) split between seats 5 and 7, odd chip to seat 5'
+        """
+        with_hand = f" with {_article(self.hand_name)}" if self.hand_name else ""
+        if len(self.shares) == 1:
+            return f"Seat {self.shares[0][0]} wins the {self.name} ({self.amount}){with_hand}"
+        seats = [str(s) for s in self.winners]
+        listed = ", ".join(seats[:-1]) + " and " + seats[-1]
+        text = f"{self.name} ({self.amount}) split between seats {listed}{with_hand}"
+        if self.odd_chips_to:
+            chips = "odd chip" if len(self.odd_chips_to) == 1 else "odd chips"
+            to = ", ".join(f"seat {s}" for s in self.odd_chips_to)
+            text += f", {chips} to {to}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """The result of a hand: every pot, main pot first, with its winners."""
+
+    pots: tuple[PotAward, ...]
+
+    def won(self) -> dict[Seat, Chips]:
+        """Chips each winning seat takes, all pots together."""
+        total: dict[Seat, Chips] = {}
+        for pot in self.pots:
+            for seat, chips in pot.shares:
+                total[seat] = total.get(seat, 0) + chips
+        return total
+
+    def describe(self) -> str:
+        """One sentence for the whole hand, pots joined by semicolons."""
+        text = "; ".join(p.describe() for p in self.pots)
+        return text[:1].upper() + text[1:] + "." if text else "Nothing to award."
+
+
+def award_pot(
+    index: int, pot: Pot, winners: Sequence[Seat], button: Seat, hand_name: str | None = None
+) -> PotAward:
+    """Split one pot between ``winners`` and record it."""
+    shares = split_pot(pot.amount, winners, button)
+    base = pot.amount // len(shares)
+    odd = tuple(s for s, c in shares if c > base) if len(shares) > 1 else ()
+    return PotAward(pot_name(index), pot.amount, shares, odd, hand_name)
+
+
+def _article(name: str) -> str:
+    text = name[:1].lower() + name[1:]
+    for word in ("flush", "straight", "full house", "royal flush", "pair"):
+        if text.startswith(word):
+            return "a " + text
+    return text
