@@ -319,13 +319,19 @@ def _order_rank(breaking_order: Sequence[TableNumber] | None, tables: Collection
     return {t: i for i, t in enumerate(order + rest)}
 
 
-def _worst_seat(
+def worst_seat(
     seating: Seating[P], table: TableNumber, positions: Positions | None
 ) -> tuple[Seat, bool, bool]:
     """The worst position at ``table`` for a player moved in (TDA 2.4): the first open seat
     clockwise after the current big blind, never the next small blind position (the current
-    big blind's seat). Returns the seat, whether it waits for the button, whether the
-    director must decide. Without positions: the lowest open seat."""
+    big blind's seat). Returns the seat, whether the player waits for the button to pass,
+    and whether the director must decide (the small blind position is the only open seat).
+    Without positions: the lowest open seat.
+
+    >>> s = Seating.of(9, {(1, i): i for i in (1, 2, 3, 4, 5, 7, 8)})
+    >>> worst_seat(s, 1, Positions(4, 5, 6, 5))  # seat 6, the big blind, has just busted
+    (9, False, False)
+    """
     open_seats = seating.open_seats(table)
     if not open_seats:
         raise IllegalAction(f"Table {table} is full: nobody can be moved there.")
@@ -389,7 +395,7 @@ def balance(
         else:
             from_seat = max(occupied)
             why = "the player in the highest seat moves (no positions known)"
-        to_seat, waits, director = _worst_seat(current, dest, positions.get(dest))
+        to_seat, waits, director = worst_seat(current, dest, positions.get(dest))
         move = Move(
             occupied[from_seat], source, from_seat, dest, to_seat, waits,
             f"Table {source} has {longest} players and table {dest} has {shortest}: {why}.",
@@ -398,6 +404,20 @@ def balance(
         moves.append(move)
         current = apply_moves(current, [move])
     return moves
+
+
+def tables_to_halt(seating: Seating[P], halt_threshold: int = 3) -> list[TableNumber]:
+    """Tables that are ``halt_threshold`` or more players short of the fullest table: TDA 11-D
+    halts play there (when its big blind reaches an open seat) until players are moved in.
+
+    >>> tables_to_halt(Seating.of(9, {**{(1, i): i for i in range(1, 6)}, **{(2, i): 10 + i for i in range(1, 9)}}))
+    [1]
+    """
+    counts = seating.counts()
+    if not counts:
+        return []
+    fullest = max(counts.values())
+    return [t for t, c in counts.items() if fullest - c >= halt_threshold]
 
 
 # --- Breaking tables and the final table -------------------------------------------------------
