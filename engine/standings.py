@@ -318,12 +318,12 @@ class Standings:
             return "The tournament is over: no more re-entries."
         if r.reentry_until_level == 0:
             return "This tournament has no re-entries."
+        if e.in_play:
+            return f"{e.name} is still in: only a player who is out can re-enter."
         if self.rebuys_closed or self.level > r.reentry_until_level:
             return f"Re-entry closed after level {r.reentry_until_level}."
         if r.max_reentries is not None and e.reentries >= r.max_reentries:
             return f"{e.name} has re-entered {_plural(e.reentries, 'time')}, the most allowed per player."
-        if e.in_play:
-            return f"{e.name} is still in: only a player who is out can re-enter."
         return None
 
     @property
@@ -520,9 +520,7 @@ class Standings:
     def verify_rebuy(self, player: PlayerId, stack: Chips | None = None) -> None:
         """Raise ``IllegalAction`` unless ``player`` (with ``stack`` chips if still in) may rebuy."""
         e = self.entrant(player)
-        refusal = self._rebuy_refusal(e)
-        if refusal is None and self.is_over:
-            refusal = "The tournament is over: no more rebuys."
+        refusal = "The tournament is over: no more rebuys." if self.is_over else self._rebuy_refusal(e)
         if refusal is not None:
             raise IllegalAction(refusal)
         if not e.in_play:
@@ -555,7 +553,7 @@ class Standings:
     def verify_reentry(self, player: PlayerId) -> None:
         """Raise ``IllegalAction`` unless ``player``, who is out, may enter again."""
         e = self.entrant(player)
-        refusal = self._reentry_refusal(e)
+        refusal = "The tournament is over: no more re-entries." if self.is_over else self._reentry_refusal(e)
         if refusal is not None:
             raise IllegalAction(refusal)
 
