@@ -81,7 +81,10 @@
       var node = nodes[i];
       var left = Number(node.dataset.deadline) - now;
       var text = node.dataset.format === "seconds" ? formatSeconds(left) : formatClock(left);
-      if (node.textContent !== text) node.textContent = text;
+      if (node.textContent !== text) {
+        node.textContent = text;
+        if (node.hasAttribute("data-main-time")) node.classList.toggle("is-hours", text.length > 5);
+      }
       if (left > 0) nextChange = Math.min(nextChange, ((left % 1000) + 1000) % 1000);
     }
     var status = el.dataset.status;
@@ -161,10 +164,11 @@
     requestStartedAt = Date.now();
   });
 
-  document.addEventListener("htmx:afterRequest", function (evt) {
-    if (evt.detail.elt.id !== "tv-clock") return;
+  // htmx fires beforeSwap as soon as the answer is in (afterRequest comes after the swap).
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (!evt.detail.target || evt.detail.target.id !== "tv-clock") return;
     requestEndedAt = Date.now();
-    if (evt.detail.successful) lastAnswerAt = requestEndedAt;
+    if (evt.detail.xhr && evt.detail.xhr.status === 200) lastAnswerAt = requestEndedAt;
   });
 
   document.addEventListener("htmx:afterSwap", function (evt) {
