@@ -31,6 +31,10 @@ higher (the caller lists them e.g. in seat order from the left of the button).
 """
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def places_for_busts(
     players_left_before: int,
     busts: Mapping[K, Chips],
@@ -49,8 +53,12 @@ def places_for_busts(
     {3: 5, 5: 4, 1: 6}
     """
     n, k = players_left_before, len(busts)
+    if k == 0:
+        return {}
     if n < 2:
-        raise IllegalAction(f"Nobody can be knocked out with {n} player(s) left: a hand needs two players.")
+        raise IllegalAction(
+            f"Nobody can be knocked out with {_plural(n, 'player')} left: a hand needs two players."
+        )
     if k >= n:
         raise IllegalAction(
             f"{k} players cannot all be knocked out of one hand with {n} left: "
@@ -85,9 +93,6 @@ SEED_HAND_CAP = 120
 """Seed 000: "As a safety net the game ends after 120 hands in any case: the players
 still in are then ranked by their chips." """
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True)

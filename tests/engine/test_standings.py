@@ -48,8 +48,9 @@ def test_tda_3_3_tie_break_by_order_when_configured():
 def test_a_hand_must_leave_somebody_in():
     with pytest.raises(IllegalAction, match="3 players cannot all be knocked out of one hand with 3 left"):
         places_for_busts(3, {1: 10, 2: 20, 3: 30})
-    with pytest.raises(IllegalAction, match="1 player"):
-        places_for_busts(1, {})
+    with pytest.raises(IllegalAction, match="Nobody can be knocked out with 1 player left"):
+        places_for_busts(1, {7: 100})
+    assert places_for_busts(1, {}) == {}
 
 
 def test_bad_inputs_are_refused_with_a_reason():
