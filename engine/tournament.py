@@ -1,20 +1,64 @@
 """A tournament as the fold of its events.
 
-The director app stores what happened as a list of events; this module turns that list into
-the tournament's state and refuses an event that cannot happen, with a sentence the director
-can read. ``apply(state, event)`` is the one place a new event is checked.
+The director app stores what happened as a list of events and shows the answers of this
+module: :func:`fold` turns the events into a :class:`Tournament`, and :func:`apply` adds one
+event, refusing with a sentence the director can read (an ``EngineError``) an event that
+cannot happen. The app checks a new event by applying it before it stores it, so the rules
+live here only.
+
+Events (``type``: payload):
+
+- ``created``: the settings (see :class:`Settings` and :func:`settings_from_dict`);
+- ``player_registered``: ``{"name"}``;
+- ``seats_drawn``: ``{"seats": {player_id: [table, seat]}}`` (the draw is made by the caller
+  with a seeded ``random.Random``; the result is stored so history never changes);
+- ``player_seated`` / ``player_moved``: ``{"player", "table", "seat"}``;
+- ``clock``: ``{"action": start | pause | resume | next_level | previous_level | add_time |
+  hand_played, "seconds"?}``;
+- ``bust``: ``{"players": [id, ...], "stacks"?: {id: chips at the start of the hand},
+  "by"?: id}``; several players in one hand are ranked by their starting stacks (seed 000);
+- ``rebuy`` / ``addon``: ``{"player"}``;
+- ``undo``: cancels the last live event (the ``created`` event cannot be undone).
+
+>>> t = fold([Event(1, "created", {"name": "Friday"}, 0.0),
+...           Event(2, "player_registered", {"name": "Ann"}, 1.0),
+...           Event(3, "player_registered", {"name": "Bob"}, 2.0),
+...           Event(4, "clock", {"action": "start"}, 3.0),
+...           Event(5, "bust", {"players": [2], "by": 1}, 4.0)])
+>>> t.players_left, t.finished, [(p.name, t.place_of(p.id)) for p in t.players]
+(1, True, [('Ann', 1), ('Bob', 2)])
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeAlias
+from fractions import Fraction
+from typing import Any, Literal, TypeAlias, cast
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.payouts import (
+    payout_percentages,
+    payouts,
+    points_for_places,
+    prizes_for_places,
+    validate_percentages,
+)
+from engine.seating import Move, Seating, apply_moves
+from engine.standings import RebuyRules, Standings
+from engine.structure import Structure, preset, structure_from_dict
 
 PlayerId: TypeAlias = int
 Chips: TypeAlias = int
+Money: TypeAlias = int
+Seat: TypeAlias = int
+
+TABLE_SIZES = (6, 9, 10)
+DEFAULT_PRESET = "home-short"
+MAX_NAME = 40
+CLOCK_ACTIONS = ("start", "pause", "resume", "next_level", "previous_level", "add_time", "hand_played")
+PayoutKind: TypeAlias = Literal["table", "custom", "points"]
+LeagueFormula: TypeAlias = Literal["table", "field", "sqrt"]
 
 
 @dataclass(frozen=True)
@@ -28,54 +72,686 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """What the host decides before the start. Amounts are chips or the host's play money."""
+
+    name: str
+    starting_stack: Chips = 10_000
+    table_size: int = 9
+    buy_in: Money = 20
+    rebuy_levels: int = 0
+    """Rebuys are open until the end of this level (0: no rebuys)."""
+    rebuy_cost: Money = 20
+    rebuy_chips: Chips = 10_000
+    max_rebuys: int | None = None
+    rebuy_when: Literal["busted", "at_or_below_start"] = "busted"
+    addon_level: int = 0
+    """The add-on is open until the end of this level (0: no add-on); once per player."""
+    addon_cost: Money = 20
+    addon_chips: Chips = 10_000
+    late_registration_levels: int = 0
+    """Registration stays open until the end of this level (0: until the clock starts)."""
+    payout_kind: PayoutKind = "table"
+    percentages: tuple[Fraction, ...] = ()
+    league_formula: LeagueFormula = "table"
+    payout_unit: int = 1
+    structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
+    """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
+    chip_set: str = "home"
+
+
+@dataclass(frozen=True)
+class ClockEntry:
+    """A clock event as the clock needs it: what, when, and its amount."""
+
+    action: str
+    at: float
+    seconds: int = 0
+
+
+@dataclass(frozen=True)
 class Player:
+    """A registered player and their seat (``None`` while unseated or out)."""
+
     id: PlayerId
     name: str
+    registered_seq: int
+    status: Literal["in", "waiting", "out"] = "in"
+    """``in``; ``waiting``: out but may still rebuy; ``out`` for good."""
+    table: int | None = None
+    seat: Seat | None = None
+    rebuys: int = 0
+    addon: bool = False
+
+    @property
+    def out(self) -> bool:
+        return self.status != "in"
+
+    @property
+    def seated(self) -> bool:
+        return self.table is not None
 
 
 @dataclass(frozen=True)
 class Tournament:
-    """The state after the events up to ``seq``."""
+    """The state after the events up to ``seq``.
+
+    Eliminations, places, rebuys and add-ons are ``engine.standings.Standings``; seats are
+    ``engine.seating.Seating``; the clock's events are kept for ``engine.clock``.
+    """
 
     seq: int
-    name: str
-    players: tuple[Player, ...] = ()
+    settings: Settings
+    created_at: float
+    names: tuple[tuple[PlayerId, str, int], ...] = ()
+    """``(id, name, seq registered)`` in registration order."""
+    standings: Standings = field(default_factory=lambda: Standings(1))
+    seating: Seating[PlayerId] = field(default_factory=lambda: Seating(9, ()))
+    clock: tuple[ClockEntry, ...] = ()
+    log: tuple[Event, ...] = ()
+    """The live events after ``created``, in order (undone ones removed)."""
+    previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
+    """Where players out last sat, so that a rebuy gets the seat back."""
     previous: Tournament | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def name(self) -> str:
+        return self.settings.name
 
-def _name(payload: Mapping[str, Any]) -> str:
-    name = payload.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidInput("The name is empty: type a name.")
-    return " ".join(name.split())
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """Everyone registered, in registration order, with status and seat."""
+        result = []
+        for pid, name, seq in self.names:
+            entrant = self.standings.entrant(pid)
+            table, seat = self.seating.seat_of(pid) if pid in self.seating else (None, None)
+            result.append(
+                Player(pid, name, seq, self.standings.status(pid), table, seat, entrant.rebuys, entrant.addon)
+            )
+        return tuple(result)
+
+    def player(self, player_id: PlayerId) -> Player:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise InvalidInput(f"There is no player number {player_id} in this tournament.")
+
+    def player_named(self, name: str) -> Player | None:
+        key = name.casefold()
+        return next((p for p in self.players if p.name.casefold() == key), None)
+
+    def name_of(self, player_id: PlayerId) -> str:
+        return next((n for pid, n, _ in self.names if pid == player_id), "?")
+
+    @property
+    def started(self) -> bool:
+        return any(c.action == "start" for c in self.clock)
+
+    @property
+    def paused(self) -> bool:
+        paused = False
+        for entry in self.clock:
+            if entry.action == "pause":
+                paused = True
+            elif entry.action in ("resume", "start"):
+                paused = False
+        return paused
+
+    @property
+    def entries(self) -> int:
+        return self.standings.entries
+
+    @property
+    def rebuys(self) -> int:
+        return self.standings.rebuys
+
+    @property
+    def addons(self) -> int:
+        return self.standings.addons
+
+    @property
+    def alive(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if not p.out)
+
+    @property
+    def players_left(self) -> int:
+        return self.standings.players_left
+
+    @property
+    def finished(self) -> bool:
+        return self.standings.is_over
+
+    @property
+    def chips_in_play(self) -> Chips:
+        return self.standings.chips_in_play
+
+    @property
+    def average_stack(self) -> Chips | None:
+        return self.standings.average_stack
+
+    @property
+    def prize_pool(self) -> Money:
+        return self.standings.prize_pool(self.settings.buy_in)
+
+    @property
+    def percentages(self) -> tuple[Fraction, ...]:
+        """The payout table in use: the default one for the entries, or the host's."""
+        if self.settings.payout_kind == "custom":
+            return self.settings.percentages
+        return payout_percentages(max(self.entries, 1))
+
+    @property
+    def prizes(self) -> list[Money]:
+        """The prize of each paid place, first place first (empty for a points league)."""
+        if self.settings.payout_kind == "points":
+            return []
+        return payouts(self.prize_pool, self.percentages, self.settings.payout_unit)
+
+    def places(self) -> dict[PlayerId, int]:
+        """The places that are settled, best first (everyone's once the game is over)."""
+        return self.standings.places
+
+    def provisional_places(self) -> dict[PlayerId, int]:
+        """The place of everyone out, if nobody else came back."""
+        return self.standings.provisional_places
+
+    def place_of(self, player_id: PlayerId) -> int | None:
+        return self.places().get(player_id)
+
+    def awards(self) -> dict[PlayerId, Money]:
+        """What each finisher wins (prizes of shared places are shared)."""
+        prizes = self.prizes
+        paid = {who: place for who, place in self.places().items() if place <= len(prizes)}
+        if not paid:
+            return {}
+        padded = list(prizes) + [0] * self.entries
+        return {w: m for w, m in prizes_for_places(paid, padded, self.settings.payout_unit).items() if m}
+
+    def points(self) -> dict[PlayerId, float]:
+        """League points of every finisher (for a points league)."""
+        return points_for_places(self.places(), max(self.entries, 1), self.settings.league_formula)
+
+    def eliminated_by(self) -> dict[PlayerId, PlayerId]:
+        """Who knocked out whom, for the players out."""
+        return self.standings.eliminated_by
+
+    def tables(self) -> dict[int, list[Player]]:
+        """The players seated at each open table, by seat."""
+        by_id = {p.id: p for p in self.players}
+        return {t: [by_id[pid] for pid in self.seating.at_table(t).values()] for t in self.seating.tables}
+
+    @property
+    def unseated(self) -> tuple[Player, ...]:
+        """Players still in without a seat (registered after the draw, or back after a rebuy)."""
+        return tuple(p for p in self.alive if not p.seated)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.previous is not None
+
+    @property
+    def last_event(self) -> Event | None:
+        return self.log[-1] if self.log else None
 
 
-def _created(event: Event) -> Tournament:
-    return Tournament(seq=event.seq, name=_name(event.payload))
+# --- reading the settings -------------------------------------------------------------
+
+
+def clean_name(value: object, what: str = "name") -> str:
+    """A name with its spaces tidied, or ``InvalidInput`` if it is empty or too long.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"The {what} is empty: type a {what}.")
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"The {what} {name[:MAX_NAME]}… is too long: at most {MAX_NAME} characters.")
+    return name
+
+
+def _int(data: Mapping[str, Any], key: str, label: str, default: int, minimum: int = 0) -> int:
+    value = data.get(key, default)
+    if value is None or value == "":
+        value = default
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value).replace(",", "").strip())
+        except ValueError:
+            raise InvalidInput(f"The {label} must be a whole number, not {value!r}.") from None
+    if value < 0 <= minimum:
+        raise InvalidInput(f"The {label} cannot be negative ({value:,}).")
+    if value < minimum:
+        raise InvalidInput(f"The {label} cannot be {value:,}: it must be at least {minimum:,}.")
+    return value
+
+
+def settings_from_dict(data: Mapping[str, Any]) -> Settings:
+    """Settings from the ``created`` payload, every value checked with a readable message."""
+    stack = _int(data, "starting_stack", "starting stack", 10_000, minimum=1)
+    table_size = _int(data, "table_size", "table size", 9, minimum=2)
+    if table_size not in TABLE_SIZES:
+        raise InvalidInput(f"A table has 6, 9 or 10 seats, not {table_size}.")
+    kind = data.get("payout_kind") or "table"
+    if kind not in ("table", "custom", "points"):
+        raise InvalidInput(f"Unknown payout kind {kind!r}: use 'table', 'custom' or 'points'.")
+    percentages: tuple[Fraction, ...] = ()
+    if kind == "custom":
+        raw = data.get("percentages") or []
+        if isinstance(raw, str):
+            raw = [p for p in raw.replace(",", "/").replace(" ", "/").split("/") if p]
+        percentages = validate_percentages(list(raw))
+    formula = data.get("league_formula") or "table"
+    if formula not in ("table", "field", "sqrt"):
+        raise InvalidInput(f"Unknown league formula {formula!r}: use 'table', 'field' or 'sqrt'.")
+    max_rebuys_raw = data.get("max_rebuys")
+    max_rebuys = None if max_rebuys_raw in (None, "") else _int(data, "max_rebuys", "rebuy limit", 0)
+    rebuy_when = data.get("rebuy_when") or "busted"
+    if rebuy_when not in ("busted", "at_or_below_start"):
+        raise InvalidInput(f"Unknown rebuy condition {rebuy_when!r}: use 'busted' or 'at_or_below_start'.")
+    raw_structure = data.get("structure")
+    if raw_structure in (None, {}):
+        structure = preset(str(data.get("preset") or DEFAULT_PRESET))
+    elif isinstance(raw_structure, Mapping):
+        structure = structure_from_dict(raw_structure)
+    else:
+        raise InvalidInput("The blind structure must be a table of levels.")
+    chip_set = data.get("chip_set") or "home"
+    if not isinstance(chip_set, str):
+        raise InvalidInput("The chip set must be named.")
+    return Settings(
+        name=clean_name(data.get("name"), "tournament name"),
+        starting_stack=stack,
+        table_size=table_size,
+        buy_in=_int(data, "buy_in", "buy-in", 20),
+        rebuy_levels=_int(data, "rebuy_levels", "last rebuy level", 0),
+        rebuy_cost=_int(data, "rebuy_cost", "rebuy cost", _int(data, "buy_in", "buy-in", 20)),
+        rebuy_chips=_int(data, "rebuy_chips", "rebuy chips", stack, minimum=1),
+        max_rebuys=max_rebuys,
+        rebuy_when=cast(Literal["busted", "at_or_below_start"], rebuy_when),
+        addon_level=_int(data, "addon_level", "add-on level", 0),
+        addon_cost=_int(data, "addon_cost", "add-on cost", _int(data, "buy_in", "buy-in", 20)),
+        addon_chips=_int(data, "addon_chips", "add-on chips", stack, minimum=1),
+        late_registration_levels=_int(data, "late_registration_levels", "last late-registration level", 0),
+        payout_kind=cast(PayoutKind, kind),
+        percentages=percentages,
+        league_formula=cast(LeagueFormula, formula),
+        payout_unit=_int(data, "payout_unit", "payout rounding unit", 1, minimum=1),
+        structure=structure,
+        chip_set=chip_set,
+    )
+
+
+# --- the fold ---------------------------------------------------------------------------
+
+
+def _player_id(payload: Mapping[str, Any], key: str = "player") -> PlayerId:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            return int(str(value))
+        except ValueError:
+            raise InvalidInput(f"Choose a player: {value!r} is not a player number.") from None
+    return value
+
+
+def current_level(state: Tournament, at: float) -> int:
+    """The level in play at ``at`` (1 before the start; during a break, the level just played)."""
+    level = 1
+    for entry in state.clock:
+        if entry.at > at:
+            break
+        if entry.action == "next_level":
+            level += 1
+        elif entry.action == "previous_level":
+            level = max(1, level - 1)
+    return level
+
+
+def rules(settings: Settings) -> RebuyRules:
+    """The rebuy and add-on rules of ``engine.standings`` for these settings."""
+    return RebuyRules(
+        rebuy_until_level=settings.rebuy_levels,
+        max_rebuys=settings.max_rebuys,
+        rebuy_when=settings.rebuy_when,
+        rebuy_chips=settings.rebuy_chips,
+        rebuy_cost=settings.rebuy_cost,
+        addon_level=settings.addon_level or None,
+        addon_chips=settings.addon_chips,
+        addon_cost=settings.addon_cost,
+    )
+
+
+def _at_level(state: Tournament, event: Event) -> Standings:
+    return state.standings.at_level(current_level(state, event.at)) if state.started else state.standings
+
+
+def _register(state: Tournament, event: Event) -> Tournament:
+    name = clean_name(event.payload.get("name"))
+    existing = state.player_named(name)
+    if existing is not None:
+        raise IllegalAction(f"{existing.name} is already registered: add something to tell them apart.")
+    if state.finished:
+        raise IllegalAction(f"The tournament is over: {name} cannot register any more.")
+    if state.started:
+        last = state.settings.late_registration_levels
+        level = current_level(state, event.at)
+        if level > last:
+            closed = "closed when the clock started" if last == 0 else f"closed at the end of level {last}"
+            raise IllegalAction(f"Registration {closed}: {name} cannot join at level {level}.")
+    new_id = max((pid for pid, _, _ in state.names), default=0) + 1
+    return replace(
+        state,
+        names=(*state.names, (new_id, name, event.seq)),
+        standings=state.standings.register(new_id, name),
+    )
+
+
+def _place(value: object, what: str) -> tuple[int, int]:
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
+        raise InvalidInput(f"The seat of {what} must be a table and a seat.")
+    return _int({"t": value[0]}, "t", "table number", 0, minimum=1), _int({"s": value[1]}, "s", "seat number", 0, minimum=1)
+
+
+def _check_seatable(state: Tournament, pid: PlayerId) -> None:
+    player = state.player(pid)
+    if player.out:
+        raise IllegalAction(f"{player.name} is out of the tournament and cannot take a seat.")
+
+
+def _seats_drawn(state: Tournament, event: Event) -> Tournament:
+    seats = event.payload.get("seats")
+    if not isinstance(seats, Mapping) or not seats:
+        raise InvalidInput("The seat draw is empty: register players first.")
+    by_place: dict[tuple[int, int], PlayerId] = {}
+    for key, where in seats.items():
+        pid = _player_id({"player": key})
+        _check_seatable(state, pid)
+        place = _place(where, state.name_of(pid))
+        if place in by_place:
+            raise IllegalAction(
+                f"{state.name_of(by_place[place])} and {state.name_of(pid)} cannot both sit in seat "
+                f"{place[1]} at table {place[0]}."
+            )
+        by_place[place] = pid
+    return replace(state, seating=Seating.of(state.settings.table_size, by_place))
+
+
+def _seat_one(state: Tournament, event: Event) -> Tournament:
+    pid = _player_id(event.payload)
+    _check_seatable(state, pid)
+    table = _int(event.payload, "table", "table number", 0, minimum=1)
+    seat = _int(event.payload, "seat", "seat number", 0, minimum=1)
+    size = state.settings.table_size
+    if seat > size:
+        raise InvalidInput(f"Table {table} has seats 1 to {size}: {state.name_of(pid)} cannot sit in seat {seat}.")
+    seating = state.seating
+    if pid in seating:
+        move = Move(pid, *seating.seat_of(pid), table, seat)
+        if seating.player_at(table, seat) not in (None, pid):
+            other = state.name_of(seating.player_at(table, seat) or 0)
+            raise IllegalAction(f"Seat {seat} at table {table} is taken by {other}.")
+        return replace(state, seating=apply_moves(seating, [move]))
+    taken = seating.player_at(table, seat)
+    if taken is not None:
+        raise IllegalAction(f"Seat {seat} at table {table} is taken by {state.name_of(taken)}.")
+    return replace(state, seating=seating.with_player(pid, table, seat))
+
+
+def _players_moved(state: Tournament, event: Event) -> Tournament:
+    raw = event.payload.get("moves")
+    if not isinstance(raw, Sequence) or not raw:
+        raise InvalidInput("There are no moves to make.")
+    moves: list[Move[PlayerId]] = []
+    for item in raw:
+        if not isinstance(item, Mapping):
+            raise InvalidInput("A move names a player, where they sit and where they go.")
+        pid = _player_id(item)
+        from_t, from_s = _place(item.get("from"), state.name_of(pid))
+        to_t, to_s = _place(item.get("to"), state.name_of(pid))
+        moves.append(Move(pid, from_t, from_s, to_t, to_s))
+    return replace(state, seating=apply_moves(state.seating, moves))
+
+
+def _clock(state: Tournament, event: Event) -> Tournament:
+    action = event.payload.get("action")
+    if action not in CLOCK_ACTIONS:
+        raise InvalidInput(f"Unknown clock action {action!r}.")
+    if state.finished:
+        raise IllegalAction("The tournament is over: the clock has stopped.")
+    if action == "start":
+        if state.started:
+            raise IllegalAction("The clock has already started.")
+        if state.entries < 2:
+            raise IllegalAction(f"A tournament needs at least 2 players to start; {state.entries} registered.")
+    elif not state.started:
+        raise IllegalAction("Start the clock first.")
+    if action == "pause" and state.paused:
+        raise IllegalAction("The clock is already paused.")
+    if action == "resume" and not state.paused:
+        raise IllegalAction("The clock is running: there is nothing to resume.")
+    if action == "previous_level" and current_level(state, event.at) <= 1:
+        raise IllegalAction("The clock is at level 1: there is no level before it.")
+    if action == "hand_played" and not state.settings.structure.hand_counted:
+        raise IllegalAction("Levels of this structure are timed, not counted in hands.")
+    seconds = 0
+    if action == "add_time":
+        seconds = _int(event.payload, "seconds", "number of seconds", 60, minimum=-3600)
+        if seconds == 0 or abs(seconds) > 3600:
+            raise InvalidInput(f"Add or take between 1 second and an hour, not {seconds} seconds.")
+    entry = ClockEntry(action=action, at=event.at, seconds=seconds)
+    new = replace(state, clock=(*state.clock, entry))
+    return replace(new, standings=new.standings.at_level(current_level(new, event.at)))
+
+
+def _bust(state: Tournament, event: Event) -> Tournament:
+    raw = event.payload.get("players")
+    if isinstance(raw, (int, str)):
+        raw = [raw]
+    if not isinstance(raw, Sequence) or not raw:
+        raise InvalidInput("Choose the player who is out.")
+    ids = [_player_id({"player": r}) for r in raw]
+    if len(set(ids)) != len(ids):
+        raise InvalidInput("The same player is listed twice in one bust.")
+    players = [state.player(i) for i in ids]
+    for p in players:
+        if p.out:
+            raise IllegalAction(f"{p.name} is already out.")
+    if not state.started:
+        raise IllegalAction("Start the clock first: nobody can be knocked out before the first hand.")
+    stacks_raw = event.payload.get("stacks") or {}
+    if not isinstance(stacks_raw, Mapping):
+        raise InvalidInput("The starting stacks must be given for each player.")
+    stacks: dict[PlayerId, Chips] = {}
+    for p in players:
+        value = stacks_raw.get(str(p.id), stacks_raw.get(p.id))
+        if value is None or value == "":
+            if len(players) > 1:
+                raise InvalidInput(
+                    f"Several players are out in one hand: give {p.name}'s chips at the start of the hand "
+                    "to rank them."
+                )
+            value = 0
+        stacks[p.id] = _int({"v": value}, "v", f"starting stack of {p.name}", 0)
+    by_raw = event.payload.get("by")
+    by: dict[PlayerId, PlayerId] = {}
+    if by_raw not in (None, ""):
+        winner = state.player(_player_id({"player": by_raw}))
+        if winner.id in ids:
+            raise IllegalAction(f"{winner.name} cannot knock themselves out.")
+        if winner.out:
+            raise IllegalAction(f"{winner.name} is already out and cannot knock anyone out.")
+        by = dict.fromkeys(ids, winner.id)
+    standings = _at_level(state, event).bust(stacks, by=by)
+    seating = state.seating
+    for pid in ids:
+        if pid in seating:
+            seating = seating.without(pid)
+    return replace(state, standings=standings, seating=seating, previous_seats=_remember_seats(state, ids))
+
+
+def _remember_seats(state: Tournament, ids: Sequence[PlayerId]) -> tuple[tuple[PlayerId, int, int], ...]:
+    kept = tuple(x for x in state.previous_seats if x[0] not in ids)
+    return kept + tuple((pid, *state.seating.seat_of(pid)) for pid in ids if pid in state.seating)
+
+
+def _rebuy(state: Tournament, event: Event) -> Tournament:
+    pid = _player_id(event.payload)
+    player = state.player(pid)
+    stack_raw = event.payload.get("stack")
+    stack = None if stack_raw in (None, "") else _int(event.payload, "stack", f"chip count of {player.name}", 0)
+    standings = _at_level(state, event).rebuy(pid, stack)
+    seating = state.seating
+    if pid not in seating:  # back in: the old seat if it is still free
+        old = next(((t, s) for p, t, s in state.previous_seats if p == pid), None)
+        if old is not None and old[0] in seating.tables and seating.player_at(*old) is None:
+            seating = seating.with_player(pid, *old)
+    return replace(state, standings=standings, seating=seating)
+
+
+def _addon(state: Tournament, event: Event) -> Tournament:
+    pid = _player_id(event.payload)
+    player = state.player(pid)
+    stack_raw = event.payload.get("stack")
+    stack = None if stack_raw in (None, "") else _int(event.payload, "stack", f"chip count of {player.name}", 0)
+    return replace(state, standings=_at_level(state, event).addon(pid, stack))
+
+
+def _close_rebuys(state: Tournament, event: Event) -> Tournament:
+    if state.settings.rebuy_levels == 0:
+        raise IllegalAction("This tournament has no rebuys to close.")
+    if state.standings.rebuys_closed:
+        raise IllegalAction("Rebuys are already closed.")
+    return replace(state, standings=state.standings.close_rebuys())
+
+
+def _hand_cap(state: Tournament, event: Event) -> Tournament:
+    raw = event.payload.get("stacks")
+    if not isinstance(raw, Mapping):
+        raise InvalidInput("Give the chips of every player still in.")
+    stacks = {
+        _player_id({"player": k}): _int({"v": v}, "v", f"chips of {state.name_of(_player_id({'player': k}))}", 0)
+        for k, v in raw.items()
+    }
+    return replace(state, standings=state.standings.end_at_hand_cap(stacks))
+
+
+_HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
+    "player_registered": _register,
+    "seats_drawn": _seats_drawn,
+    "player_seated": _seat_one,
+    "player_moved": _seat_one,
+    "players_moved": _players_moved,
+    "clock": _clock,
+    "bust": _bust,
+    "rebuy": _rebuy,
+    "addon": _addon,
+    "rebuys_closed": _close_rebuys,
+    "hand_cap": _hand_cap,
+}
+
+EVENT_TYPES = ("created", "undo", *_HANDLERS)
+
+
+def describe(state: Tournament, event: Event) -> str:
+    """A short line for the event log, e.g. 'Bob out (by Ann)'."""
+    p = event.payload
+
+    def name(key: str = "player") -> str:
+        try:
+            return state.name_of(_player_id(p, key))
+        except EngineError:
+            return "?"
+
+    if event.type == "player_registered":
+        return f"{p.get('name')} registered"
+    if event.type == "bust":
+        ids = p.get("players") or []
+        ids = [ids] if isinstance(ids, (int, str)) else ids
+        names = " and ".join(state.name_of(_player_id({"player": i})) for i in ids)
+        by = f" (by {name('by')})" if p.get("by") not in (None, "") else ""
+        return f"{names} out{by}"
+    if event.type == "rebuy":
+        return f"{name()} rebought"
+    if event.type == "addon":
+        return f"{name()} took the add-on"
+    if event.type == "clock":
+        if p.get("action") == "add_time":
+            seconds = int(p.get("seconds", 0))
+            sign = "+" if seconds > 0 else "−"
+            amount = f"{abs(seconds) // 60} min" if abs(seconds) % 60 == 0 else f"{abs(seconds)} s"
+            return f"Clock {sign}{amount}"
+        return "Clock: " + str(p.get("action", "")).replace("_", " ")
+    if event.type == "seats_drawn":
+        return "Seats drawn"
+    if event.type in ("player_seated", "player_moved"):
+        return f"{name()} to table {p.get('table')} seat {p.get('seat')}"
+    if event.type == "players_moved":
+        return f"{len(p.get('moves') or [])} player(s) moved"
+    if event.type == "rebuys_closed":
+        return "Rebuys closed"
+    if event.type == "hand_cap":
+        return "Ended at the hand cap"
+    if event.type == "undo":
+        return "Undo"
+    return event.type
 
 
 def apply(state: Tournament, event: Event) -> Tournament:
     """The state after ``event``; raises ``EngineError`` if it cannot happen."""
+    if event.seq != state.seq + 1:
+        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
     if event.type == "undo":
         if state.previous is None:
             raise IllegalAction("There is nothing to undo.")
         return replace(state.previous, seq=event.seq)
-    if event.type == "player_registered":
-        name = _name(event.payload)
-        if any(p.name.casefold() == name.casefold() for p in state.players):
-            raise IllegalAction(f"{name} is already registered.")
-        player = Player(id=len(state.players) + 1, name=name)
-        return replace(state, seq=event.seq, players=(*state.players, player), previous=state)
-    raise InvalidInput(f"Unknown event type {event.type!r}.")
+    handler = _HANDLERS.get(event.type)
+    if handler is None:
+        raise InvalidInput(f"Unknown event type {event.type!r}.")
+    new = handler(state, event)
+    return replace(new, seq=event.seq, log=(*state.log, event), previous=state)
+
+
+def create(event: Event) -> Tournament:
+    """The state after the ``created`` event."""
+    if event.type != "created":
+        raise InvalidInput("A tournament starts with its 'created' event.")
+    settings = settings_from_dict(event.payload)
+    return Tournament(
+        seq=event.seq,
+        settings=settings,
+        created_at=event.at,
+        standings=Standings.start({}, settings.starting_stack, rules(settings)),
+        seating=Seating(settings.table_size, ()),
+    )
 
 
 def fold(events: Iterable[Event]) -> Tournament:
     """The state after all ``events``; the first must be ``created``."""
     iterator = iter(events)
     first = next(iterator, None)
-    if first is None or first.type != "created":
+    if first is None:
         raise InvalidInput("A tournament starts with its 'created' event.")
-    state = _created(first)
+    state = create(first)
     for event in iterator:
         state = apply(state, event)
     return state
+
+
+__all__ = [
+    "EVENT_TYPES",
+    "ClockEntry",
+    "Event",
+    "Player",
+    "Settings",
+    "Tournament",
+    "apply",
+    "clean_name",
+    "create",
+    "current_level",
+    "describe",
+    "fold",
+    "rules",
+    "settings_from_dict",
+]

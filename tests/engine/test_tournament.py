@@ -1,0 +1,305 @@
+"""The tournament fold: settings, players, seats, clock actions, busts, rebuys, add-ons, undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.structure import sit_and_go, structure_to_dict
+from engine.tournament import Event, Tournament, apply, fold, settings_from_dict
+
+
+class Log:
+    """Builds a tournament event by event, like the event store does."""
+
+    def __init__(self, **settings: Any) -> None:
+        self.state = fold([Event(1, "created", {"name": "Friday", **settings}, 0.0)])
+        self.at = 0.0
+
+    def add(self, type: str, **payload: Any) -> Tournament:
+        self.at += 10.0
+        self.state = apply(self.state, Event(self.state.seq + 1, type, payload, self.at))
+        return self.state
+
+    def register(self, *names: str) -> Tournament:
+        for name in names:
+            self.add("player_registered", name=name)
+        return self.state
+
+    def start(self) -> Tournament:
+        return self.add("clock", action="start")
+
+
+def started(*names: str, **settings: Any) -> Log:
+    log = Log(**settings)
+    log.register(*names)
+    log.start()
+    return log
+
+
+def test_created_needs_a_name():
+    with pytest.raises(InvalidInput, match="The tournament name is empty"):
+        fold([Event(1, "created", {"name": "  "}, 0.0)])
+
+
+def test_settings_refuse_a_negative_stack_and_an_odd_table_size():
+    with pytest.raises(InvalidInput, match="starting stack cannot be negative"):
+        settings_from_dict({"name": "x", "starting_stack": -5})
+    with pytest.raises(InvalidInput, match="6, 9 or 10 seats, not 7"):
+        settings_from_dict({"name": "x", "table_size": 7})
+
+
+def test_settings_read_a_structure_dict_and_check_it():
+    s = settings_from_dict({"name": "x", "structure": structure_to_dict(sit_and_go(1000))})
+    assert s.structure.hand_counted
+    bad = structure_to_dict(sit_and_go(1000))
+    bad["items"][1]["big_blind"] = 10
+    bad["items"][1]["small_blind"] = 5
+    with pytest.raises(InvalidInput):
+        settings_from_dict({"name": "x", "structure": bad})
+
+
+def test_custom_percentages_must_add_up_to_100():
+    with pytest.raises(InvalidInput, match="100%"):
+        settings_from_dict({"name": "x", "payout_kind": "custom", "percentages": "50/30"})
+    s = settings_from_dict({"name": "x", "payout_kind": "custom", "percentages": "60/40"})
+    assert [int(p) for p in s.percentages] == [60, 40]
+
+
+def test_registration_refuses_empty_and_duplicate_names():
+    log = Log()
+    log.register("Ann")
+    with pytest.raises(InvalidInput, match="name is empty"):
+        log.add("player_registered", name=" ")
+    with pytest.raises(IllegalAction, match="Ann is already registered"):
+        log.add("player_registered", name="  ann ")
+
+
+def test_registration_closes_when_the_clock_starts_without_late_registration():
+    log = started("Ann", "Bob")
+    with pytest.raises(IllegalAction, match="Registration closed when the clock started"):
+        log.add("player_registered", name="Cy")
+
+
+def test_late_registration_while_open():
+    log = started("Ann", "Bob", late_registration_levels=2)
+    log.register("Cy")
+    log.add("clock", action="next_level")
+    log.register("Dee")
+    log.add("clock", action="next_level")
+    with pytest.raises(IllegalAction, match="closed at the end of level 2"):
+        log.add("player_registered", name="Eve")
+    assert log.state.entries == 4
+
+
+def test_clock_needs_two_players_and_a_start():
+    log = Log()
+    log.register("Ann")
+    with pytest.raises(IllegalAction, match="Start the clock first"):
+        log.add("clock", action="pause")
+    with pytest.raises(IllegalAction, match="at least 2 players"):
+        log.start()
+    log.register("Bob")
+    log.start()
+    with pytest.raises(IllegalAction, match="already started"):
+        log.start()
+    log.add("clock", action="pause")
+    with pytest.raises(IllegalAction, match="already paused"):
+        log.add("clock", action="pause")
+    log.add("clock", action="resume")
+    with pytest.raises(IllegalAction, match="nothing to resume"):
+        log.add("clock", action="resume")
+
+
+def test_seed_000_elimination_places_same_hand_ranked_by_starting_stack():
+    """Seed 000: "If several players are knocked out in the same hand, the one who started
+    that hand with more chips finishes higher; players who started with the same number of
+    chips share the place." """
+    log = started("Ann", "Bob", "Cy", "Dee", "Eve")
+    log.add("bust", players=[2, 3], stacks={"2": 300, "3": 800}, by=1)
+    places = log.state.places()
+    assert places == {3: 4, 2: 5}
+    log.add("bust", players=[4, 5], stacks={"4": 500, "5": 500}, by=1)
+    assert log.state.finished
+    assert log.state.places() == {1: 1, 4: 2, 5: 2, 3: 4, 2: 5}
+
+
+def test_seed_000_eliminated_player_finishes_behind_everyone_still_in():
+    """Seed 000: "A player who loses all their chips is eliminated and finishes behind
+    everyone still in the game." """
+    log = started("Ann", "Bob", "Cy")
+    log.add("bust", players=[3])
+    assert log.state.place_of(3) == 3
+    assert log.state.place_of(1) is None
+    log.add("bust", players=[1], by=2)
+    assert log.state.places() == {2: 1, 1: 2, 3: 3}
+    assert log.state.eliminated_by() == {1: 2}
+
+
+def test_a_same_hand_bust_needs_the_starting_stacks():
+    log = started("Ann", "Bob", "Cy")
+    with pytest.raises(InvalidInput, match="give Ann's chips at the start of the hand"):
+        log.add("bust", players=[1, 2])
+
+
+def test_nobody_busts_twice_and_the_last_player_cannot_bust():
+    log = started("Ann", "Bob", "Cy")
+    log.add("bust", players=[3])
+    with pytest.raises(IllegalAction, match="Cy is already out"):
+        log.add("bust", players=[3])
+    with pytest.raises(InvalidInput, match="no player number 9"):
+        log.add("bust", players=[9])
+    with pytest.raises(IllegalAction, match="cannot all be knocked out"):
+        log.add("bust", players=[1, 2], stacks={"1": 10, "2": 20})
+    with pytest.raises(IllegalAction, match="cannot knock themselves out"):
+        log.add("bust", players=[1], by=1)
+    with pytest.raises(IllegalAction, match="already out and cannot knock anyone out"):
+        log.add("bust", players=[1], by=3)
+
+
+def test_tda_rebuy_brings_a_busted_player_back_within_the_rebuy_period():
+    """TDA 6.5: "A player may rebuy when busted ... The rebuy period is the first N levels." """
+    log = started("Ann", "Bob", "Cy", rebuy_levels=1, max_rebuys=1, starting_stack=1000, rebuy_chips=1000)
+    log.add("bust", players=[3], by=1)
+    log.add("rebuy", player=3)
+    state = log.state
+    assert state.players_left == 3 and state.rebuys == 1
+    assert state.places() == {}
+    assert state.chips_in_play == 4000
+    with pytest.raises(IllegalAction, match="Bob still has chips"):
+        log.add("rebuy", player=2)
+    log.add("bust", players=[3], by=2)
+    with pytest.raises(IllegalAction, match="Cy has used 1 rebuy, the most allowed"):
+        log.add("rebuy", player=3)
+    log.add("clock", action="next_level")
+    with pytest.raises(IllegalAction, match="Rebuys closed after level 1"):
+        log.add("rebuy", player=1)
+    log.add("bust", players=[2], by=1)
+    assert log.state.finished
+    assert log.state.places() == {1: 1, 2: 2, 3: 3}
+
+
+def test_rebuy_gets_the_old_seat_back():
+    log = Log(rebuy_levels=2)
+    log.register("Ann", "Bob", "Cy")
+    log.add("seats_drawn", seats={"1": [1, 1], "2": [1, 2], "3": [1, 3]})
+    log.start()
+    log.add("bust", players=[2])
+    assert log.state.player(2).status == "waiting" and not log.state.player(2).seated
+    log.add("rebuy", player=2)
+    assert (log.state.player(2).table, log.state.player(2).seat) == (1, 2)
+
+
+def test_no_rebuys_unless_the_host_allows_them():
+    log = started("Ann", "Bob")
+    with pytest.raises(IllegalAction, match="no rebuys"):
+        log.add("rebuy", player=1)
+
+
+def test_tda_addon_once_per_player_still_in():
+    """TDA 6.5: "One add-on at the end of the rebuy period, open to everyone whatever their stack." """
+    log = started("Ann", "Bob", "Cy", addon_level=1, addon_chips=5000, starting_stack=10000)
+    log.add("addon", player=1)
+    with pytest.raises(IllegalAction, match="already taken the add-on"):
+        log.add("addon", player=1)
+    log.add("bust", players=[3])
+    with pytest.raises(IllegalAction, match="Cy is out"):
+        log.add("addon", player=3)
+    assert log.state.chips_in_play == 35000
+    log.add("clock", action="next_level")
+    with pytest.raises(IllegalAction, match="only during level 1"):
+        log.add("addon", player=2)
+
+
+def test_prize_pool_and_default_payouts():
+    log = Log(buy_in=20, rebuy_levels=2, rebuy_cost=20)
+    log.register(*[f"P{i}" for i in range(10)])
+    log.start()
+    log.add("bust", players=[1])
+    log.add("rebuy", player=1)
+    state = log.state
+    assert state.prize_pool == 220
+    assert state.prizes == [110, 66, 44]
+    assert sum(state.prizes) == state.prize_pool
+
+
+def test_awards_follow_places_and_shared_places_share_prizes():
+    log = started("Ann", "Bob", "Cy", "Dee", buy_in=10, payout_kind="custom", percentages="50/30/20")
+    log.add("bust", players=[4])
+    log.add("bust", players=[2, 3], stacks={"2": 100, "3": 100}, by=1)
+    assert log.state.places() == {1: 1, 2: 2, 3: 2, 4: 4}
+    assert log.state.awards() == {1: 20, 2: 10, 3: 10}
+
+
+def test_league_points():
+    log = started("Ann", "Bob", "Cy", payout_kind="points", league_formula="field")
+    log.add("bust", players=[3])
+    log.add("bust", players=[2])
+    assert log.state.prizes == []
+    assert log.state.points() == {1: 3, 2: 2, 3: 1}
+
+
+def test_undo_cancels_the_last_live_event_and_keeps_the_sequence():
+    log = started("Ann", "Bob", "Cy")
+    log.add("bust", players=[3])
+    assert log.add("undo").players_left == 3
+    assert log.state.seq == 7
+    log.add("undo")  # cancels the clock start
+    assert not log.state.started
+    log.add("undo")
+    log.add("undo")
+    log.add("undo")
+    assert log.state.entries == 0
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        log.add("undo")
+
+
+def test_seats_drawn_and_moves_are_checked():
+    log = Log(table_size=6)
+    log.register("Ann", "Bob", "Cy")
+    log.add("seats_drawn", seats={"1": [1, 1], "2": [1, 4], "3": [2, 2]})
+    assert {t: [p.name for p in ps] for t, ps in log.state.tables().items()} == {1: ["Ann", "Bob"], 2: ["Cy"]}
+    with pytest.raises(IllegalAction, match="Seat 4 at table 1 is taken by Bob"):
+        log.add("player_moved", player=3, table=1, seat=4)
+    with pytest.raises(InvalidInput, match="seats 1 to 6"):
+        log.add("player_moved", player=3, table=1, seat=7)
+    log.add("player_moved", player=3, table=1, seat=5)
+    with pytest.raises(IllegalAction, match="cannot both sit"):
+        log.add("seats_drawn", seats={"1": [1, 1], "2": [1, 1]})
+
+
+def test_an_event_must_follow_the_last_one():
+    log = Log()
+    with pytest.raises(InvalidInput, match="cannot follow"):
+        apply(log.state, Event(5, "player_registered", {"name": "Ann"}, 1.0))
+
+
+@given(st.lists(st.integers(min_value=0, max_value=3000), min_size=2, max_size=9), st.data())
+def test_places_are_a_permutation_of_finishing_positions(stacks: list[int], data: st.DataObject):
+    """Whatever the busts, when one player is left the places cover 1..N (ties share the better)."""
+    n = len(stacks)
+    log = started(*[f"P{i}" for i in range(n)])
+    alive = list(range(1, n + 1))
+    while len(alive) > 1:
+        k = data.draw(st.integers(min_value=1, max_value=len(alive) - 1))
+        out = data.draw(st.permutations(alive))[:k]
+        log.add("bust", players=out, stacks={str(p): stacks[p - 1] for p in out})
+        alive = [p for p in alive if p not in out]
+    places = log.state.places()
+    assert sorted(places) == list(range(1, n + 1))
+    assert places[alive[0]] == 1
+    # a place p shared by m players leaves places p+1..p+m-1 empty
+    counts: dict[int, int] = {}
+    for place in places.values():
+        counts[place] = counts.get(place, 0) + 1
+    assert sum(counts.values()) == n
+    for place, m in counts.items():
+        assert all(q not in counts for q in range(place + 1, place + m))
+
+
+def test_engine_errors_are_value_errors():
+    assert issubclass(EngineError, ValueError)
