@@ -465,7 +465,7 @@ def home_structure(
 
     >>> s = home_structure(10_000, hours=2.5)
     >>> describe_level(s.level(1), 1), s.levels[0].minutes
-    ('Level 1 · 100/200', 15)
+    ('Level 1 · 150/300', 15)
     """
     if starting_stack < 1 or hours <= 0 or players < 2:
         raise InvalidInput(
@@ -480,32 +480,42 @@ def home_structure(
             f"A starting stack of {chips_text(starting_stack)} cannot be made with chips of "
             f"{chips_text(unit)} and up."
         )
-    depth = 50 if hours <= 3 else 100
+    target_depth = 50 if hours <= 3 else 100
     target_end = players * starting_stack / 20
-    ladder = _big_blind_ladder(unit)
-    bbs: list[Chips] = []
-    for bb in ladder:
-        if bb * depth >= starting_stack:
-            bbs.append(bb)
-            break
-    end_at = 0
-    for bb in ladder:
-        if bbs[-1] >= target_end and end_at == 0:
-            end_at = len(bbs)
-        if end_at and len(bbs) >= end_at + 4:
-            break
-        bbs.append(bb)
     budget = hours * 60
+
+    def ladder_from(depth: int) -> tuple[list[Chips], int]:
+        """The big blinds from about ``depth`` big blinds deep, and the level reaching the end."""
+        ladder = _big_blind_ladder(unit)
+        bbs = [next(bb for bb in ladder if bb * depth >= starting_stack)]
+        end_at = 0
+        for bb in ladder:
+            if bbs[-1] >= target_end and end_at == 0:
+                end_at = len(bbs)
+            if end_at and len(bbs) >= end_at + 4:
+                break
+            bbs.append(bb)
+        return bbs, end_at
 
     def per_break(m: int) -> int:
         return max(2, round(60 / m))
 
-    def planned(m: int) -> float:
+    def planned(end_at: int, m: int) -> float:
         breaks = (end_at - 1) // per_break(m)
         return end_at * m + breaks * break_minutes
 
-    if level_minutes is None:
-        level_minutes = min((15, 20, 25, 30, 40, 45, 60), key=lambda m: abs(planned(m) - budget))
+    # Choose the starting depth and the level length that end nearest the time asked for,
+    # preferring the usual depth and levels of 15 minutes or more.
+    best: tuple[float, list[Chips], int] | None = None
+    for depth in (100, 80, 60, 50, 40, 30, 25, 20):
+        bbs, end_at = ladder_from(depth)
+        for m in (level_minutes,) if level_minutes else (10, 12, 15, 20, 25, 30, 40, 45, 60):
+            score = max(0.0, abs(planned(end_at, m) - budget) / budget - 0.1)
+            score += 0.3 * abs(math.log(depth / target_depth)) + (0.15 if m < 15 else 0)
+            if best is None or score < best[0]:
+                best = (score, bbs, m)
+    assert best is not None
+    _, bbs, level_minutes = best
     every = per_break(level_minutes)
     items: list[Item] = []
     in_play = list(values)
