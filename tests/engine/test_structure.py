@@ -1,4 +1,5 @@
 import json
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -223,7 +224,7 @@ def test_tda_6_4_home_structures_rise_about_50_percent_a_level(hours, stack, chi
     and "the event ends around the level where BB ≈ 5% of all chips in play"."""
     s = home_structure(stack, hours=hours, chip_set=chip_set, players=players)
     bbs = [lv.big_blind for lv in s.levels]
-    ratios = [b / a for a, b in zip(bbs, bbs[1:], strict=False)]
+    ratios = [b / a for a, b in pairwise(bbs)]
     assert all(1.2 <= r <= 1.6 for r in ratios), ratios
     assert 1.3 <= (bbs[-1] / bbs[0]) ** (1 / len(ratios)) <= 1.55
     assert all(lv.small_blind * 2 == lv.big_blind for lv in s.levels)
