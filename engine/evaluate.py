@@ -238,6 +238,17 @@ def _check(cards: tuple[Card, ...]) -> None:
     check_distinct(cards)
 
 
+def _weigh(cards: tuple[Card, ...]) -> int:
+    """The running sum of the cards, once they are known to be 5 to 7 distinct cards."""
+    total = 0
+    weight = _CARD_WEIGHT
+    for c in cards:
+        total += weight[c.suit][c.rank]
+    if not 5 <= len(cards) <= 7 or (total >> _CARD_SHIFT).bit_count() != len(cards):
+        _check(cards)
+    return total
+
+
 def rank_value(cards: Iterable[Card]) -> int:
     """An int that orders hands exactly as :func:`evaluate` does (equal means a chop).
 
@@ -247,16 +258,10 @@ def rank_value(cards: Iterable[Card]) -> int:
     >>> rank_value(parse_cards("AsKsQsJsTs9d9c")) > rank_value(parse_cards("AhAdAcAs2c3d"))
     True
     """
-    cards = tuple(cards)
-    total = 0
-    weight = _CARD_WEIGHT
-    for c in cards:
-        total += weight[c.suit][c.rank]
-    if not 5 <= len(cards) <= 7 or (total >> _CARD_SHIFT).bit_count() != len(cards):
-        _check(cards)
+    total = _weigh(tuple(cards))
     flags = (total + _FLUSH_PROBE) & _FLUSH_FLAGS
     if flags:
-        # With five cards of one suit, at most two others: no full house or quads beside it.
+        # Five cards of one suit leave at most two others: no full house or quads beside it.
         return _FLUSH[(total >> _FLUSH_SUIT[flags]) & 0x1FFF]
     return _NO_FLUSH[total & _RANK_MASK]
 
@@ -266,43 +271,72 @@ def evaluate(cards: Iterable[Card]) -> HandRank:
 
     Raises :class:`InvalidInput` for fewer than 5 cards, more than 7, or a card twice.
     """
-    cards = tuple(cards)
-    value = rank_value(cards)
-    category, ranks, wanted = _SHAPES.get(value) or _shape(value)
-    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
-        suit = max(SUIT_CHARS, key=[c.suit for c in cards].count)
-        cards = tuple(c for c in cards if c.suit == suit)
-    by_rank: dict[int, list[Card]] = {}
-    for c in cards:
-        if c.rank in by_rank:
-            by_rank[c.rank].append(c)
-        else:
-            by_rank[c.rank] = [c]
-    best: list[Card] = []
-    for rank, n in wanted:
-        group = by_rank[rank]
-        if len(group) > 1:  # the same cards, whatever order they came in
-            group.sort(key=_suit_order)
-        best += group[:n]
-    return HandRank(category, ranks, tuple(best))
+    total = _weigh(tuple(cards))
+    flags = (total + _FLUSH_PROBE) & _FLUSH_FLAGS
+    if flags:
+        shift = _FLUSH_SUIT[flags]
+        value = _FLUSH[(total >> shift) & 0x1FFF]
+        return _FLUSH_HANDS.get(value << 7 | shift) or _flush_hand(value, shift)
+    value = _NO_FLUSH[total & _RANK_MASK]
+    category, ranks, picks = _SHAPES.get(value) or _shape(value)
+    best: tuple[Card, ...] = ()
+    for shift, pick in picks:
+        best += pick[(total >> shift) & _COLUMN]
+    return HandRank(category, ranks, best)
 
 
-def _suit_order(card: Card) -> int:
-    """Spades, hearts, diamonds, clubs: only to list the cards the same way every time."""
-    return -SUIT_CHARS.index(card.suit)
+# ---------------------------------------------------------------------------
+# Naming the best five cards. Results are remembered per hand value (at most 7,462),
+# so each is worked out once.
 
 
-_Shape: TypeAlias = tuple[Category, tuple[int, ...], tuple[tuple[int, int], ...]]
+def _sequence(category: Category, ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Which cards make the hand, in order: (rank, how many)."""
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        high = ranks[0]
+        return [(r if r > 1 else 14, 1) for r in range(high, high - 5, -1)]
+    return list(zip(ranks, _GROUPS[category], strict=True))
+
+
+_FLUSH_HANDS: dict[int, HandRank] = {}
+
+
+def _flush_hand(value: int, shift: int) -> HandRank:
+    """The flush or straight flush ``value`` in the suit whose card bits start at ``shift``."""
+    category, ranks = _unpack(value)
+    suit = SUIT_CHARS[(shift - _CARD_SHIFT) // 13]
+    best = tuple(Card(rank, suit) for rank, _ in _sequence(category, ranks))
+    _FLUSH_HANDS[value << 7 | shift] = hand = HandRank(category, ranks, best)
+    return hand
+
+
+# Where the four cards of one rank sit among the card bits, shifted down to that rank.
+_COLUMN = sum(1 << 13 * i for i in range(4))
+_SUIT_PREFERENCE = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: lists cards the same way
+
+
+def _picker(rank: int, n: int) -> dict[int, tuple[Card, ...]]:
+    """Which suits of a rank are held (as a ``_COLUMN`` pattern) -> the ``n`` cards to show."""
+    table = {}
+    for held in range(16):
+        suits = [i for i in _SUIT_PREFERENCE if held >> i & 1]
+        if len(suits) >= n:
+            pattern = sum(1 << 13 * i for i in suits)
+            table[pattern] = tuple(Card(rank, SUIT_CHARS[i]) for i in suits[:n])
+    return table
+
+
+_PICKERS = {(r, n): _picker(r, n) for r in range(2, 15) for n in (1, 2, 3, 4)}
+
+_Shape: TypeAlias = tuple[Category, tuple[int, ...], tuple[tuple[int, dict[int, tuple[Card, ...]]], ...]]
 _SHAPES: dict[int, _Shape] = {}
 
 
 def _shape(value: int) -> _Shape:
-    """A value's category, ranks, and which cards make it: (rank, how many) in order."""
+    """For hands without a flush: the category, the ranks and how to pick the cards."""
     category, ranks = _unpack(value)
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        high = ranks[0]
-        wanted = tuple((r if r > 1 else 14, 1) for r in range(high, high - 5, -1))
-    else:
-        wanted = tuple(zip(ranks, _GROUPS[category], strict=True))
-    _SHAPES[value] = category, ranks, wanted
-    return _SHAPES[value]
+    picks = tuple(
+        (_CARD_SHIFT + rank - 2, _PICKERS[rank, n]) for rank, n in _sequence(category, ranks)
+    )
+    _SHAPES[value] = shape = category, ranks, picks
+    return shape
