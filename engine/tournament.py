@@ -152,6 +152,8 @@ class Tournament:
     """The live events after ``created``, in order (undone ones removed)."""
     previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
     """Where players out last sat, so that a rebuy gets the seat back."""
+    locks: tuple[tuple[PlayerId, int, int], ...] = ()
+    """``(player, table, seat)`` locked by the director for the draw (see the seating section)."""
     previous: Tournament | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -637,12 +639,62 @@ def _hand_cap(state: Tournament, event: Event) -> Tournament:
     return replace(state, standings=state.standings.end_at_hand_cap(stacks))
 
 
+# --- seating: locks for the draw, and the draw at a chosen table size --------------------
+# Events of the seating pages: ``seat_locked`` ``{"player", "table", "seat"}`` and
+# ``seat_unlocked`` ``{"player"}`` before the draw; ``seats_drawn`` may carry ``table_size``
+# (6, 9 or 10, else the settings' size) and ``kind`` ("draw" keeps every lock; "final" is the
+# final table's redraw); a swap is a ``players_moved`` of two players.
+
+
+def _seat_locked(state: Tournament, event: Event) -> Tournament:
+    pid = _player_id(event.payload)
+    _check_seatable(state, pid)
+    table = _int(event.payload, "table", "table number", 0, minimum=1)
+    seat = _int(event.payload, "seat", "seat number", 0, minimum=1)
+    size = state.settings.table_size
+    if seat > size:
+        raise InvalidInput(f"Tables have seats 1 to {size}: {state.name_of(pid)} cannot be locked to seat {seat}.")
+    for other, t, s in state.locks:
+        if (t, s) == (table, seat) and other != pid:
+            raise IllegalAction(f"Table {table} seat {seat} is already locked for {state.name_of(other)}.")
+    kept = tuple(x for x in state.locks if x[0] != pid)
+    return replace(state, locks=(*kept, (pid, table, seat)))
+
+
+def _seat_unlocked(state: Tournament, event: Event) -> Tournament:
+    pid = _player_id(event.payload)
+    if not any(x[0] == pid for x in state.locks):
+        raise IllegalAction(f"{state.name_of(pid)} has no locked seat.")
+    return replace(state, locks=tuple(x for x in state.locks if x[0] != pid))
+
+
+def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
+    raw = event.payload.get("table_size")
+    if raw not in (None, ""):
+        size = _int(event.payload, "table_size", "table size", 9, minimum=2)
+        if size not in TABLE_SIZES:
+            raise InvalidInput(f"A table has 6, 9 or 10 seats, not {size}.")
+        state = replace(state, settings=replace(state.settings, table_size=size))
+    new = _seats_drawn(state, event)
+    if event.payload.get("kind", "draw") == "draw":
+        for pid, table, seat in state.locks:
+            if state.player(pid).out:
+                continue
+            if pid not in new.seating or new.seating.seat_of(pid) != (table, seat):
+                raise IllegalAction(
+                    f"{state.name_of(pid)} is locked to table {table} seat {seat}: the draw must keep that seat."
+                )
+    return new
+
+
 _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "player_registered": _register,
-    "seats_drawn": _seats_drawn,
+    "seats_drawn": _seats_drawn_at_size,
     "player_seated": _seat_one,
     "player_moved": _seat_one,
     "players_moved": _players_moved,
+    "seat_locked": _seat_locked,
+    "seat_unlocked": _seat_unlocked,
     "clock": _clock,
     "bust": _bust,
     "rebuy": _rebuy,
@@ -689,6 +741,10 @@ def describe(state: Tournament, event: Event) -> str:
         return f"{name()} to table {p.get('table')} seat {p.get('seat')}"
     if event.type == "players_moved":
         return f"{len(p.get('moves') or [])} player(s) moved"
+    if event.type == "seat_locked":
+        return f"{name()} locked to table {p.get('table')} seat {p.get('seat')}"
+    if event.type == "seat_unlocked":
+        return f"{name()} unlocked"
     if event.type == "rebuys_closed":
         return "Rebuys closed"
     if event.type == "hand_cap":
