@@ -154,6 +154,9 @@ class Tournament:
     """Where players out last sat, so that a rebuy gets the seat back."""
     locks: tuple[tuple[PlayerId, int, int], ...] = ()
     """``(player, table, seat)`` locked by the director for the draw (see the seating section)."""
+    action_clock: ActionClock | None = None
+    """A player put on the clock, shown on the TV (see the TV section)."""
+    hand_for_hand: bool = False
     previous: Tournament | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -687,6 +690,47 @@ def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
     return new
 
 
+# --- the TV: "put on the clock" and hand for hand ---------------------------------------
+# ``action_clock`` ``{"action": "start", "who": "Seat 4", "seconds": 60}`` or ``{"action": "stop"}``
+# (seed 002: "the table can put them on the clock – a minute, say"); ``hand_for_hand``
+# ``{"on": true | false}`` (TDA RP-8).
+
+
+@dataclass(frozen=True)
+class ActionClock:
+    """A player on the clock: who, since when (epoch seconds), for how many seconds."""
+
+    who: str
+    started_at: float
+    seconds: int
+
+
+def _action_clock(state: Tournament, event: Event) -> Tournament:
+    action = event.payload.get("action")
+    if action == "stop":
+        if state.action_clock is None:
+            raise IllegalAction("Nobody is on the clock.")
+        return replace(state, action_clock=None)
+    if action != "start":
+        raise InvalidInput(f"Unknown action clock action {action!r}: use 'start' or 'stop'.")
+    who = clean_name(event.payload.get("who"), "seat or player")
+    seconds = _int(event.payload, "seconds", "number of seconds", 60, minimum=5)
+    if seconds > 600:
+        raise InvalidInput(f"Put a player on the clock for 5 seconds to 10 minutes, not {seconds} seconds.")
+    if state.finished:
+        raise IllegalAction("The tournament is over: nobody can be put on the clock.")
+    return replace(state, action_clock=ActionClock(who, event.at, seconds))
+
+
+def _hand_for_hand(state: Tournament, event: Event) -> Tournament:
+    on = event.payload.get("on")
+    if not isinstance(on, bool):
+        raise InvalidInput("Say whether hand for hand is on: true or false.")
+    if on == state.hand_for_hand:
+        raise IllegalAction(f"Hand for hand is already {'on' if on else 'off'}.")
+    return replace(state, hand_for_hand=on)
+
+
 _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "player_registered": _register,
     "seats_drawn": _seats_drawn_at_size,
@@ -701,6 +745,8 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "addon": _addon,
     "rebuys_closed": _close_rebuys,
     "hand_cap": _hand_cap,
+    "action_clock": _action_clock,
+    "hand_for_hand": _hand_for_hand,
 }
 
 EVENT_TYPES = ("created", "undo", *_HANDLERS)
@@ -749,6 +795,10 @@ def describe(state: Tournament, event: Event) -> str:
         return "Rebuys closed"
     if event.type == "hand_cap":
         return "Ended at the hand cap"
+    if event.type == "action_clock":
+        return f"{p.get('who')} on the clock" if p.get("action") == "start" else "Action clock stopped"
+    if event.type == "hand_for_hand":
+        return "Hand for hand " + ("on" if p.get("on") else "off")
     if event.type == "undo":
         return "Undo"
     return event.type
@@ -797,6 +847,7 @@ def fold(events: Iterable[Event]) -> Tournament:
 
 __all__ = [
     "EVENT_TYPES",
+    "ActionClock",
     "ClockEntry",
     "Event",
     "Player",
