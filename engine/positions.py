@@ -167,13 +167,13 @@ def next_positions(
     sb_seat = previous.big_blind
     sb = sb_seat if sb_seat in live else None
     button = previous.small_blind_seat_number
-    if button == bb:
-        # Only when the table grows back from heads-up: the former button would also be
-        # the big blind, so the button goes to the seat just before the small blind.
+    if not strictly_between(button, bb, sb_seat):
+        # Only when players arrived: the table grows back from heads-up (the former button
+        # would be the big blind), or the big blind went on to a new player past the former
+        # small blind's seat. The button then goes to the seat just before the small blind,
+        # which lies between the big blind and the small blind when three or more play.
         top = max([seats_on_table or 0, *live, previous.button, previous.big_blind, sb_seat])
         button = sb_seat - 1 if sb_seat > 1 else top
-        while button == bb:
-            button = button - 1 if button > 1 else top
     return Positions(button, sb, bb, sb_seat)
 
 

@@ -181,6 +181,17 @@ def test_table_grows_back_from_heads_up_without_anyone_posting_the_big_blind_twi
     assert seven == P(1, 5, 7)
 
 
+def test_big_blind_going_on_to_a_new_player_past_the_empty_small_blind_seat():
+    """TDA 1.2 with arrivals: button 2, small blind 3, big blind 1; seats 2 and 3 bust while
+    players arrive in seats 4 and 5. The big blind goes to seat 4 (the first live seat after
+    seat 1), seat 1 posts the small blind, and the button goes just before it (seat 9), never
+    between the blinds; both arrivals are dealt in."""
+    nxt = next_positions(P(2, 3, 1), {1, 4, 5}, seats_on_table=9)
+    assert nxt == P(9, 1, 4)
+    assert dealt_in(nxt, {1, 4, 5}, newcomers={4, 5}) == {1, 4, 5}
+    assert postflop_order(nxt, {1, 4, 5}) == (1, 4, 5)
+
+
 # --- The ordinary busts, hand after hand -----------------------------------------------------
 
 
@@ -345,3 +356,63 @@ def test_tda_t8_big_blind_never_skips_a_live_player_nor_falls_twice_on_one(case)
     assert len(result.places) == len(seats) - len(live) + (1 if len(live) == 1 else 0)
     if len(live) == 1:
         assert result.places[next(iter(live))] == 1
+
+
+@st.composite
+def tables_with_arrivals(draw: st.DrawFn) -> tuple[Positions, list[tuple[set[int], set[int]]]]:
+    """A 9-seat table and, hand after hand, who leaves and who arrives (balancing, late entries)."""
+    seats = set(draw(st.sets(st.integers(1, 9), min_size=2, max_size=9)))
+    first = first_positions(seats, draw(st.sampled_from(sorted(seats))))
+    steps: list[tuple[set[int], set[int]]] = []
+    live = set(seats)
+    for _ in range(draw(st.integers(1, 20))):
+        leave = draw(st.sets(st.sampled_from(sorted(live)), max_size=len(live) - 1))
+        empty = sorted(set(range(1, 10)) - live)
+        arrive = draw(st.sets(st.sampled_from(empty), max_size=3)) if empty else set()
+        if len(live - leave | arrive) < 2:
+            break
+        steps.append((leave, arrive))
+        live = live - leave | arrive
+    return first, [(set(seats), set()), *steps]
+
+
+@given(tables_with_arrivals())
+def test_with_players_arriving_the_big_blind_still_moves_on_one_player(case):
+    """TDA 1.2 and 1.4: with players leaving and arriving, the big blind goes to the first live
+    seat after the previous one, is never posted twice in a row, the button is never on it,
+    and every arrival is dealt in except between the button and the small blind."""
+    previous, steps = case
+    live = set(steps[0][0])
+    for leave, arrive in steps[1:]:
+        live = live - leave | arrive
+        nxt = next_positions(previous, live, seats_on_table=9)
+        dealt = dealt_in(nxt, live, newcomers=arrive)
+        assert nxt.big_blind in dealt and nxt.big_blind != previous.big_blind
+        assert nxt.button != nxt.big_blind
+        if nxt.small_blind is not None:
+            assert nxt.small_blind in dealt
+        assert not [s for s in live if strictly_between(s, previous.big_blind, nxt.big_blind)]
+        assert live - dealt == {s for s in arrive if waits_for_button(s, nxt)}
+        previous = nxt
+
+
+@given(
+    st.integers(3, 9),
+    st.lists(st.integers(1, 5000), min_size=1, max_size=8),
+)
+def test_same_hand_places_follow_starting_stacks(players, stacks):
+    """Seed 000: knocked out in the same hand, more chips at the start finishes higher; equal
+    stacks share the place; everyone out finishes behind everyone still in."""
+    stacks = stacks[: players - 1]
+    seats = list(range(1, players + 1))
+    busts = [Bust(seat, stack) for seat, stack in zip(seats, stacks, strict=False)]
+    places = play_scenario(seats, 1, [busts]).places
+    left = players - len(busts)
+    for a in busts:
+        assert left < places[a.seat] <= players
+        for b in busts:
+            if a.stack_at_start > b.stack_at_start:
+                assert places[a.seat] < places[b.seat]
+            if a.stack_at_start == b.stack_at_start:
+                assert places[a.seat] == places[b.seat]
+    assert (1 in places.values()) == (left == 1)
