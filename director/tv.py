@@ -21,6 +21,37 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+
+from director import services
+from director.auth import is_director, login_required
+from director.db import get_db
+from director.events import StaleWrite, load_state
+from director.web import expected_seq, is_partial_request, now, values, wants_json
+from engine.clock import (
+    Adjust,
+    ClockEvent,
+    ClockState,
+    Finish,
+    HandPlayed,
+    Pause,
+    Resume,
+    SetLevel,
+    Start,
+    clock_state,
+)
+from engine.errors import EngineError, InvalidInput
+from engine.payouts import league_points
+from engine.structure import Structure
+from engine.tournament import ClockEntry, Tournament
+
+#: Seconds the action clock stays on screen after it runs out ("Time!").
+ACTION_CLOCK_LINGER = 8.0
 
 # ---------------------------------------------------------------- the view
 
@@ -133,3 +164,355 @@ def colour_up_text(denominations: tuple[int, ...] | list[int]) -> str:
     names = [chips(v) for v in values]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"Remove the {joined} chips"
+
+
+def say_number(amount: int) -> str:
+    """Numbers for the speech synthesiser: '1,000' reads oddly in some voices, '1000' never."""
+    return str(amount)
+
+
+# ---------------------------------------------------------------- the clock from the events
+
+
+@lru_cache(maxsize=256)
+def engine_clock_events(structure: Structure, entries: tuple[ClockEntry, ...]) -> tuple[ClockEvent, ...]:
+    """The tournament's clock entries as ``engine.clock`` events.
+
+    "Next level" and "previous level" become jumps to a level number, read from the clock at
+    that moment (from a break, "next" is the level after it and "previous" the one before it).
+    An entry the clock cannot take is left out rather than stopping the TV.
+    """
+    events: list[ClockEvent] = []
+    for entry in entries:
+        event: ClockEvent | None = None
+        if entry.action == "start":
+            event = Start(entry.at)
+        elif entry.action == "pause":
+            event = Pause(entry.at)
+        elif entry.action == "resume":
+            event = Resume(entry.at)
+        elif entry.action == "add_time":
+            event = Adjust(entry.at, entry.seconds)
+        elif entry.action == "hand_played":
+            event = HandPlayed(entry.at)
+        elif entry.action in ("next_level", "previous_level"):
+            try:
+                now = clock_state(structure, events, entry.at)
+            except EngineError:
+                continue
+            if now.level_number is not None:
+                target = now.level_number + (1 if entry.action == "next_level" else -1)
+            else:  # on a break
+                after = now.next_level_number or structure.level_count
+                target = after if entry.action == "next_level" else after - 1
+            if not structure.repeat_doubling:
+                target = min(target, structure.level_count)
+            if target < 1 or (target == now.level_number and entry.action == "next_level"):
+                continue
+            event = SetLevel(entry.at, target)
+        elif entry.action == "finish":
+            event = Finish(entry.at)
+        if event is None:
+            continue
+        try:
+            clock_state(structure, [*events, event], entry.at)
+        except EngineError:
+            continue
+        events.append(event)
+    return tuple(events)
+
+
+def tournament_clock(state: Tournament, now: float) -> ClockState:
+    """The clock of a tournament at ``now``."""
+    structure = state.settings.structure
+    return clock_state(structure, engine_clock_events(structure, state.clock), now)
+
+
+def _ms(epoch_seconds: float) -> int:
+    return round(epoch_seconds * 1000)
+
+
+def _next_text(clock: ClockState, structure: Structure) -> tuple[str, bool]:
+    """What comes after the current level or break: ('150 / 300 · ante 300', False) or ('Break', True)."""
+    if clock.break_next:
+        brk = structure.break_after(clock.level_number or 0)
+        minutes = f" · {brk.minutes} min" if brk else ""
+        return f"Break{minutes}", True
+    level = clock.next_level
+    if level is None:
+        if clock.continuing or (clock.level_number == structure.level_count and not structure.repeat_doubling):
+            return "this level goes on", False
+        return "", False
+    text = blinds_text(level.small_blind, level.big_blind)
+    if level.ante:
+        text += f" · ante {chips(level.ante)}"
+    return text, False
+
+
+def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
+    if state.settings.payout_kind == "points":
+        entries = max(state.entries, 1)
+        points = [
+            league_points(place, entries, state.settings.league_formula) for place in range(1, min(entries, 5) + 1)
+        ]
+        return (
+            tuple(Payout(ordinal(i), f"{p:g} pts") for i, p in enumerate(points, start=1)),
+            "League points",
+        )
+    prizes = state.prizes if state.settings.buy_in > 0 else []
+    left = state.players_left
+    return (
+        tuple(Payout(ordinal(i), chips(p), paid=i > left) for i, p in enumerate(prizes, start=1) if p),
+        "Payouts",
+    )
+
+
+def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag, ...]:
+    flags: list[Flag] = []
+    left = state.players_left
+    if paid_places and state.started and not state.finished and state.entries > paid_places:
+        if left == paid_places + 1:
+            flags.append(Flag("bubble", "One more out and everyone is paid"))
+        elif left <= paid_places:
+            flags.append(Flag("itm", "In the money"))
+    if state.hand_for_hand and not state.finished:
+        flags.append(Flag("h4h", "Hand for hand"))
+    if clock.hand_cap_reached:
+        flags.append(Flag("info", f"Hand cap reached: {clock.hand_cap} hands"))
+    return tuple(flags)
+
+
+def _action_clock(state: Tournament, now: float) -> ActionClockView | None:
+    """The "put on the clock" overlay, shown until a few seconds after the time runs out."""
+    action = state.action_clock
+    if action is None:
+        return None
+    ends = float(action.started_at) + float(action.seconds)
+    if now > ends + ACTION_CLOCK_LINGER:
+        return None
+    return ActionClockView(
+        id=f"{state.seq}-{action.started_at:.3f}",
+        who=action.who,
+        deadline_ms=_ms(ends),
+        seconds_text=str(max(0, math.ceil(ends - now - 1e-9))),
+    )
+
+
+def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url: str, *, phone: bool = False) -> ClockView:
+    """Everything the clock partial shows, from the tournament's state and ``now``."""
+    structure = state.settings.structure
+    clock = tournament_clock(state, now)
+    finished = state.finished
+    status = "finished" if finished else clock.status
+    running = status in ("running", "on_break")
+
+    if finished:
+        key = "finished"
+    elif clock.on_break:
+        key = f"break-after-{clock.next_level_number or 0}"
+    else:
+        key = f"level-{clock.level_number}"
+
+    # The title, the time and what is said aloud.
+    subtitle = ""
+    colour_up = ""
+    if finished:
+        title = "Finished"
+        winner = next((p.name for p in state.players if state.place_of(p.id) == 1), "")
+        announce = f"The tournament is over. {winner} wins." if winner else "The tournament is over."
+    elif clock.on_break:
+        title = "Break"
+        colour_up = colour_up_text(clock.colour_up_now)
+        announce = "Break." + (f" {colour_up}." if colour_up else "")
+    else:
+        title = f"Level {clock.level_number}"
+        if clock.continuing:
+            subtitle = "the last level goes on"
+        announce = f"Level {clock.level_number}. Blinds {say_number(clock.small_blind or 0)}, {say_number(clock.big_blind or 0)}"
+        announce += f", ante {say_number(clock.ante)}." if clock.ante else "."
+
+    seconds_left = clock.seconds_left
+    hands_left = None
+    if structure.hand_counted and not finished and not clock.on_break:
+        hands_left = clock.hands_left_in_level
+    if finished:
+        time_text = "0:00"
+    elif seconds_left is not None:
+        time_text = format_clock(seconds_left)
+    else:
+        time_text = "–"
+    ends_at_ms = _ms(clock.ends_at) if running and clock.ends_at is not None else None
+    last_minute = running and seconds_left is not None and 0 < seconds_left <= 60
+
+    blinds = ante = ""
+    if not finished and not clock.on_break and clock.big_blind is not None:
+        blinds = blinds_text(clock.small_blind or 0, clock.big_blind)
+        ante = chips(clock.ante) if clock.ante else ""
+    next_text, next_is_break = ("", False) if finished else _next_text(clock, structure)
+
+    # The figures.
+    big_blind = clock.big_blind or (clock.next_level.big_blind if clock.next_level else 0)
+    average = state.average_stack
+    stats = [
+        Stat("players", "Players left", str(state.players_left), f"of {state.entries} entries"),
+        Stat(
+            "average",
+            "Average stack",
+            chips(average) if average else "–",
+            f"{average / big_blind:.0f} BB" if average and big_blind else "",
+        ),
+    ]
+    if not phone:
+        stats.append(Stat("chips", "Chips in play", chips(state.chips_in_play)))
+    if clock.seconds_to_break is not None and not finished:
+        stats.append(
+            Stat(
+                "break",
+                "Next break",
+                format_clock(clock.seconds_to_break),
+                deadline_ms=_ms(clock.break_starts_at) if running and clock.break_starts_at else None,
+            )
+        )
+    elif hands_left is not None:
+        stats.append(Stat("hands", "Hands played", str(clock.hands_played), f"cap {clock.hand_cap}" if clock.hand_cap else ""))
+    payouts, payouts_label = _payouts(state)
+    if state.settings.payout_kind != "points" and state.prize_pool and not phone:
+        stats.append(Stat("pool", "Prize pool", chips(state.prize_pool)))
+    paid_places = len(payouts) if state.settings.payout_kind != "points" else 0
+
+    return ClockView(
+        tournament_id=tournament_id,
+        name=state.name,
+        status=status,
+        key=key,
+        seq=state.seq,
+        server_now_ms=_ms(now),
+        poll_url=poll_url,
+        title=title,
+        subtitle=subtitle,
+        time_text=time_text,
+        ends_at_ms=ends_at_ms,
+        seconds_left=seconds_left,
+        last_minute=last_minute,
+        hands_left=hands_left,
+        blinds_label="Blinds",
+        blinds=blinds,
+        ante=ante,
+        colour_up=colour_up,
+        next_text=next_text,
+        next_is_break=next_is_break,
+        flags=_flags(state, clock, paid_places),
+        stats=tuple(stats),
+        payouts=payouts,
+        payouts_label=payouts_label,
+        action=_action_clock(state, now),
+        announce=announce,
+    )
+
+
+# ---------------------------------------------------------------- routes
+
+bp = Blueprint("tv", __name__)
+
+#: The TV's keys, as the director's clock actions: (action, seconds).
+KEY_ACTIONS: dict[str, tuple[str, int | None]] = {
+    "start": ("start", None),
+    "pause": ("pause", None),
+    "resume": ("resume", None),
+    "next": ("next_level", None),
+    "previous": ("previous_level", None),
+    "add_minute": ("add_time", 60),
+    "remove_minute": ("add_time", -60),
+}
+
+#: The clock partial may be cached this long (seconds): several TVs and phones poll it.
+CACHE_SECONDS = 1
+
+
+def clock_view(tournament_id: int, *, phone: bool = False) -> ClockView:
+    """The clock of tournament ``tournament_id`` now (inside a request)."""
+    state = load_state(get_db(), tournament_id)
+    endpoint = "tv.phone" if phone else "tv.clock"
+    return build_clock_view(state, tournament_id, now(), url_for(endpoint, tournament_id=tournament_id), phone=phone)
+
+
+def phone_clock(tournament_id: int) -> ClockView:
+    """The phone-sized clock, for a page that includes ``_tv_clock_phone.html``."""
+    return clock_view(tournament_id, phone=True)
+
+
+def _cacheable(body: str) -> Response:
+    response = Response(body, mimetype="text/html")
+    response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+    return response
+
+
+@bp.get("/t/<int:tournament_id>/tv")
+def page(tournament_id: int) -> ResponseReturnValue:
+    """The TV page: full screen, no scrolling; the keyboard works for the director."""
+    return render_template(
+        "tv.html", clock=clock_view(tournament_id), tournament_id=tournament_id, director=is_director()
+    )
+
+
+@bp.get("/t/<int:tournament_id>/tv/clock")
+def clock(tournament_id: int) -> ResponseReturnValue:
+    """The clock partial that every TV polls."""
+    return _cacheable(render_template("_tv_clock.html", clock=clock_view(tournament_id)))
+
+
+@bp.get("/t/<int:tournament_id>/tv/phone")
+def phone(tournament_id: int) -> ResponseReturnValue:
+    """The phone-sized clock: the partial for htmx, a small page of its own otherwise."""
+    view = phone_clock(tournament_id)
+    if is_partial_request():
+        return _cacheable(render_template("_tv_clock_phone.html", clock=view))
+    return render_template("tv_phone.html", clock=view, tournament_id=tournament_id)
+
+
+@bp.post("/t/<int:tournament_id>/tv/key")
+@login_required
+def key(tournament_id: int) -> ResponseReturnValue:
+    """A director's key on the TV: the same clock actions as the dashboard's buttons.
+
+    Keys act on the clock as it is now (no sequence number), so that pressing ``+`` three
+    times adds three minutes even between two polls.
+    """
+    data = values()
+    name = str(data.get("action", ""))
+    if name not in KEY_ACTIONS:
+        raise InvalidInput(f"Unknown key action {name!r}: use one of {', '.join(KEY_ACTIONS)}.")
+    action, seconds = KEY_ACTIONS[name]
+    try:
+        services.clock_action(get_db(), tournament_id, action, None, now(), seconds=seconds)
+    except (EngineError, StaleWrite) as error:  # the TV shows the sentence for a moment
+        return jsonify(error=str(error)), 409 if isinstance(error, StaleWrite) else 422
+    return jsonify(ok=True, action=name)
+
+
+@bp.post("/t/<int:tournament_id>/tv/action-clock")
+@login_required
+def action_clock_start(tournament_id: int) -> ResponseReturnValue:
+    """Put a player on the clock: ``who`` (a seat or a name) and ``seconds`` (60 by default)."""
+    data = values()
+    payload = {"action": "start", "who": data.get("who"), "seconds": data.get("seconds") or 60}
+    return _action_clock_event(tournament_id, payload, data)
+
+
+@bp.post("/t/<int:tournament_id>/tv/action-clock/stop")
+@login_required
+def action_clock_stop(tournament_id: int) -> ResponseReturnValue:
+    """Take the player off the clock (they acted)."""
+    data = values()
+    return _action_clock_event(tournament_id, {"action": "stop"}, data)
+
+
+def _action_clock_event(tournament_id: int, payload: dict[str, Any], data: dict[str, Any]) -> ResponseReturnValue:
+    db = get_db()
+    current = load_state(db, tournament_id).seq
+    services.record(db, tournament_id, "action_clock", payload, expected_seq(data, current), now())
+    if wants_json() or request.is_json or request.accept_mimetypes.best == "application/json":
+        return jsonify(ok=True)
+    if is_partial_request():
+        return Response(status=204, headers={"HX-Trigger": "tournament-changed"})
+    return redirect(request.referrer or url_for("tv.page", tournament_id=tournament_id), code=303)
