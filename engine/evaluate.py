@@ -65,21 +65,21 @@ class HandRank:
     def name(self) -> str:
         """``Full house, kings full of sevens``, ``Pair of sixes``, ``Royal flush``."""
         c, r = self.category, self.ranks
-        if c is Category.STRAIGHT_FLUSH:
+        if c == Category.STRAIGHT_FLUSH:
             return "Royal flush" if r[0] == 14 else f"Straight flush, {RANK_NAMES[r[0]]} high"
-        if c is Category.FOUR_OF_A_KIND:
+        if c == Category.FOUR_OF_A_KIND:
             return f"Four of a kind, {RANK_PLURALS[r[0]]}"
-        if c is Category.FULL_HOUSE:
+        if c == Category.FULL_HOUSE:
             return f"Full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
-        if c is Category.FLUSH:
+        if c == Category.FLUSH:
             return f"Flush, {RANK_NAMES[r[0]]} high"
-        if c is Category.STRAIGHT:
+        if c == Category.STRAIGHT:
             return f"Straight, {RANK_NAMES[r[0]]} high"
-        if c is Category.THREE_OF_A_KIND:
+        if c == Category.THREE_OF_A_KIND:
             return f"Three of a kind, {RANK_PLURALS[r[0]]}"
-        if c is Category.TWO_PAIR:
+        if c == Category.TWO_PAIR:
             return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}"
-        if c is Category.PAIR:
+        if c == Category.PAIR:
             return f"Pair of {RANK_PLURALS[r[0]]}"
         return f"High card, {RANK_NAMES[r[0]]}"
 

@@ -1,5 +1,5 @@
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import combinations, combinations_with_replacement, pairwise
 
 import pytest
 from hypothesis import given
@@ -51,6 +51,33 @@ def test_every_five_card_hand_has_its_known_category_count_and_7462_distinct_ran
     assert sum(r.name == "Royal flush" for r in ranked) == 1
     royals = [c for c in combinations(FULL_DECK[-20:], 5) if hand_name(c) == "Royal flush"]
     assert len(royals) == 4
+
+
+@pytest.mark.slow
+def test_every_six_and_seven_card_pattern_is_the_best_of_its_five_card_subsets():
+    """Seed 000: each player makes "the best five-card hand" of their seven cards.
+
+    Checked for every multiset of 6 or 7 ranks (suits dealt round the four), and for every
+    set of 5 to 7 ranks in one suit beside unsuited fillers."""
+    checked = 0
+    for n in (6, 7):
+        for ranks in combinations_with_replacement(range(2, 15), n):
+            if max(ranks.count(r) for r in ranks) > 4:
+                continue
+            cards = [Card(r, "cdhs"[(i + ranks[:i].count(r)) % 4]) for i, r in enumerate(ranks)]
+            if len(set(cards)) < n:  # four of a rank: give them the four suits
+                cards = [Card(r, "cdhs"[j]) for r in set(ranks) for j in range(ranks.count(r))]
+            assert rank_value(cards) == max(rank_value(f) for f in combinations(cards, 5)), cards
+            checked += 1
+    fillers = parse_cards("2c 7d Ks 9c Jd")
+    for n in (5, 6, 7):
+        for ranks in combinations(range(2, 15), n):
+            cards = [Card(r, "h") for r in ranks] + list(fillers[: 7 - n])
+            best = evaluate(cards)
+            assert best == max(evaluate(f) for f in combinations(cards, 5)), cards
+            assert best.value == rank_value(cards)
+            checked += 1
+    assert checked == 18_395 + 49_205 + 1_287 + 1_716 + 1_716
 
 
 def hand_name(cards: tuple[Card, ...]) -> str:
@@ -147,6 +174,13 @@ def test_rule_best_five_of_seven_picks_the_flush_over_the_straight():
     assert best.category is Category.FLUSH
     assert best.name == "Flush, ace high"
     assert best.cards == parse_cards("Ah 9h 7h 5h 2h")
+
+
+def test_rule_flushes_compare_all_five_cards():
+    """Seed 004: "the higher cards win, then the remaining cards (kickers) one by one"."""
+    assert hand("Ah Kh 9h 7h 3h") > hand("Ad Kd 9d 7d 2d")
+    assert hand("Ah Kh 9h 7h 3h") == hand("Ac Kc 9c 7c 3c")
+    assert hand("Ah Kh 9h 7h 3h 2h 4c").ranks == (14, 13, 9, 7, 3)
 
 
 def test_rule_one_hole_card_plays():
@@ -291,8 +325,26 @@ def test_any_iterable_of_cards_is_accepted():
 
 # --- Invariants ----------------------------------------------------------------------
 
-seven_cards = st.lists(st.sampled_from(FULL_DECK), min_size=7, max_size=7, unique=True)
-five_to_seven = st.lists(st.sampled_from(FULL_DECK), min_size=5, max_size=7, unique=True)
+HEARTS = tuple(c for c in FULL_DECK if c.suit == "h")
+LOW_CARDS = FULL_DECK[:24]  # twos to sevens: pairs, trips, quads, wheels and full houses
+SUITED = HEARTS + FULL_DECK[-8:]  # every heart plus kings and aces: flushes beside pairs
+
+
+def distinct_cards(pool, lo, hi):
+    return st.lists(st.sampled_from(pool), min_size=lo, max_size=hi, unique=True)
+
+
+def hands_of(lo, hi):
+    """Random hands, plus hands drawn from small decks so that rare shapes come up often."""
+    return st.one_of(
+        distinct_cards(FULL_DECK, lo, hi),
+        distinct_cards(LOW_CARDS, lo, hi),
+        distinct_cards(SUITED, lo, hi),
+    )
+
+
+seven_cards = hands_of(7, 7)
+five_to_seven = hands_of(5, 7)
 
 
 def reference_five(cards: tuple[Card, ...]) -> tuple[int, tuple[int, ...]]:
@@ -327,7 +379,7 @@ def reference_five(cards: tuple[Card, ...]) -> tuple[int, tuple[int, ...]]:
     return 0, ranks
 
 
-@given(st.lists(st.sampled_from(FULL_DECK), min_size=5, max_size=5, unique=True))
+@given(hands_of(5, 5))
 def test_five_cards_agree_with_an_independent_reference(cards):
     best = evaluate(cards)
     assert (best.category, best.ranks) == reference_five(tuple(cards))
