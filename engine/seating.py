@@ -33,7 +33,7 @@ MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 10
 
 
-def _name(player: object, names: Mapping[object, str] | None) -> str:
+def _name(player: P, names: Mapping[P, str] | None) -> str:
     if names is not None and player in names:
         return names[player]
     return str(player)
@@ -170,8 +170,12 @@ class Move(Generic[P]):
     reason: str = ""
     needs_director: bool = False
 
-    def describe(self, names: Mapping[object, str] | None = None) -> str:
-        """``Move Dana from table 2 seat 7 to table 1 seat 3.``"""
+    def describe(self, names: Mapping[P, str] | None = None) -> str:
+        """``Move Dana from table 2 seat 7 to table 1 seat 3.``; ``names`` maps player ids to names.
+
+        >>> Move(7, 2, 7, 1, 3).describe({7: "Dana"})
+        'Move Dana from table 2 seat 7 to table 1 seat 3.'
+        """
         text = (
             f"Move {_name(self.player, names)} from table {self.from_table} seat {self.from_seat} "
             f"to table {self.to_table} seat {self.to_seat}."
