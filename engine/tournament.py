@@ -36,6 +36,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias, cast
 
+from engine.clock import (
+    Adjust,
+    ClockEvent,
+    ClockState,
+    Finish,
+    HandPlayed,
+    Pause,
+    Resume,
+    SetLevel,
+    Start,
+    clock_state,
+)
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.payouts import (
     payout_percentages,
@@ -148,6 +160,9 @@ class Tournament:
     standings: Standings = field(default_factory=lambda: Standings(1))
     seating: Seating[PlayerId] = field(default_factory=lambda: Seating(9, ()))
     clock: tuple[ClockEntry, ...] = ()
+    """The director's clock actions as entered."""
+    clock_events: tuple[ClockEvent, ...] = ()
+    """The same as ``engine.clock`` events (level jumps resolved to level numbers)."""
     log: tuple[Event, ...] = ()
     """The live events after ``created``, in order (undone ones removed)."""
     previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
@@ -191,6 +206,10 @@ class Tournament:
     @property
     def started(self) -> bool:
         return any(c.action == "start" for c in self.clock)
+
+    def clock_at(self, now: float) -> ClockState:
+        """The clock at ``now`` (``engine.clock.clock_state``)."""
+        return clock_state(self.settings.structure, self.clock_events, now)
 
     @property
     def paused(self) -> bool:
@@ -403,15 +422,38 @@ def _player_id(payload: Mapping[str, Any], key: str = "player") -> PlayerId:
 
 def current_level(state: Tournament, at: float) -> int:
     """The level in play at ``at`` (1 before the start; during a break, the level just played)."""
-    level = 1
-    for entry in state.clock:
-        if entry.at > at:
-            break
-        if entry.action == "next_level":
-            level += 1
-        elif entry.action == "previous_level":
-            level = max(1, level - 1)
-    return level
+    clock = state.clock_at(at)
+    if clock.level_number is not None:
+        return clock.level_number
+    return max(1, (clock.next_level_number or state.settings.structure.level_count + 1) - 1)
+
+
+def _clock_event(state: Tournament, action: str, at: float, seconds: int) -> ClockEvent:
+    """The ``engine.clock`` event for a director's clock action."""
+    if action == "start":
+        return Start(at)
+    if action == "pause":
+        return Pause(at)
+    if action == "resume":
+        return Resume(at)
+    if action == "add_time":
+        return Adjust(at, seconds)
+    if action == "hand_played":
+        return HandPlayed(at)
+    if action == "finish":
+        return Finish(at)
+    structure = state.settings.structure
+    now = state.clock_at(at)
+    if now.level_number is not None:
+        target = now.level_number + (1 if action == "next_level" else -1)
+    else:  # on a break: "next" is the level after it, "previous" the one before it
+        after = now.next_level_number or structure.level_count
+        target = after if action == "next_level" else after - 1
+    if target < 1:
+        raise IllegalAction("The clock is at level 1: there is no level before it.")
+    if target > structure.level_count and not structure.repeat_doubling:
+        raise IllegalAction(f"Level {structure.level_count} is the last level: it goes on until the end.")
+    return SetLevel(at, target)
 
 
 def rules(settings: Settings) -> RebuyRules:
@@ -536,8 +578,6 @@ def _clock(state: Tournament, event: Event) -> Tournament:
         raise IllegalAction("The clock is already paused.")
     if action == "resume" and not state.paused:
         raise IllegalAction("The clock is running: there is nothing to resume.")
-    if action == "previous_level" and current_level(state, event.at) <= 1:
-        raise IllegalAction("The clock is at level 1: there is no level before it.")
     if action == "hand_played" and not state.settings.structure.hand_counted:
         raise IllegalAction("Levels of this structure are timed, not counted in hands.")
     seconds = 0
@@ -545,8 +585,11 @@ def _clock(state: Tournament, event: Event) -> Tournament:
         seconds = _int(event.payload, "seconds", "number of seconds", 60, minimum=-3600)
         if seconds == 0 or abs(seconds) > 3600:
             raise InvalidInput(f"Add or take between 1 second and an hour, not {seconds} seconds.")
+    clock_event = _clock_event(state, action, event.at, seconds)
+    clock_events = (*state.clock_events, clock_event)
+    clock_state(state.settings.structure, clock_events, event.at)  # refuses what the clock cannot do
     entry = ClockEntry(action=action, at=event.at, seconds=seconds)
-    new = replace(state, clock=(*state.clock, entry))
+    new = replace(state, clock=(*state.clock, entry), clock_events=clock_events)
     return replace(new, standings=new.standings.at_level(current_level(new, event.at)))
 
 
@@ -816,6 +859,12 @@ def apply(state: Tournament, event: Event) -> Tournament:
     if handler is None:
         raise InvalidInput(f"Unknown event type {event.type!r}.")
     new = handler(state, event)
+    if new.finished and not state.finished and new.started:  # the last bust stops the clock
+        new = replace(
+            new,
+            clock=(*new.clock, ClockEntry("finish", event.at)),
+            clock_events=(*new.clock_events, Finish(event.at)),
+        )
     return replace(new, seq=event.seq, log=(*state.log, event), previous=state)
 
 

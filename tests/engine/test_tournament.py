@@ -303,3 +303,88 @@ def test_places_are_a_permutation_of_finishing_positions(stacks: list[int], data
 
 def test_engine_errors_are_value_errors():
     assert issubclass(EngineError, ValueError)
+
+
+def timed(**settings: Any) -> dict[str, Any]:
+    """A timed structure: 20-minute levels 100/200, 200/400, a 10-minute break, 300/600."""
+    structure = {
+        "name": "test",
+        "starting_stack": 10000,
+        "items": [
+            {"type": "level", "small_blind": 100, "big_blind": 200, "minutes": 20},
+            {"type": "level", "small_blind": 200, "big_blind": 400, "minutes": 20},
+            {"type": "break", "minutes": 10},
+            {"type": "level", "small_blind": 300, "big_blind": 600, "minutes": 20},
+        ],
+    }
+    return {"structure": structure, **settings}
+
+
+def test_clock_state_follows_time_pauses_and_level_jumps():
+    log = Log(**timed())
+    log.register("Ann", "Bob")
+    log.at = 1000.0
+    log.start()  # at 1010
+    clock = log.state.clock_at(1010.0 + 25 * 60)
+    assert (clock.level_number, clock.big_blind) == (2, 400)
+    assert clock.seconds_left == 15 * 60
+    log.at = 1010.0 + 25 * 60 - 10
+    log.add("clock", action="pause")
+    paused = log.state.clock_at(1010.0 + 3 * 3600)
+    assert paused.status == "paused" and paused.seconds_left == 15 * 60
+    log.add("clock", action="resume")
+    log.add("clock", action="add_time", seconds=60)
+    assert log.state.clock_at(log.at).seconds_left == 15 * 60 - 10 + 60  # ran 10 s after the resume
+    log.add("clock", action="next_level")
+    assert log.state.clock_at(log.at).on_break
+    log.add("clock", action="next_level")
+    assert log.state.clock_at(log.at).level_number == 3
+    log.add("clock", action="previous_level")
+    log.add("clock", action="previous_level")
+    assert log.state.clock_at(log.at).level_number == 1
+    with pytest.raises(IllegalAction, match="no level before it"):
+        log.add("clock", action="previous_level")
+
+
+def test_rebuys_close_when_the_timed_level_runs_out():
+    """TDA 6.5: "The rebuy period is the first N levels" - counted by the clock, not by clicks."""
+    log = Log(**timed(rebuy_levels=1))
+    log.register("Ann", "Bob", "Cy")
+    log.start()
+    log.add("bust", players=[3])
+    log.at += 21 * 60  # level 2 by the clock
+    with pytest.raises(IllegalAction, match="Rebuys closed after level 1"):
+        log.add("rebuy", player=3)
+
+
+def test_hand_counted_levels_change_on_hands_played():
+    """Seed 000: "The blinds start at 10/20 and go up every 6 hands (every 4 in turbo mode)." """
+    log = Log(preset="sng-1000-turbo", starting_stack=1000)
+    log.register("Ann", "Bob")
+    log.start()
+    for _ in range(4):
+        log.add("clock", action="hand_played")
+    clock = log.state.clock_at(log.at + 3600)
+    assert (clock.level_number, clock.small_blind, clock.big_blind) == (2, 15, 30)
+    with pytest.raises(EngineError):
+        log.add("clock", action="add_time", seconds=60)
+
+
+def test_timed_structure_has_no_hand_button():
+    log = Log(**timed())
+    log.register("Ann", "Bob")
+    log.start()
+    with pytest.raises(IllegalAction, match="timed, not counted in hands"):
+        log.add("clock", action="hand_played")
+
+
+def test_the_last_bust_stops_the_clock_and_undo_restarts_it():
+    log = Log(**timed())
+    log.register("Ann", "Bob")
+    log.start()
+    log.add("bust", players=[2], by=1)
+    assert log.state.clock_at(log.at + 60).status == "finished"
+    with pytest.raises(IllegalAction, match="over"):
+        log.add("clock", action="pause")
+    log.add("undo")
+    assert log.state.clock_at(log.at).status == "running"
