@@ -335,10 +335,12 @@ def test_clock_state_follows_time_pauses_and_level_jumps():
     log.add("clock", action="resume")
     log.add("clock", action="add_time", seconds=60)
     assert log.state.clock_at(log.at).seconds_left == 15 * 60 - 10 + 60  # ran 10 s after the resume
-    log.add("clock", action="next_level")
+    log.at += 16 * 60  # into the break after level 2
     assert log.state.clock_at(log.at).on_break
-    log.add("clock", action="next_level")
+    log.add("clock", action="next_level")  # ends the break early
     assert log.state.clock_at(log.at).level_number == 3
+    with pytest.raises(IllegalAction, match="last level"):
+        log.add("clock", action="next_level")
     log.add("clock", action="previous_level")
     log.add("clock", action="previous_level")
     assert log.state.clock_at(log.at).level_number == 1
