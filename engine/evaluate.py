@@ -29,7 +29,7 @@ from itertools import combinations_with_replacement
 from operator import itemgetter
 from typing import TypeAlias
 
-from engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, check_distinct, format_cards
+from engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, check_distinct
 from engine.errors import InvalidInput
 
 
@@ -230,11 +230,10 @@ _NO_FLUSH, _FLUSH = _build_tables()
 
 def _check(cards: tuple[Card, ...]) -> None:
     """Raise the sentence that says why these cards are not a hand."""
-    if not 5 <= len(cards) <= 7:
-        shown = f" ({format_cards(cards)})" if cards else ""
-        raise InvalidInput(
-            f"A hand is the best five of 5, 6 or 7 cards, and {len(cards)} were given{shown}."
-        )
+    n = len(cards)
+    if not 5 <= n <= 7:
+        given = f"{n} card{'s' if n > 1 else ''} ({' '.join(map(str, cards))})" if n else "no cards"
+        raise InvalidInput(f"A hand is the best five of 5, 6 or 7 cards, not of {given}.")
     check_distinct(cards)
 
 
