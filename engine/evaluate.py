@@ -238,7 +238,7 @@ def _check(cards: tuple[Card, ...]) -> None:
 
 
 def _weigh(cards: tuple[Card, ...]) -> int:
-    """The running sum of the cards, once they are known to be 5 to 7 distinct cards."""
+    """The running sum of the cards; refuses anything but 5, 6 or 7 distinct cards."""
     total = 0
     weight = _CARD_WEIGHT
     for c in cards:
@@ -268,6 +268,7 @@ def rank_value(cards: Iterable[Card]) -> int:
 def evaluate(cards: Iterable[Card]) -> HandRank:
     """The best five-card hand among 5, 6 or 7 distinct cards.
 
+    The result's ``cards`` equal five of the given cards (they need not be the same objects).
     Raises :class:`InvalidInput` for fewer than 5 cards, more than 7, or a card twice.
     """
     total = _weigh(tuple(cards))
@@ -312,9 +313,10 @@ def _flush_hand(value: int, shift: int) -> HandRank:
 # Where the four cards of one rank sit among the card bits, shifted down to that rank.
 _COLUMN = sum(1 << 13 * i for i in range(4))
 _SUIT_PREFERENCE = (3, 2, 1, 0)  # spades, hearts, diamonds, clubs: lists cards the same way
+_Picker: TypeAlias = dict[int, tuple[Card, ...]]
 
 
-def _picker(rank: int, n: int) -> dict[int, tuple[Card, ...]]:
+def _picker(rank: int, n: int) -> _Picker:
     """Which suits of a rank are held (as a ``_COLUMN`` pattern) -> the ``n`` cards to show."""
     table = {}
     for held in range(16):
@@ -327,7 +329,7 @@ def _picker(rank: int, n: int) -> dict[int, tuple[Card, ...]]:
 
 _PICKERS = {(r, n): _picker(r, n) for r in range(2, 15) for n in (1, 2, 3, 4)}
 
-_Shape: TypeAlias = tuple[Category, tuple[int, ...], tuple[tuple[int, dict[int, tuple[Card, ...]]], ...]]
+_Shape: TypeAlias = tuple[Category, tuple[int, ...], tuple[tuple[int, _Picker], ...]]
 _SHAPES: dict[int, _Shape] = {}
 
 
