@@ -30,7 +30,15 @@ from functools import lru_cache
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from engine.errors import IllegalAction, InvalidInput
-from engine.structure import Break, Level, Structure, describe_break, describe_level, validate
+from engine.structure import (
+    Break,
+    Level,
+    Structure,
+    describe_break,
+    describe_level,
+    estimate_end,
+    validate,
+)
 
 # ---------------------------------------------------------------------------
 # Events
@@ -191,6 +199,8 @@ class ClockState:
     hands_left_in_level: int | None
     hand_cap: int | None
     hand_cap_reached: bool
+    item_index: int
+    """Where the clock is in ``structure.items`` (counting on past the list)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +303,12 @@ def clock_state(
             off += length + extra
             extra = 0
             k += 1
+            if k >= plan.n and structure.repeat_doubling:
+                # Past the list every level is as long as the last: jump, then settle.
+                whole = int((t - (base + off)) // length)
+                if whole > 1:
+                    off += (whole - 1) * length
+                    k += whole - 1
 
     def goto(index: int, t: float) -> None:
         nonlocal k, base, off, extra, frozen
@@ -346,8 +362,8 @@ def clock_state(
             else:
                 extra += ev.seconds
         elif isinstance(ev, SetLevel):
-            top = structure.level_count
-            if ev.level < 1 or (ev.level > top and not structure.repeat_doubling):
+            top = structure.level_count if not structure.repeat_doubling else structure.level_count + 50
+            if ev.level < 1 or ev.level > top:
                 raise IllegalAction(
                     f"There is no level {ev.level}: the structure has levels 1 to {top}."
                 )
@@ -383,6 +399,11 @@ def clock_state(
                 break
             anchor += length_h
             k += 1
+            if k >= plan.n and structure.repeat_doubling:
+                whole = (hands - anchor) // length_h  # past the list: all levels alike
+                anchor += whole * length_h
+                k += whole
+                break
         hands_in_level = max(0, hands - anchor)
         cur = plan.item(k)
         if isinstance(cur[0], Level) and not cur[3] and cur[0].hands is not None:
@@ -469,7 +490,45 @@ def clock_state(
         hands_left_in_level=hands_left,
         hand_cap=cap,
         hand_cap_reached=cap is not None and hands >= cap,
+        item_index=k,
     )
+
+
+def seconds_to_end_of_level(structure: Structure, state: ClockState, number: int) -> float | None:
+    """Seconds from the state's instant until level ``number`` ends (0 if it is over).
+
+    ``None`` when that cannot be known: a hand-counted structure, or an endless last level.
+    """
+    plan = _plan(structure)
+    if state.seconds_left is None or structure.hand_counted:
+        return None
+    if number < 1:
+        raise InvalidInput(f"There is no level {number}: levels are numbered from 1.")
+    if structure.continues_last_level(number):
+        return None
+    target = plan.index(number)
+    if target < state.item_index:
+        return 0.0
+    total = state.seconds_left
+    for j in range(state.item_index + 1, target + 1):
+        length = plan.item(j)[2]
+        if length is None:
+            return None
+        total += length
+    return total
+
+
+def seconds_to_estimated_end(structure: Structure, state: ClockState, players: int) -> float | None:
+    """Seconds until the end of the level where the game is likely to end (TDA 6.4:
+    the first big blind of at least 5% of all chips in play), counted for ``players`` entries.
+
+    >>> from engine.structure import Level, Structure
+    >>> s = Structure("demo", (Level(50, 100, minutes=20), Level(100, 200, minutes=20)), 1000)
+    >>> seconds_to_estimated_end(s, clock_state(s, [Start(0.0)], 600.0), players=4)
+    1800.0
+    """
+    end = estimate_end(structure, players)
+    return None if end is None else seconds_to_end_of_level(structure, state, end.level)
 
 
 def events_from_dicts(rows: Sequence[Mapping[str, Any]]) -> list[ClockEvent]:

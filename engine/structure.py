@@ -21,6 +21,8 @@ from engine.chips import CLUB_SET, HOME_SET, ChipSet, chips_text, payable
 from engine.errors import InvalidInput
 
 Chips: TypeAlias = int
+MAX_DOUBLINGS = 1000
+"""How far past its list a doubling structure goes (its blinds then have about 300 digits)."""
 AnteKind: TypeAlias = Literal["big_blind", "per_player"]
 
 
@@ -109,6 +111,11 @@ class Structure:
         last = self._levels[-1]
         if not self.repeat_doubling:
             return last
+        if number > len(self._levels) + MAX_DOUBLINGS:
+            raise InvalidInput(
+                f"Level {number:,} is out of reach: the blinds stop doubling "
+                f"{MAX_DOUBLINGS:,} levels after the last listed level."
+            )
         k = 1 << (number - len(self._levels))
         return replace(
             last, small_blind=last.small_blind * k, big_blind=last.big_blind * k, ante=last.ante * k
@@ -334,6 +341,28 @@ def denominations_at(structure: Structure, number: int) -> tuple[Chips, ...]:
             break
         in_play = [v for v in in_play if v not in brk.colour_up]
     return tuple(in_play)
+
+
+def colour_up_steps(structure: Structure) -> tuple[tuple[int, Chips, Chips], ...]:
+    """Each colour-up as ``(after level, removed chip, chip it becomes)``, in order.
+
+    Several chips removed at one break are changed one after the other, smallest first.
+
+    >>> s = Structure("x", (Level(25, 50, minutes=20), Break(10, (25, 100)),
+    ...                     Level(500, 1000, minutes=20)), 5000, denominations=(25, 100, 500))
+    >>> colour_up_steps(s)
+    ((1, 25, 100), (1, 100, 500))
+    """
+    in_play = sorted(structure.denominations)
+    steps: list[tuple[int, Chips, Chips]] = []
+    for after, brk in structure.breaks():
+        for v in sorted(brk.colour_up):
+            if v in in_play:
+                in_play.remove(v)
+                bigger = [x for x in in_play if x > v]
+                if bigger:
+                    steps.append((after, v, bigger[0]))
+    return tuple(steps)
 
 
 # ---------------------------------------------------------------------------

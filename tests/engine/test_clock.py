@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +17,8 @@ from engine.clock import (
     event_from_dict,
     event_to_dict,
     events_from_dicts,
+    seconds_to_end_of_level,
+    seconds_to_estimated_end,
 )
 from engine.errors import IllegalAction, InvalidInput
 from engine.structure import Break, Level, Structure, sit_and_go
@@ -89,6 +93,30 @@ def test_a_timed_structure_with_doubling_goes_on_doubling():
     st_ = at([Start(T0)], 3 * 600 + 1, structure=s)  # level 4
     assert (st_.level_number, st_.big_blind, st_.seconds_left, st_.seconds_to_end) == (4, 1600, 599, None)
     assert st_.next_level == Level(1600, 3200, minutes=10)
+
+
+def test_far_past_the_list_a_doubling_clock_is_still_exact():
+    s = Structure("d", (Level(100, 200, minutes=10), Level(200, 400, minutes=10)), 5000, repeat_doubling=True)
+    for n in (3, 7, 50, 120):
+        start = (n - 1) * 600
+        assert at([Start(T0)], start, structure=s).level_number == n
+        before = at([Start(T0)], start - 0.001, structure=s)
+        assert before.level_number == n - 1
+        assert abs(before.seconds_left - 0.001) < 1e-5
+    assert at([Start(T0)], 119 * 600 + 5, structure=s).big_blind == 400 * 2**118
+
+
+def test_time_to_the_end_of_a_level_and_to_the_estimated_end():
+    """TDA 6.4: the game ends around the first level with BB >= total chips / 20."""
+    st_ = at([Start(T0)], 300)
+    assert seconds_to_end_of_level(S, st_, 1) == 900
+    assert seconds_to_end_of_level(S, st_, 3) == 900 + 1200 + 600 + 1200
+    assert seconds_to_end_of_level(S, at([Start(T0)], 1300), 1) == 0
+    # 10 players × 10,000 = 100,000 chips: a BB of 5,000 is never reached.
+    assert seconds_to_estimated_end(S, st_, 10) is None
+    small = replace(S, starting_stack=1000)  # 4 players: 4,000 chips, BB >= 200 at level 3
+    assert seconds_to_estimated_end(small, clock_state(small, [Start(T0)], T0 + 300), 4) == 3900
+    assert seconds_to_end_of_level(sit_and_go(), at([Start(T0)], 5, structure=sit_and_go()), 3) is None
 
 
 def test_five_hour_clock_is_exact_to_the_millisecond():

@@ -8,10 +8,12 @@ from hypothesis import strategies as st
 from engine.chips import CLUB_SET, HOME_SET, payable
 from engine.errors import InvalidInput
 from engine.structure import (
+    MAX_DOUBLINGS,
     PRESETS,
     Break,
     Level,
     Structure,
+    colour_up_steps,
     denominations_at,
     describe_break,
     describe_level,
@@ -89,6 +91,13 @@ def test_seed_000_the_game_ends_after_120_hands():
 def test_level_numbers_start_at_one():
     with pytest.raises(InvalidInput, match="There is no level 0"):
         sit_and_go().level(0)
+
+
+def test_doubling_stops_somewhere_reasonable():
+    s = sit_and_go()
+    assert s.level(10 + MAX_DOUBLINGS).big_blind == 1000 * 2**MAX_DOUBLINGS
+    with pytest.raises(InvalidInput, match="out of reach"):
+        s.level(11 + MAX_DOUBLINGS)
 
 
 # --- Text -----------------------------------------------------------------------
@@ -252,6 +261,14 @@ def test_home_structures_break_about_every_hour_and_colour_up_when_chips_are_not
         assert payable(lv.small_blind, in_play) and payable(lv.big_blind, in_play)
     after, _ = next((a, b) for a, b in s.breaks() if b.colour_up == (25,))
     assert s.level(after).small_blind % 100 != 0  # the 25s were needed until then
+
+
+def test_colour_up_steps_name_the_chip_each_removed_chip_becomes():
+    s = home_structure(10_000, hours=4.5)
+    steps = colour_up_steps(s)
+    assert [(v, into) for _, v, into in steps] == [(25, 100), (100, 500)]
+    for after, v, _ in steps:
+        assert v in s.break_after(after).colour_up
 
 
 def test_home_structure_big_blind_ante_after_the_first_break():
