@@ -1,18 +1,133 @@
-"""The dashboard of a running tournament: clock and controls, figures, tables, players and busts."""
+"""The dashboard of a running tournament: the clock and its controls, the figures, payouts,
+tables, the players with their bust buttons, undo."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
+from director import services
+from director.auth import login_required
 from director.db import get_db
 from director.events import load_state
-from director.web import render
+from director.views import dashboard_context
+from director.web import act, expected_seq, now, parse_int, render, values
+from engine.errors import InvalidInput
+from engine.tournament import CLOCK_ACTIONS
 
 bp = Blueprint("dashboard", __name__)
 
 
+def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
+    state = load_state(get_db(), tournament_id)
+    ctx = dashboard_context(state, tournament_id, now())
+    step = services.table_step(state) if state.seating.tables and not state.finished else None
+    ctx["step"] = step
+    ctx["step_moves"] = [services.move_text(state, m) for m in step.moves] if step else []
+    ctx.update(extra)
+    return ctx
+
+
+def page(tournament_id: int, **extra: Any) -> str:
+    return render("dashboard/show.html", "dashboard/_panel.html", **context(tournament_id, **extra))
+
+
+def dashboard_act(tournament_id: int, do: Any, message: str | None = None) -> ResponseReturnValue:
+    return act(
+        do,
+        url_for("dashboard.show", tournament_id=tournament_id),
+        lambda **kw: page(tournament_id, **kw),
+        message=message,
+    )
+
+
 @bp.get("/t/<int:tournament_id>")
 def show(tournament_id: int) -> ResponseReturnValue:
-    state = load_state(get_db(), tournament_id)
-    return render("dashboard/show.html", tournament_id=tournament_id, t=state)
+    return page(tournament_id)
+
+
+@bp.get("/t/<int:tournament_id>/dashboard/clock")
+def clock(tournament_id: int) -> ResponseReturnValue:
+    """The compact clock alone (polled by the dashboard)."""
+    return render("dashboard/_clock.html", "dashboard/_clock.html", **context(tournament_id))
+
+
+@bp.post("/t/<int:tournament_id>/clock/<action>")
+@login_required
+def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
+    data = values()
+    if action not in CLOCK_ACTIONS:
+        raise InvalidInput(f"Unknown clock action {action!r}.")
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        seconds = None
+        if action == "add_time":
+            seconds = parse_int(data.get("seconds"), "number of seconds", default=60)
+        services.clock_action(get_db(), tournament_id, action, expected_seq(data, state.seq), now(), seconds)
+
+    return dashboard_act(tournament_id, do)
+
+
+def bust_fields(data: dict[str, Any]) -> tuple[list[str], dict[str, Any], Any]:
+    """Players, starting stacks and the eliminator from a form (``players`` may repeat)."""
+    if request.is_json:
+        players = data.get("players") or ([data["player"]] if data.get("player") not in (None, "") else [])
+        return list(players), dict(data.get("stacks") or {}), data.get("by")
+    players = request.form.getlist("players")
+    stacks = {p: request.form.get(f"stack_{p}", "") for p in players}
+    stacks = {p: s for p, s in stacks.items() if str(s).strip()}
+    return players, stacks, data.get("by")
+
+
+@bp.post("/t/<int:tournament_id>/bust")
+@login_required
+def bust(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+    players, stacks, by = bust_fields(data)
+
+    def do() -> None:
+        if not players:
+            raise InvalidInput("Tick the players who are out.")
+        state = load_state(get_db(), tournament_id)
+        services.bust(get_db(), tournament_id, players, expected_seq(data, state.seq), now(), by=by, stacks=stacks)
+
+    return dashboard_act(tournament_id, do)
+
+
+@bp.post("/t/<int:tournament_id>/undo")
+@login_required
+def undo(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        services.undo(get_db(), tournament_id, expected_seq(data, state.seq), now())
+
+    return dashboard_act(tournament_id, do, "Undone.")
+
+
+@bp.post("/t/<int:tournament_id>/moves/apply")
+@login_required
+def apply_moves(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        services.apply_table_step(get_db(), tournament_id, expected_seq(data, state.seq), now())
+
+    return dashboard_act(tournament_id, do, "Players moved.")
+
+
+@bp.post("/t/<int:tournament_id>/rebuys/close")
+@login_required
+def close_rebuys(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        services.close_rebuys(get_db(), tournament_id, expected_seq(data, state.seq), now())
+
+    return dashboard_act(tournament_id, do, "Rebuys closed.")

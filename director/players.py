@@ -1,7 +1,96 @@
-"""The players pages."""
+"""Players: register entrants (names remembered from earlier tournaments), late registration,
+the seat draw, rebuys and add-ons with one tap."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+from flask import Blueprint, request, url_for
+from flask.typing import ResponseReturnValue
+
+from director import services
+from director.auth import login_required
+from director.db import get_db
+from director.events import load_state
+from director.views import dashboard_context
+from director.web import act, expected_seq, now, render, values
 
 bp = Blueprint("players", __name__)
+
+
+def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
+    db = get_db()
+    state = load_state(db, tournament_id)
+    ctx = dashboard_context(state, tournament_id, now())
+    ctx["known_names"] = services.known_names(db, state)
+    ctx.update(extra)
+    return ctx
+
+
+def page(tournament_id: int, **extra: Any) -> str:
+    return render("players/show.html", "players/_panel.html", **context(tournament_id, **extra))
+
+
+@bp.get("/t/<int:tournament_id>/players")
+def show(tournament_id: int) -> ResponseReturnValue:
+    return page(tournament_id)
+
+
+def _act(tournament_id: int, do: Any, message: str | None = None, **extra: Any) -> ResponseReturnValue:
+    return act(
+        do,
+        url_for("players.show", tournament_id=tournament_id),
+        lambda **kw: page(tournament_id, **{**extra, **kw}),
+        message=message,
+    )
+
+
+@bp.post("/t/<int:tournament_id>/players")
+@login_required
+def register(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+    name = str(data.get("name", ""))
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        services.register_player(get_db(), tournament_id, name, expected_seq(data, state.seq), now())
+
+    clean = " ".join(name.split())
+    return _act(tournament_id, do, f"{clean} registered." if clean else None, typed_name=name)
+
+
+@bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, seat):action>")
+@login_required
+def player_action(tournament_id: int, player_id: int, action: str) -> ResponseReturnValue:
+    data = values()
+    back = request.form.get("back") == "dashboard"
+
+    def do() -> None:
+        db = get_db()
+        state = load_state(db, tournament_id)
+        seq = expected_seq(data, state.seq)
+        if action == "rebuy":
+            services.rebuy(db, tournament_id, player_id, seq, now(), data.get("stack"))
+        elif action == "addon":
+            services.addon(db, tournament_id, player_id, seq, now(), data.get("stack"))
+        else:
+            services.seat_player(db, tournament_id, player_id, seq, now())
+
+    if back:
+        from director.dashboard import dashboard_act
+
+        return dashboard_act(tournament_id, do)
+    return _act(tournament_id, do)
+
+
+@bp.post("/t/<int:tournament_id>/seats/draw")
+@login_required
+def draw(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        services.draw(get_db(), tournament_id, expected_seq(data, state.seq), now())
+
+    return _act(tournament_id, do, "Seats drawn.")
+

@@ -1,7 +1,124 @@
-"""The results pages."""
+"""Results: finishing places, payouts or points, eliminations, rebuys and add-ons;
+export as CSV and JSON; a printable sheet."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import csv
+import io
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, Response, render_template
+from flask.typing import ResponseReturnValue
+
+from director.db import get_db
+from director.events import load_state
+from director.views import ordinal, player_rows
+from director.web import now, render
+from engine.tournament import Tournament
 
 bp = Blueprint("results", __name__)
+
+
+def results_data(state: Tournament) -> dict[str, Any]:
+    """The results as plain data (the JSON export, and what the pages show)."""
+    rows = player_rows(state)
+    points = state.settings.payout_kind == "points"
+    standings = []
+    for row in sorted(rows, key=lambda r: (r.place or r.provisional or 10_000, r.player.id)):
+        p = row.player
+        standings.append(
+            {
+                "place": row.place,
+                "player_id": p.id,
+                "name": p.name,
+                "status": p.status,
+                "prize": None if points else (row.award or 0),
+                "points": row.points if points else None,
+                "knocked_out_by": row.eliminated_by,
+                "rebuys": p.rebuys,
+                "addon": p.addon,
+            }
+        )
+    eliminations = [
+        {
+            "player": state.name_of(b.player),
+            "by": state.name_of(b.by) if b.by is not None else None,
+            "chips_at_start_of_hand": b.stack or None,
+        }
+        for b in state.standings.history
+    ]
+    return {
+        "tournament": state.name,
+        "finished": state.finished,
+        "entries": state.entries,
+        "rebuys": state.rebuys,
+        "addons": state.addons,
+        "prize_pool": None if points else state.prize_pool,
+        "payouts": [] if points else [{"place": i, "prize": p} for i, p in enumerate(state.prizes, start=1)],
+        "league_formula": state.settings.league_formula if points else None,
+        "standings": standings,
+        "eliminations": eliminations,
+    }
+
+
+def context(tournament_id: int) -> dict[str, Any]:
+    state = load_state(get_db(), tournament_id)
+    return {
+        "t": state,
+        "tournament_id": tournament_id,
+        "results": results_data(state),
+        "ordinal": ordinal,
+        "printed_at": now(),
+    }
+
+
+def filename(state: Tournament, ext: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower() or "tournament"
+    return f"{slug}-results.{ext}"
+
+
+@bp.get("/t/<int:tournament_id>/results")
+def show(tournament_id: int) -> ResponseReturnValue:
+    return render("results/show.html", "results/_sheet.html", **context(tournament_id))
+
+
+@bp.get("/t/<int:tournament_id>/results/print")
+def printable(tournament_id: int) -> ResponseReturnValue:
+    return render_template("results/print.html", **context(tournament_id))
+
+
+@bp.get("/t/<int:tournament_id>/results.json")
+def export_json(tournament_id: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    response = Response(
+        json.dumps(results_data(state), indent=2, ensure_ascii=False),
+        mimetype="application/json",
+    )
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename(state, "json")}"'
+    return response
+
+
+@bp.get("/t/<int:tournament_id>/results.csv")
+def export_csv(tournament_id: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    data = results_data(state)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    points = state.settings.payout_kind == "points"
+    writer.writerow(["place", "name", "points" if points else "prize", "knocked out by", "rebuys", "add-on"])
+    for row in data["standings"]:
+        writer.writerow(
+            [
+                row["place"] or "",
+                row["name"],
+                row["points"] if points else row["prize"],
+                row["knocked_out_by"] or "",
+                row["rebuys"],
+                "yes" if row["addon"] else "",
+            ]
+        )
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename(state, "csv")}"'
+    return response

@@ -1,17 +1,334 @@
-"""New tournament: name, structure, chips, tables, rebuys and add-ons, buy-in and payouts."""
+"""New tournament: name, structure editor, chips, tables, rebuys and add-ons, buy-in and payouts.
+
+The form works without JavaScript: its buttons (load a preset, add, remove or move a row,
+create) all post the whole form, which comes back re-rendered with the change and the
+engine's messages; htmx swaps just the form.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
-from flask.typing import ResponseReturnValue
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
+from flask import Blueprint, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from director import services
 from director.auth import login_required
-from director.web import render
+from director.db import get_db
+from director.web import is_partial_request, now, render
+from engine.chips import CHIP_SETS
+from engine.errors import EngineError
+from engine.structure import (
+    PRESETS,
+    Break,
+    Level,
+    Structure,
+    estimate_end,
+    preset,
+    problems,
+    structure_to_dict,
+    total_minutes,
+    warnings,
+)
 
 bp = Blueprint("setup", __name__)
+
+DEFAULT_PRESET = "home-short"
+TEXT_FIELDS = (
+    "name", "preset", "starting_stack", "table_size", "chip_set", "counted_by", "hand_cap",
+    "buy_in", "rebuy_levels", "max_rebuys", "rebuy_cost", "rebuy_chips", "addon_level",
+    "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
+    "league_formula", "payout_unit", "rebuy_when",
+)
+
+
+@dataclass
+class Row:
+    """One line of the structure editor, as typed (strings)."""
+
+    kind: str = "level"
+    small_blind: str = ""
+    big_blind: str = ""
+    ante: str = "0"
+    length: str = ""
+    colour_up: str = ""
+    problem: bool = False
+
+
+@dataclass
+class SetupForm:
+    values: dict[str, str]
+    rows: list[Row]
+    repeat_doubling: bool = False
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    summary: str = ""
+    error: str | None = None
+
+
+def chip_set_for(values: tuple[int, ...]) -> str:
+    return next((key for key, cs in CHIP_SETS.items() if cs.values == values), "")
+
+
+def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> SetupForm:
+    structure = preset(preset_id)
+    data = dict(values or {})
+    data.update(
+        preset=preset_id,
+        starting_stack=str(structure.starting_stack),
+        chip_set=chip_set_for(structure.denominations),
+        counted_by="hands" if structure.hand_counted else "minutes",
+        hand_cap="" if structure.hand_cap is None else str(structure.hand_cap),
+    )
+    if not data.get("rebuy_chips") or values is None:
+        data["rebuy_chips"] = str(structure.starting_stack)
+    if not data.get("addon_chips") or values is None:
+        data["addon_chips"] = str(structure.starting_stack)
+    rows = []
+    for item in structure_to_dict(structure)["items"]:
+        if item["type"] == "level":
+            length = item["hands"] if structure.hand_counted else item["minutes"]
+            rows.append(Row("level", str(item["small_blind"]), str(item["big_blind"]), str(item["ante"]), str(length)))
+        else:
+            rows.append(Row("break", length=str(item["minutes"]), colour_up=", ".join(map(str, item["colour_up"]))))
+    return SetupForm(data, rows, structure.repeat_doubling)
+
+
+def default_form() -> SetupForm:
+    values = {
+        "name": "Poker night, " + datetime.now().strftime("%a %d %b"),
+        "table_size": "9",
+        "buy_in": "20",
+        "rebuy_levels": "0",
+        "max_rebuys": "",
+        "rebuy_cost": "20",
+        "addon_level": "0",
+        "addon_cost": "20",
+        "late_registration_levels": "0",
+        "payout_kind": "table",
+        "percentages": "50/30/20",
+        "league_formula": "table",
+        "payout_unit": "1",
+        "rebuy_when": "busted",
+    }
+    return form_from_preset(DEFAULT_PRESET, values)
+
+
+def form_from_request(form: MultiDict[str, str]) -> SetupForm:
+    values = {k: form.get(k, "").strip() for k in TEXT_FIELDS}
+    kinds = form.getlist("kind")
+    columns = {
+        name: form.getlist(name) for name in ("small_blind", "big_blind", "ante", "length", "colour_up")
+    }
+
+    def cell(name: str, i: int) -> str:
+        col = columns[name]
+        return col[i].strip() if i < len(col) else ""
+
+    rows = [
+        Row(kind, cell("small_blind", i), cell("big_blind", i), cell("ante", i) or "0", cell("length", i), cell("colour_up", i))
+        for i, kind in enumerate(kinds)
+    ]
+    return SetupForm(values, rows, form.get("repeat_doubling") == "on")
+
+
+def _number(text: str, what: str, found: list[str]) -> int:
+    cleaned = text.replace(",", "").replace("_", "").replace(" ", "")
+    if not re.fullmatch(r"-?\d+", cleaned):
+        found.append(f"{what} must be a whole number, not {text!r}." if text else f"{what} is empty.")
+        return 0
+    return int(cleaned)
+
+
+def structure_dict(form: SetupForm) -> dict[str, Any]:
+    """The structure the editor describes, as ``structure_to_dict`` writes it.
+
+    Cells that are not numbers are listed in ``form.problems`` with the row they are in.
+    """
+    found: list[str] = []
+    hands = form.values.get("counted_by") == "hands"
+    items: list[dict[str, Any]] = []
+    level = 0
+    for row in form.rows:
+        if row.kind == "break":
+            where = f"The break after level {level}"
+            colour_up = [
+                _number(v, f"{where}: a colour-up chip", found) for v in re.split(r"[,\s/]+", row.colour_up) if v
+            ]
+            items.append({"type": "break", "minutes": _number(row.length, f"{where}: the minutes", found), "colour_up": colour_up})
+            continue
+        level += 1
+        where = f"Level {level}"
+        length = _number(row.length, f"{where}: the {'hands' if hands else 'minutes'}", found)
+        items.append(
+            {
+                "type": "level",
+                "small_blind": _number(row.small_blind, f"{where}: the small blind", found),
+                "big_blind": _number(row.big_blind, f"{where}: the big blind", found),
+                "ante": _number(row.ante or "0", f"{where}: the ante", found),
+                "minutes": None if hands else length,
+                "hands": length if hands else None,
+            }
+        )
+    chip_set = CHIP_SETS.get(form.values.get("chip_set", ""))
+    stack_text = form.values.get("starting_stack", "")
+    stack = _number(stack_text, "The starting stack", found) if stack_text else 0
+    if stack < 0:
+        found.append(f"The starting stack cannot be negative ({stack:,}).")
+    cap_text = form.values.get("hand_cap", "")
+    form.problems.extend(found)
+    return {
+        "name": PRESETS.get(form.values.get("preset", ""), ("Custom",))[0],
+        "starting_stack": stack,
+        "hand_cap": _number(cap_text, "The hand cap", form.problems) if cap_text and hands else None,
+        "repeat_doubling": form.repeat_doubling,
+        "denominations": list(chip_set.values) if chip_set else [],
+        "ante_kind": "big_blind",
+        "items": items,
+    }
+
+
+def check(form: SetupForm) -> dict[str, Any] | None:
+    """Fill the form's problems, warnings and summary; the structure dict if it is playable."""
+    data = structure_dict(form)
+    if form.problems:
+        mark_rows(form)
+        return None
+    structure = unchecked_structure(data)
+    form.problems.extend(problems(structure))
+    if form.problems:
+        mark_rows(form)
+        return None
+    form.warnings.extend(warnings(structure))
+    players = 9
+    estimate = estimate_end(structure, players)
+    total = total_minutes(structure)
+    parts = [f"{structure.level_count} levels"]
+    if total:
+        parts.append(f"{total // 60} h {total % 60:02d} min as listed")
+    if estimate is not None:
+        when = (
+            f"{estimate.minutes // 60} h {estimate.minutes % 60:02d} min"
+            if estimate.minutes is not None
+            else f"{estimate.hands} hands"
+        )
+        parts.append(f"with {players} players it should end around level {estimate.level} (about {when})")
+    form.summary = "; ".join(parts) + "."
+    return data
+
+
+def unchecked_structure(data: dict[str, Any]) -> Structure:
+    """The structure as typed, not yet validated, so that every problem can be listed at once."""
+    items: list[Level | Break] = []
+    for item in data["items"]:
+        if item["type"] == "level":
+            items.append(Level(item["small_blind"], item["big_blind"], item["ante"], item["minutes"], item["hands"]))
+        else:
+            items.append(Break(item["minutes"], tuple(item["colour_up"])))
+    return Structure(
+        data["name"], tuple(items), data["starting_stack"], data["hand_cap"], data["repeat_doubling"],
+        tuple(data["denominations"]), data["ante_kind"],
+    )
+
+
+def mark_rows(form: SetupForm) -> None:
+    """Flag the rows that the messages name ("Level 3: ...", "The break after level 2 ...")."""
+    text = " ".join(form.problems)
+    levels = {int(n) for n in re.findall(r"\bLevel (\d+)", text)}
+    breaks = {int(n) for n in re.findall(r"break after level (\d+)", text)}
+    level = 0
+    for row in form.rows:
+        if row.kind == "break":
+            row.problem = level in breaks
+        else:
+            level += 1
+            row.problem = level in levels
+
+
+def edit(form: SetupForm, op: str) -> None:
+    """Apply an editor button: ``add_level:i``, ``add_break:i``, ``remove:i``, ``up:i``, ``down:i``."""
+    name, _, index_text = op.partition(":")
+    index = int(index_text) if index_text.isdigit() else len(form.rows) - 1
+    rows = form.rows
+    if name == "add_level":
+        before = next((r for r in reversed(rows[: index + 1]) if r.kind == "level"), None)
+        if before is not None and before.big_blind.isdigit():
+            bb = int(before.big_blind) * 3 // 2
+            new = Row("level", str(bb // 2), str(bb), before.ante if before.ante != "0" else "0", before.length)
+        else:
+            new = Row("level", length=before.length if before else "")
+        rows.insert(index + 1, new)
+    elif name == "add_break":
+        rows.insert(index + 1, Row("break", length="10"))
+    elif name == "remove" and 0 <= index < len(rows):
+        rows.pop(index)
+    elif name == "up" and 0 < index < len(rows):
+        rows[index - 1], rows[index] = rows[index], rows[index - 1]
+    elif name == "down" and 0 <= index < len(rows) - 1:
+        rows[index + 1], rows[index] = rows[index], rows[index + 1]
+
+
+def payload(form: SetupForm, structure: dict[str, Any]) -> dict[str, Any]:
+    v = form.values
+    data: dict[str, Any] = {k: v.get(k, "") for k in TEXT_FIELDS if k not in ("counted_by", "hand_cap")}
+    data["structure"] = structure
+    return data
+
+
+def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
+    return (
+        render(
+            "setup/new.html",
+            "setup/_form.html",
+            form=form,
+            presets=PRESETS,
+            chip_sets=CHIP_SETS,
+        ),
+        status,
+    )
 
 
 @bp.get("/new")
 @login_required
 def new() -> ResponseReturnValue:
-    return render("setup/new.html")
+    form = default_form()
+    check(form)
+    return show(form)
+
+
+@bp.post("/new")
+@login_required
+def create() -> ResponseReturnValue:
+    form = form_from_request(request.form)
+    op = request.form.get("op", "create")
+    if op == "load_preset":
+        preset_id = form.values.get("preset") or DEFAULT_PRESET
+        if preset_id in PRESETS:
+            form = form_from_preset(preset_id, form.values)
+        check(form)
+        return show(form)
+    if op != "create":
+        edit(form, op)
+        form.values["preset"] = ""
+        check(form)
+        return show(form)
+    structure = check(form)
+    if structure is None:
+        form.error = "The structure needs fixing before the tournament can start: see the messages above the levels."
+        return show(form, 422)
+    try:
+        tournament_id = services.create_tournament(get_db(), payload(form, structure), now())
+    except EngineError as error:
+        form.error = str(error)
+        return show(form, 422)
+    target = url_for("players.show", tournament_id=tournament_id)
+    if is_partial_request():
+        response = Response(status=204)
+        response.headers["HX-Location"] = target
+        return response
+    return redirect(target, code=303)

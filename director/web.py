@@ -28,6 +28,13 @@ from engine.errors import EngineError, InvalidInput
 
 htmx = HTMX()
 
+#: Links in a tournament's navigation bar after Dashboard, Players and Results:
+#: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
+TOURNAMENT_LINKS: list[tuple[str, str]] = [
+    ("seating.tables", "Tables"),
+    ("tv.page", "TV clock"),
+]
+
 
 def now() -> float:
     clock = current_app.config.get("NOW")
@@ -126,7 +133,10 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def helpers() -> dict[str, Any]:
-        return {"chips": format_chips}
+        def extra_nav(_tournament_id: int) -> list[tuple[str, str]]:
+            return [(e, label) for e, label in TOURNAMENT_LINKS if e in app.view_functions]
+
+        return {"chips": format_chips, "extra_nav": extra_nav}
 
     app.add_template_filter(format_chips, "chips")
     app.add_template_filter(format_datetime, "datetime")

@@ -1,0 +1,229 @@
+"""The one code path from a page or an API call to the event store.
+
+Every function checks the new event against the tournament's current state with the engine
+(``engine.tournament.apply``), then appends it, refusing a write based on a stale sequence
+number. Pages and the JSON API call these and nothing else to change a tournament; other
+blueprints (the TV keys, the dealer's assistant) should too.
+
+``expected_seq`` is the sequence number the caller's page showed; ``None`` means "whatever is
+current" (for API clients that do not track it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlite_utils import Database
+
+from director import events
+from director.events import StaleWrite, load_state
+from engine.errors import InvalidInput
+from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
+from engine.structure import PRESETS, preset, structure_to_dict
+from engine.tournament import Event, PlayerId, Tournament, apply, clean_name, settings_from_dict
+
+
+def record(
+    db: Database,
+    tournament_id: int,
+    type: str,
+    payload: Mapping[str, Any],
+    expected_seq: int | None,
+    now: float,
+) -> Tournament:
+    """Check and append one event; returns the new state."""
+    state = load_state(db, tournament_id)
+    base = state.seq if expected_seq is None else expected_seq
+    if base != state.seq:
+        raise StaleWrite(base, state.seq)
+    new_state = apply(state, Event(state.seq + 1, type, dict(payload), now))
+    events.append(db, tournament_id, type, payload, base, now)
+    return new_state
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+def tournament_payload(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``created`` payload from form or JSON fields: the preset becomes a full structure."""
+    payload = {k: v for k, v in data.items() if k not in ("csrf_token", "expected_seq")}
+    structure = payload.get("structure")
+    if isinstance(structure, str) and structure.strip():
+        raise InvalidInput("The structure must be given as levels, not as text.")
+    if not structure:
+        preset_id = str(payload.pop("preset", "") or "home-short")
+        if preset_id not in PRESETS:
+            raise InvalidInput(f"There is no preset {preset_id!r}: choose one of {', '.join(PRESETS)}.")
+        built = preset(preset_id)
+        payload["structure"] = structure_to_dict(built)
+        payload.setdefault("starting_stack", built.starting_stack)
+        payload["preset"] = preset_id
+    settings_from_dict(payload)  # every field checked, with its message
+    return payload
+
+
+def create_tournament(db: Database, data: Mapping[str, Any], now: float) -> int:
+    payload = tournament_payload(data)
+    return events.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now)
+
+
+# --- players ----------------------------------------------------------------------------
+
+
+def remember_name(db: Database, name: str, now: float) -> None:
+    key = name.casefold()
+    row = db.execute("SELECT times FROM player_names WHERE name_key = ?", [key]).fetchone()
+    with db.atomic():
+        db["player_names"].upsert(
+            {"name_key": key, "name": name, "last_used": now, "times": (row[0] if row else 0) + 1},
+            pk="name_key",
+        )
+
+
+def known_names(db: Database, state: Tournament | None = None, limit: int = 200) -> list[str]:
+    """Names from earlier tournaments, most recent first, without those already registered."""
+    taken = {p.name.casefold() for p in state.players} if state else set()
+    rows = db.execute(
+        "SELECT name FROM player_names ORDER BY last_used DESC, times DESC LIMIT ?", [limit]
+    ).fetchall()
+    return [r[0] for r in rows if r[0].casefold() not in taken]
+
+
+def register_player(
+    db: Database, tournament_id: int, name: Any, expected_seq: int | None, now: float,
+    rng: random.Random | None = None,
+) -> Tournament:
+    """Register a player; after the seat draw, a late entry also gets a seat (TDA 8)."""
+    clean = clean_name(name)
+    state = record(db, tournament_id, "player_registered", {"name": clean}, expected_seq, now)
+    remember_name(db, clean, now)
+    if state.seating.tables:
+        player = state.player_named(clean)
+        assert player is not None
+        _, (table, seat) = late_entry_seat(state.seating, player.id, rng or random.Random())
+        state = record(
+            db, tournament_id, "player_seated", {"player": player.id, "table": table, "seat": seat}, state.seq, now
+        )
+    return state
+
+
+def rebuy(
+    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
+) -> Tournament:
+    payload: dict[str, Any] = {"player": player}
+    if stack not in (None, ""):
+        payload["stack"] = stack
+    return record(db, tournament_id, "rebuy", payload, expected_seq, now)
+
+
+def addon(
+    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
+) -> Tournament:
+    payload: dict[str, Any] = {"player": player}
+    if stack not in (None, ""):
+        payload["stack"] = stack
+    return record(db, tournament_id, "addon", payload, expected_seq, now)
+
+
+def close_rebuys(db: Database, tournament_id: int, expected_seq: int | None, now: float) -> Tournament:
+    return record(db, tournament_id, "rebuys_closed", {}, expected_seq, now)
+
+
+# --- the clock --------------------------------------------------------------------------
+
+
+def clock_action(
+    db: Database, tournament_id: int, action: str, expected_seq: int | None, now: float,
+    seconds: int | None = None,
+) -> Tournament:
+    """start, pause, resume, next_level, previous_level, add_time (``seconds``), hand_played."""
+    payload: dict[str, Any] = {"action": action}
+    if action == "add_time":
+        payload["seconds"] = 60 if seconds is None else seconds
+    return record(db, tournament_id, "clock", payload, expected_seq, now)
+
+
+# --- busts and undo ---------------------------------------------------------------------
+
+
+def bust(
+    db: Database,
+    tournament_id: int,
+    players: Sequence[Any],
+    expected_seq: int | None,
+    now: float,
+    *,
+    by: Any = None,
+    stacks: Mapping[str, Any] | None = None,
+) -> Tournament:
+    """One player out, or several in the same hand (then ``stacks`` ranks them)."""
+    payload: dict[str, Any] = {"players": list(players)}
+    if by not in (None, ""):
+        payload["by"] = by
+    if stacks:
+        payload["stacks"] = {str(k): v for k, v in stacks.items()}
+    return record(db, tournament_id, "bust", payload, expected_seq, now)
+
+
+def undo(db: Database, tournament_id: int, expected_seq: int | None, now: float) -> Tournament:
+    return record(db, tournament_id, "undo", {}, expected_seq, now)
+
+
+def end_at_hand_cap(
+    db: Database, tournament_id: int, stacks: Mapping[str, Any], expected_seq: int | None, now: float
+) -> Tournament:
+    return record(db, tournament_id, "hand_cap", {"stacks": dict(stacks)}, expected_seq, now)
+
+
+# --- seating ----------------------------------------------------------------------------
+
+
+def draw(
+    db: Database, tournament_id: int, expected_seq: int | None, now: float, rng: random.Random | None = None
+) -> Tournament:
+    """The random seat draw for everyone still in (redraws if seats were drawn before)."""
+    state = load_state(db, tournament_id)
+    ids = [p.id for p in state.alive]
+    if len(ids) < 2:
+        raise InvalidInput(f"Register at least 2 players before the seat draw; {len(ids)} registered.")
+    seating = draw_seats(ids, state.settings.table_size, rng or random.Random())
+    seats = {str(pid): [t, s] for t, s, pid in seating.placements}
+    return record(db, tournament_id, "seats_drawn", {"seats": seats}, expected_seq, now)
+
+
+def table_step(state: Tournament) -> Step[PlayerId]:
+    """What the tables need now (balance, break a table, the final table, or nothing).
+
+    Seeded by the state's sequence number, so the moves shown are the moves applied.
+    """
+    return next_step(state.seating, random.Random(state.seq))
+
+
+def move_text(state: Tournament, move: Move[PlayerId]) -> str:
+    return move.describe({p.id: p.name for p in state.players})
+
+
+def apply_table_step(db: Database, tournament_id: int, expected_seq: int | None, now: float) -> Tournament:
+    state = load_state(db, tournament_id)
+    if expected_seq is not None and expected_seq != state.seq:
+        raise StaleWrite(expected_seq, state.seq)
+    step = table_step(state)
+    if not step.moves:
+        raise InvalidInput("The tables are balanced: there is nobody to move.")
+    moves = [
+        {"player": m.player, "from": [m.from_table, m.from_seat], "to": [m.to_table, m.to_seat]} for m in step.moves
+    ]
+    return record(db, tournament_id, "players_moved", {"moves": moves}, state.seq, now)
+
+
+def seat_player(
+    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float,
+    rng: random.Random | None = None,
+) -> Tournament:
+    """Give an unseated player (back after a rebuy, or registered before a draw) a seat."""
+    state = load_state(db, tournament_id)
+    pid = int(player)
+    _, (table, seat) = late_entry_seat(state.seating, pid, rng or random.Random())
+    return record(db, tournament_id, "player_seated", {"player": pid, "table": table, "seat": seat}, expected_seq, now)

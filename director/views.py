@@ -1,0 +1,147 @@
+"""What the director's pages show, computed from the engine's state and ``now``.
+
+Templates get plain values from here: no poker rule is decided in a template or a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.clock import ClockState
+from engine.errors import EngineError
+from engine.structure import describe_level
+from engine.tournament import Player, Tournament, describe
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def clock_text(seconds: float | None) -> str:
+    """Seconds as ``m:ss`` or ``h:mm:ss`` (rounded up, like a countdown)."""
+    if seconds is None:
+        return "–"
+    total = max(0, int(-(-seconds // 1)))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@dataclass(frozen=True)
+class ClockView:
+    state: ClockState
+    now: float
+    hand_counted: bool
+
+    @property
+    def status_text(self) -> str:
+        return {
+            "not_started": "Not started",
+            "running": "Running",
+            "paused": "Paused",
+            "on_break": "Break",
+            "finished": "Finished",
+        }[self.state.status]
+
+    @property
+    def time_text(self) -> str:
+        if self.hand_counted:
+            left = self.state.hands_left_in_level
+            return "–" if left is None else f"{left} hand{'s' if left != 1 else ''}"
+        return clock_text(self.state.seconds_left)
+
+    @property
+    def next_text(self) -> str:
+        s = self.state
+        if s.break_next:
+            return "Next: a break"
+        if s.next_level is not None and s.next_level_number is not None:
+            return "Next: " + describe_level(s.next_level, s.next_level_number)
+        return ""
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    player: Player
+    place: int | None
+    provisional: int | None
+    eliminated_by: str | None
+    can_rebuy: bool
+    can_addon: bool
+    award: int | None
+    points: float | None
+
+
+def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[PlayerRow]:
+    """Everyone registered: players in first (by table and seat), then those out by place."""
+    places = state.places()
+    provisional = state.provisional_places()
+    by = state.eliminated_by()
+    awards = state.awards()
+    points = state.points() if state.settings.payout_kind == "points" else {}
+    standings = state.standings if rebuy_level is None else state.standings.at_level(rebuy_level)
+    rows = [
+        PlayerRow(
+            player=p,
+            place=places.get(p.id),
+            provisional=provisional.get(p.id),
+            eliminated_by=state.name_of(by[p.id]) if p.id in by else None,
+            can_rebuy=_can(standings.can_rebuy, p.id) if state.settings.rebuy_levels else False,
+            can_addon=_can(standings.can_addon, p.id) if state.settings.addon_level else False,
+            award=awards.get(p.id),
+            points=points.get(p.id),
+        )
+        for p in state.players
+    ]
+
+    def key(row: PlayerRow) -> tuple[int, int, int, int]:
+        if not row.player.out:
+            return (0, row.player.table or 999, row.player.seat or 0, row.player.id)
+        return (1, row.place or row.provisional or 999, 0, row.player.id)
+
+    return sorted(rows, key=key)
+
+
+def _can(check: Any, player_id: int) -> bool:
+    try:
+        return bool(check(player_id))
+    except EngineError:
+        return False
+
+
+def payout_rows(state: Tournament) -> list[tuple[str, int, str]]:
+    """``(place, prize, who)`` for each paid place; ``who`` once the place is settled."""
+    holders: dict[int, list[str]] = {}
+    for pid, place in state.places().items():
+        holders.setdefault(place, []).append(state.name_of(pid))
+    rows = []
+    for i, prize in enumerate(state.prizes, start=1):
+        rows.append((ordinal(i), prize, ", ".join(holders.get(i, []))))
+    return rows
+
+
+def recent_events(state: Tournament, count: int = 8) -> list[str]:
+    return [describe(state, e) for e in reversed(state.log[-count:])]
+
+
+def last_event_text(state: Tournament) -> str | None:
+    event = state.last_event
+    return None if event is None else describe(state, event)
+
+
+def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict[str, Any]:
+    clock = state.clock_at(now)
+    level = clock.level_number or max(1, (clock.next_level_number or 2) - 1)
+    return {
+        "t": state,
+        "tournament_id": tournament_id,
+        "clock": ClockView(clock, now, state.settings.structure.hand_counted),
+        "rows": player_rows(state, rebuy_level=level if state.started else None),
+        "payouts": payout_rows(state),
+        "recent": recent_events(state),
+        "last_event": last_event_text(state),
+        "ordinal": ordinal,
+    }
