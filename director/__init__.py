@@ -41,6 +41,9 @@ BLUEPRINTS: list[str] = [
     "director.results:bp",
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:
+    "director.tv:bp",
+    "director.seating:bp",
+    "director.player:bp",
 ]
 
 
