@@ -12,6 +12,7 @@ current" (for API clients that do not track it).
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -97,7 +98,9 @@ def register_player(
 ) -> Tournament:
     """Register a player; after the seat draw, a late entry also gets a seat (TDA 8)."""
     clean = clean_name(name)
-    state = record(db, tournament_id, "player_registered", {"name": clean}, expected_seq, now)
+    # The token of the player's own page (the QR code on the seat card): never shown to others.
+    payload = {"name": clean, "token": secrets.token_urlsafe(16)}
+    state = record(db, tournament_id, "player_registered", payload, expected_seq, now)
     remember_name(db, clean, now)
     if state.seating.tables:
         player = state.player_named(clean)
