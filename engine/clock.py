@@ -215,21 +215,19 @@ class _Plan:
     """For each item, the index of the first break after it."""
     seconds_after: tuple[int, ...]
     """For each item, the seconds of all listed items after it."""
-
-    @property
-    def n(self) -> int:
-        return len(self.structure.items)
+    entries: tuple[tuple[Level | Break, int | None, int | None, bool], ...]
+    n: int
+    last_seconds: int | None
 
     def item(self, k: int) -> tuple[Level | Break, int | None, int | None, bool]:
         """(item, level number, seconds, continuing) at timeline index ``k``."""
-        s = self.structure
         if k < self.n:
-            return s.items[k], self.level_of[k], self.seconds[k], False
-        last = s.levels[-1]
+            return self.entries[k]
+        s = self.structure
         if s.repeat_doubling:
             number = s.level_count + (k - self.n) + 1
-            return s.level(number), number, last.seconds, False
-        return last, s.level_count, None, True
+            return s.level(number), number, self.last_seconds, False
+        return s.levels[-1], s.level_count, None, True
 
     def index(self, number: int) -> int:
         if number <= len(self.index_of_level):
@@ -260,7 +258,18 @@ def _plan(structure: Structure) -> _Plan:
         if isinstance(items[k], Break):
             upcoming = k
         total += seconds[k] or 0
-    return _Plan(structure, seconds, tuple(level_of), tuple(index_of_level), tuple(next_break), tuple(after))
+    entries = tuple((items[k], level_of[k], seconds[k], False) for k in range(len(items)))
+    return _Plan(
+        structure,
+        seconds,
+        tuple(level_of),
+        tuple(index_of_level),
+        tuple(next_break),
+        tuple(after),
+        entries,
+        len(items),
+        structure.levels[-1].seconds,
+    )
 
 
 
@@ -294,9 +303,11 @@ def clock_state(
 
     def advance(t: float) -> None:
         nonlocal k, off, extra
+        if hand_mode:
+            return
         while True:
             length = plan.item(k)[2]
-            if length is None or hand_mode:
+            if length is None:
                 return
             if t < base + (off + length + extra):
                 return

@@ -75,12 +75,23 @@ class Structure:
     repeat_doubling: bool = False
     denominations: tuple[Chips, ...] = ()
     ante_kind: AnteKind = "big_blind"
-    _levels: tuple[Level, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _levels: tuple[Level, ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(
             self, "_levels", tuple(i for i in self.items if isinstance(i, Level))
         )
+        object.__setattr__(
+            self,
+            "_hash",
+            hash((self.name, self.items, self.starting_stack, self.hand_cap, self.repeat_doubling,
+                  self.denominations, self.ante_kind)),
+        )
+
+    def __hash__(self) -> int:
+        # Computed once: the clock looks its plan up by structure on every read.
+        return self._hash
 
     @property
     def levels(self) -> tuple[Level, ...]:
