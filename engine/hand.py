@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from engine.errors import IllegalAction, InvalidInput
 from engine.evaluate import HandRank, evaluate, rank_value
 from engine.pots import Award, Pot, award_pot, build_pots
@@ -49,6 +49,7 @@ BOARD_SIZE = (0, 3, 4, 5, 5, 5)
 """How many board cards may be out on each street."""
 
 FOLD_POLICIES = ("allow", "warn", "refuse")
+_CARD_BY_TEXT = {str(c): c for c in FULL_DECK}
 FOLD_WARNING = "folded when checking was free"
 
 
@@ -58,8 +59,9 @@ class HandSetup:
 
     ``stacks`` maps table seats (clockwise increasing, wrapping) to chips. ``button`` may
     be an empty seat. ``small_blind_seat`` is None for a dead small blind. ``antes`` are
-    per-seat dead antes (posted first); ``big_blind_ante`` is posted by the big blind
-    after the blind, from what is left (TDA RP-11). ``free_fold`` says what to do with a
+    per-seat antes, posted first; ``big_blind_ante`` is posted by the big blind after the
+    blind, from what is left (TDA RP-11). Antes are dead money in the main pot: they never
+    count towards a call, and a player all-in on the ante can win the antes only. ``free_fold`` says what to do with a
     fold when checking is free: ``allow``, ``warn`` (allowed, the action carries a
     warning) or ``refuse``.
     """
@@ -164,11 +166,13 @@ class Hand:
         "_mucked",
         "_n",
         "_river_aggressor",
+        "_seen",
         "_shown",
         "_stack",
         "_start",
         "_street",
         "_to_act",
+        "_with_chips",
         "actions",
         "award",
         "log",
@@ -200,6 +204,7 @@ class Hand:
         self._live = n
         self._dead = 0
         self._board: list[Card] = []
+        self._seen: set[Card] = set()
         self._holes: dict[int, tuple[Card, ...]] = {}
         self._shown: dict[int, tuple[Card, ...] | None] = {}
         self._mucked: set[int] = set()
@@ -232,6 +237,7 @@ class Hand:
         self._current = max(setup.big_blind, *self._bet)
         self._full = setup.big_blind
         self._to_act = -1
+        self._with_chips = sum(1 for c in stack if c)
         self._next_from(bb + 1)
 
     # ------------------------------------------------------------------ state
@@ -274,7 +280,7 @@ class Hand:
         return {s: self._bet[i] for i, s in enumerate(self.seats)}
 
     def contributions(self) -> dict[Seat, Chips]:
-        """Everything each seat has put in this hand (blinds and bets, not antes)."""
+        """What each seat has put in this hand in blinds and bets (antes are dead money)."""
         return {s: self._committed[i] + self._bet[i] for i, s in enumerate(self.seats)}
 
     def live_seats(self) -> tuple[Seat, ...]:
@@ -339,8 +345,7 @@ class Hand:
         faced = self._faced[i]
         if faced >= 0 and self._current - faced < self._full:
             return False
-        stack, folded = self._stack, self._folded
-        return any(stack[j] and not folded[j] for j in range(self._n) if j != i)
+        return self._with_chips > 1
 
     # ------------------------------------------------------------------ verify
 
@@ -421,8 +426,7 @@ class Hand:
                 f"Seat {seat} cannot {word} {amount}: the short all-in did not reopen the betting; "
                 f"seat {seat} may only call {min(current - bet, self._stack[i])} or fold."
             )
-        stack, folded = self._stack, self._folded
-        if not any(stack[j] and not folded[j] for j in range(self._n) if j != i):
+        if self._with_chips <= 1:
             raise IllegalAction(
                 f"Seat {seat} cannot {word} {amount}: every other player is all-in; "
                 f"seat {seat} may only call or fold."
@@ -469,6 +473,8 @@ class Hand:
             warning = FOLD_WARNING
         self._folded[i] = True
         self._live -= 1
+        if self._stack[i]:
+            self._with_chips -= 1
         self._faced[i] = self._current
         return self._done(Action(seat, "fold", self._bet[i], 0, STREETS[self._street], False, warning))
 
@@ -515,6 +521,8 @@ class Hand:
         """Move chips for a verified action and pass the turn."""
         added = to - self._bet[i]
         self._stack[i] -= added
+        if not self._stack[i]:
+            self._with_chips -= 1
         self._bet[i] = to
         if to > self._current:
             if to - self._current >= self._full:
@@ -540,21 +548,15 @@ class Hand:
         """Give the turn to the first seat from ``start`` that still has to act,
         or close the betting round."""
         n, stack, bet, folded, faced = self._n, self._stack, self._bet, self._folded, self._faced
-        current = self._current
-        with_chips = 0
-        for j in range(n):
-            if stack[j] and not folded[j]:
-                with_chips += 1
-        for k in range(n):
-            j = (start + k) % n
-            if folded[j] or not stack[j]:
-                continue
-            if bet[j] < current:
+        current, several = self._current, self._with_chips > 1
+        j = start % n
+        for _ in range(n):
+            if stack[j] and not folded[j] and (bet[j] < current or (several and faced[j] < 0)):
                 self._to_act = j
                 return
-            if faced[j] < 0 and with_chips > 1:
-                self._to_act = j
-                return
+            j += 1
+            if j == n:
+                j = 0
         self._end_round()
 
     def _end_round(self) -> None:
@@ -584,7 +586,7 @@ class Hand:
             self._give_all(winner)
             return
         stack, folded = self._stack, self._folded
-        with_chips = sum(1 for j in range(n) if stack[j] and not folded[j])
+        self._with_chips = with_chips = sum(1 for j in range(n) if stack[j] and not folded[j])
         if self._street == RIVER or with_chips <= 1:
             self._street = SHOWDOWN
             return
@@ -608,15 +610,6 @@ class Hand:
 
     # ------------------------------------------------------------------ cards
 
-    def _known_cards(self) -> set[Card]:
-        known = set(self._board)
-        for cards in self._holes.values():
-            known.update(cards)
-        for shown in self._shown.values():
-            if shown:
-                known.update(shown)
-        return known
-
     def verify_deal_board(self, cards: Sequence[Card]) -> None:
         if self._street == COMPLETE and self.award is not None and self._live == 1:
             raise IllegalAction("No more board cards: the hand is over.")
@@ -628,19 +621,18 @@ class Hand:
         self._verify_new_cards(cards)
 
     def _verify_new_cards(self, cards: Sequence[Card]) -> None:
-        known = self._known_cards()
-        seen: set[Card] = set()
-        for c in cards:
-            if c in known or c in seen:
+        known = self._seen
+        for k, c in enumerate(cards):
+            if c in known or c in cards[:k]:
                 raise IllegalAction(f"The {c.name} ({c}) has already been dealt.")
-            seen.add(c)
 
     def deal_board(self, cards: Sequence[Card] | str) -> None:
         """Enter community cards (optional: betting never waits for them)."""
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        cards, text = _cards(cards)
         self.verify_deal_board(cards)
         self._board.extend(cards)
-        self.log.append(f"d db {format_cards(cards)}")
+        self._seen.update(cards)
+        self.log.append(f"d db {text}")
 
     def verify_deal_hole(self, seat: Seat, cards: Sequence[Card]) -> None:
         i = self._seat_index(seat)
@@ -654,10 +646,11 @@ class Hand:
 
     def deal_hole(self, seat: Seat, cards: Sequence[Card] | str) -> None:
         """Enter a seat's hole cards (optional)."""
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        cards, text = _cards(cards)
         self.verify_deal_hole(seat, cards)
         self._holes[self._index[seat]] = cards
-        self.log.append(f"d dh p{seat} {format_cards(cards)}")
+        self._seen.update(cards)
+        self.log.append(f"d dh p{seat} {text}")
 
     # ------------------------------------------------------------------ showdown
 
@@ -703,7 +696,7 @@ class Hand:
     def can_win(self, cards: Sequence[Card] | str) -> bool:
         """Whether these hole cards beat or tie every hand shown so far; a player who
         cannot mucks (seed 000). True when nothing is shown or the board is incomplete."""
-        cards = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        cards = _cards(cards)[0]
         best = self.best_shown()
         if not best:
             return True
@@ -733,10 +726,12 @@ class Hand:
 
     def show(self, seat: Seat, cards: Sequence[Card] | str | None = None) -> None:
         """Table a hand at the showdown (``cards`` None: shown but not entered)."""
-        parsed = parse_cards(cards) if isinstance(cards, str) else (tuple(cards) if cards else None)
+        parsed, text = _cards(cards) if cards else (None, "????")
         self.verify_show(seat, parsed)
         self._shown[self._index[seat]] = parsed
-        self.log.append(f"p{seat} sm {format_cards(parsed)}" if parsed else f"p{seat} sm ????")
+        if parsed:
+            self._seen.update(parsed)
+        self.log.append(f"p{seat} sm {text}")
 
     def verify_muck(self, seat: Seat) -> None:
         i = self._seat_index(seat)
@@ -771,7 +766,7 @@ class Hand:
         contenders_all = [
             i for i in range(self._n) if not self._folded[i] and i not in self._mucked
         ]
-        ranks: dict[int, HandRank] = {}
+        ranks: dict[int, int] = {}
         if len(contenders_all) > 1:
             if len(self._board) != 5:
                 raise IllegalAction(
@@ -783,7 +778,7 @@ class Hand:
                     raise IllegalAction(
                         f"Seat {self.seats[i]}'s cards are needed to award the pots from cards."
                     )
-                ranks[i] = evaluate((*cards, *self._board))
+                ranks[i] = rank_value((*cards, *self._board))
         results = []
         for k, pot in enumerate(pots):
             eligible = [self._index[s] for s in pot.eligible]
@@ -792,11 +787,15 @@ class Hand:
             if len(contenders) > 1 and all(i in ranks for i in contenders):
                 best = max(ranks[i] for i in contenders)
                 contenders = [i for i in contenders if ranks[i] == best]
-                name = best.name
+                name = self._hand_rank(contenders[0]).name
             results.append(
                 award_pot(k, pot, [self.seats[i] for i in contenders], self.setup.button, name)
             )
         return self._finish(Award(tuple(results)), "d win cards")
+
+    def _hand_rank(self, i: int) -> HandRank:
+        cards = self._shown.get(i) or self._holes.get(i) or ()
+        return evaluate((*cards, *self._board))
 
     def award_to(self, winners: Sequence[Sequence[Seat]]) -> Award:
         """Award the pots to the winners the dealer names, pot by pot, main pot first."""
@@ -834,12 +833,15 @@ class Hand:
     def apply(self, entry: str) -> Action | Award | None:
         """Apply one log entry (see the module documentation); return what it made."""
         words = entry.split()
-        if len(words) >= 2 and words[0] == "d":
+        n = len(words)
+        if n < 2:
+            pass
+        elif words[0] == "d":
             what = words[1]
-            if what == "db" and len(words) == 3:
+            if what == "db" and n == 3:
                 self.deal_board(words[2])
                 return None
-            if what == "dh" and len(words) == 4:
+            if what == "dh" and n == 4:
                 self.deal_hole(_seat_word(words[2], entry), words[3])
                 return None
             if what == "win" and len(words) == 3:
@@ -848,17 +850,18 @@ class Hand:
                 return self.award_to(
                     [[int(s) for s in pot.split(",")] for pot in words[2].split(";")]
                 )
-        elif len(words) >= 2:
+        else:
             seat = _seat_word(words[0], entry)
             what = words[1]
-            if what == "f" and len(words) == 2:
-                return self.fold(seat)
-            if what == "cc" and len(words) == 2:
-                return self.check_or_call(seat)
-            if what == "cbr" and len(words) == 3 and words[2].isdigit():
+            if n == 2:
+                if what == "cc":
+                    return self.check_or_call(seat)
+                if what == "f":
+                    return self.fold(seat)
+            if what == "cbr" and n == 3 and words[2].isdigit():
                 return self.bet_or_raise_to(seat, int(words[2]))
             if what == "sm":
-                if len(words) == 2:
+                if n == 2:
                     self.muck(seat)
                 else:
                     text = words[2]
@@ -884,6 +887,23 @@ class Hand:
         for entry in entries:
             self.apply(entry)
         return last
+
+
+def _cards(given: Sequence[Card] | str) -> tuple[tuple[Card, ...], str]:
+    """The cards and their compact text (``AsKd``); compact text is read without detours."""
+    if not isinstance(given, str):
+        cards = tuple(given)
+        return cards, format_cards(cards)
+    by_text = _CARD_BY_TEXT
+    if len(given) <= 10 and not len(given) % 2:
+        try:
+            cards = tuple([by_text[given[k : k + 2]] for k in range(0, len(given), 2)])
+        except KeyError:
+            cards = ()
+        if cards and len(set(cards)) == len(cards):
+            return cards, given
+    cards = parse_cards(given)
+    return cards, format_cards(cards)
 
 
 def _seat_word(word: str, entry: str) -> Seat:

@@ -156,17 +156,18 @@ def replay_phh(phh: PhhHand) -> Hand:
     except EngineError as e:
         raise PhhReplayError(None, str(e)) from None
     to_seat = {f"p{p}": f"p{phh.seat_of(p)}" for p in range(1, phh.players + 1)} if phh.seats else None
+    apply = hand.apply
     for k, raw in enumerate(phh.actions):
-        entry = raw.split("#", 1)[0].strip()
+        entry = raw.split("#", 1)[0] if "#" in raw else raw
         try:
-            words = entry.split()
             if to_seat is not None:
-                words = [to_seat.get(w, w) for w in words]
-            if len(words) == 4 and words[:2] == ["d", "dh"] and "?" in words[3]:
-                continue  # hidden hole cards
-            if words and words[0] == "d" and len(words) >= 2 and words[1] not in ("db", "dh"):
-                raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
-            hand.apply(" ".join(words))
+                entry = " ".join([to_seat.get(w, w) for w in entry.split()])
+            if entry[:2] == "d ":
+                if entry[2:4] not in ("db", "dh"):
+                    raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
+                if "?" in entry:
+                    continue  # hidden hole cards
+            apply(entry)
         except EngineError as e:
             raise PhhReplayError(k, str(e)) from None
     if not hand.is_complete:

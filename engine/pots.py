@@ -64,14 +64,15 @@ def build_pots(
 
     ``contributions`` is what each seat put in (folded seats included: their chips stay
     in), ``live`` the seats still in the hand, ``dead`` money that belongs to the main pot
-    (antes). An all-in player can win from each opponent at most what they put in, so
-    every all-in level of a live player closes a pot. Return any uncalled bet first:
-    the pots are built from called chips.
+    (antes): a live seat that put in nothing, all-in on its ante, can win that only. An
+    all-in player can win from each opponent at most what they put in, so every level of
+    a live player closes a pot. Return any uncalled bet first: the pots are built from
+    called chips.
 
     >>> build_pots({1: 100, 2: 300, 3: 300, 4: 50}, live={1, 2, 3}, dead=40)
     (Pot(amount=390, eligible=(1, 2, 3)), Pot(amount=400, eligible=(2, 3)))
     """
-    caps = sorted({c for s, c in contributions.items() if s in live and c > 0})
+    caps = sorted({c for s, c in contributions.items() if s in live})
     pots: list[Pot] = []
     previous = 0
     # Only the levels of live players can close a pot; the highest one takes the rest.
