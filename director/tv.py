@@ -20,18 +20,20 @@ Other pages embed the phone clock with ``{% include "_tv_clock_phone.html" %}`` 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import sqlite3
+import threading
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from director import services
 from director.auth import is_director, login_required
 from director.db import get_db
-from director.events import StaleWrite, load_state
+from director.events import StaleWrite, UnknownTournament, load_state
 from director.web import expected_seq, is_partial_request, now, values, wants_json
 from engine.clock import (
     Adjust,
@@ -429,16 +431,99 @@ KEY_ACTIONS: dict[str, tuple[str, int | None]] = {
 CACHE_SECONDS = 1
 
 
-def clock_view(tournament_id: int, *, phone: bool = False) -> ClockView:
+def clock_view(tournament_id: int, *, phone: bool = False, at: float | None = None) -> ClockView:
     """The clock of tournament ``tournament_id`` now (inside a request)."""
     state = load_state(get_db(), tournament_id)
     endpoint = "tv.phone" if phone else "tv.clock"
-    return build_clock_view(state, tournament_id, now(), url_for(endpoint, tournament_id=tournament_id), phone=phone)
+    when = now() if at is None else at
+    return build_clock_view(state, tournament_id, when, url_for(endpoint, tournament_id=tournament_id), phone=phone)
 
 
 def phone_clock(tournament_id: int) -> ClockView:
     """The phone-sized clock, for a page that includes ``_tv_clock_phone.html``."""
     return clock_view(tournament_id, phone=True)
+
+
+# ---------------------------------------------------------------- the poll, made cheap
+
+SERVER_NOW_SLOT = 'data-server-now="0"'
+
+
+class RenderedClocks:
+    """Rendered clock partials, reused while the tournament has no new event, for up to a second.
+
+    Every TV and phone polls every two seconds, so the clock partial is the app's busiest
+    answer. A fresh rendering needs a database connection, the fold and a template; a reused
+    one needs only the tournament's last sequence number, read on a connection this thread
+    keeps open (read-only, one statement, no transaction left open), and the server's time
+    written into the answer. A new event (pause, next level, a bust) changes the sequence
+    number and so shows on the very next poll; the time shown is redrawn by the browser from
+    the deadline, so text up to a second old is never seen.
+    """
+
+    def __init__(self, max_age: float = 1.0) -> None:
+        self.max_age = max_age
+        self._lock = threading.Lock()
+        self._bodies: dict[tuple[str, int, bool], tuple[int, float, float, str]] = {}
+        self._local = threading.local()
+
+    def last_seq(self, database: str, tournament_id: int) -> int | None:
+        held: tuple[str, sqlite3.Connection] | None = getattr(self._local, "conn", None)
+        if held is None or held[0] != database:
+            if held is not None:
+                held[1].close()
+            conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=15)
+            held = (database, conn)
+            self._local.conn = held
+        rows = held[1].execute("SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)).fetchall()
+        return int(rows[0][0]) if rows else None
+
+    def get(self, key: tuple[str, int, bool], seq: int, at: float) -> str | None:
+        with self._lock:
+            found = self._bodies.get(key)
+        if found is None:
+            return None
+        stored_seq, rendered_at, valid_until, body = found
+        if stored_seq != seq or not rendered_at <= at < min(valid_until, rendered_at + self.max_age):
+            return None
+        return body
+
+    def put(self, key: tuple[str, int, bool], seq: int, at: float, valid_until: float, body: str) -> None:
+        with self._lock:
+            self._bodies[key] = (seq, at, valid_until, body)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bodies.clear()
+
+
+rendered = RenderedClocks()
+
+
+def _valid_until(view: ClockView) -> float:
+    """The rendering must not outlive what it shows: the end of the level, the action clock."""
+    ends = [view.ends_at_ms / 1000] if view.ends_at_ms else []
+    if view.action is not None:
+        ends.append(view.action.deadline_ms / 1000)
+    return min(ends, default=math.inf)
+
+
+def clock_partial(tournament_id: int, *, phone: bool = False) -> str:
+    """The clock partial's HTML now, from the cache when nothing has changed."""
+    database = current_app.config["DATABASE"]
+    at = now()
+    seq = rendered.last_seq(database, tournament_id)
+    if seq is None:
+        raise UnknownTournament(tournament_id)
+    key = (database, tournament_id, phone)
+    body = rendered.get(key, seq, at)
+    if body is None:
+        view = clock_view(tournament_id, phone=phone, at=at)
+        template = "_tv_clock_phone.html" if phone else "_tv_clock.html"
+        body = render_template(template, clock=replace(view, server_now_ms=0))
+        assert SERVER_NOW_SLOT in body
+        rendered.put(key, view.seq, at, _valid_until(view), body)
+    return body.replace(SERVER_NOW_SLOT, f'data-server-now="{_ms(at)}"', 1)
 
 
 def _cacheable(body: str) -> Response:
@@ -458,16 +543,15 @@ def page(tournament_id: int) -> ResponseReturnValue:
 @bp.get("/t/<int:tournament_id>/tv/clock")
 def clock(tournament_id: int) -> ResponseReturnValue:
     """The clock partial that every TV polls."""
-    return _cacheable(render_template("_tv_clock.html", clock=clock_view(tournament_id)))
+    return _cacheable(clock_partial(tournament_id))
 
 
 @bp.get("/t/<int:tournament_id>/tv/phone")
 def phone(tournament_id: int) -> ResponseReturnValue:
     """The phone-sized clock: the partial for htmx, a small page of its own otherwise."""
-    view = phone_clock(tournament_id)
     if is_partial_request():
-        return _cacheable(render_template("_tv_clock_phone.html", clock=view))
-    return render_template("tv_phone.html", clock=view, tournament_id=tournament_id)
+        return _cacheable(clock_partial(tournament_id, phone=True))
+    return render_template("tv_phone.html", clock=phone_clock(tournament_id), tournament_id=tournament_id)
 
 
 @bp.post("/t/<int:tournament_id>/tv/key")
