@@ -4,7 +4,7 @@ Nothing here counts on its own. The events (start, pause, resume, adjust,
 set_level, finish, hand_played) are folded in order and the clock is read at
 ``now`` (seconds since the epoch, passed in). Level and break ends chain through
 time: an item ends at its start plus a whole number of seconds, computed as one
-sum, so a clock read five hours in is exact to the microsecond.
+sum, so a clock read five hours in is exact to well under a millisecond.
 
 Choices:
 
@@ -270,8 +270,6 @@ def _plan(structure: Structure) -> _Plan:
         len(items),
         structure.levels[-1].seconds,
     )
-
-
 
 
 def clock_state(
