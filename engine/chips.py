@@ -318,7 +318,8 @@ def colour_up(
 ) -> ColourUp:
     """Remove the ``removed`` chips from play, changing them up into ``into`` chips.
 
-    ``stacks`` holds every seat's chips (seats with nothing are ignored). Whole
+    ``stacks`` holds every seat's chips at one table (each table races on its
+    own; seats with nothing are ignored). Whole
     units are changed directly; the odd chips left over are raced for: one card
     per odd chip from ``rng``'s shuffled deck, dealt seat by seat from the
     lowest seat; the highest card (rank, then spades, hearts, diamonds, clubs)

@@ -329,6 +329,33 @@ def test_a_level_jump_in_a_hand_counted_structure_counts_hands_from_the_jump():
     assert (st_.level_number, st_.hands_in_level, st_.hands_left_in_level, st_.hands_played) == (4, 1, 5, 9)
 
 
+@given(st.integers(0, 400), st.booleans())
+def test_seed_000_level_for_any_hand_count(played, turbo):
+    """Seed 000: a new level every 6 hands (4 in turbo), doubling after 500/1000."""
+    s = sit_and_go(1000, turbo=turbo)
+    per = 4 if turbo else 6
+    st_ = at([Start(T0)], 5, structure=s, hands_played=played)
+    assert st_.level_number == played // per + 1
+    assert st_.hands_in_level == played % per
+    assert st_.hands_left_in_level == per - played % per
+    assert st_.big_blind == s.level(played // per + 1).big_blind
+    assert st_.hand_cap_reached == (played >= 120)
+
+
+def test_tda_t41_a_level_that_ends_mid_hand_applies_from_the_next_hand():
+    """T41: "A level ends mid-hand: the new blinds start on the next hand" (TDA 23): a hand
+    takes its blinds from the clock read when the hand starts."""
+    ev = [Start(T0)]
+    hand_started = at(ev, 1190)  # level 1 has 10 s left when the hand is dealt
+    assert at(ev, 1250).level_number == 2  # the level changes while the hand is played
+    assert (hand_started.small_blind, hand_started.big_blind) == (25, 50)
+    assert (at(ev, 1260).small_blind, at(ev, 1260).big_blind) == (50, 100)  # the next hand
+    s = sit_and_go(1000)
+    sixth = at(hands(5), 400, structure=s)  # dealing hand 6: still level 1
+    seventh = at(hands(6), 460, structure=s)  # dealing hand 7: level 2
+    assert (sixth.big_blind, seventh.big_blind) == (20, 30)
+
+
 def test_hand_counted_levels_have_no_time_to_adjust():
     with pytest.raises(IllegalAction, match="changes level by hands"):
         at([Start(T0), Adjust(T0 + 1, 60)], 5, structure=sit_and_go(1000))
