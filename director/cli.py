@@ -1,11 +1,111 @@
-"""The ``poker-director`` command."""
+"""The ``poker-director`` command.
+
+``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16]`` runs the app
+with waitress on the home network and prints the address (and its QR code) to open on the TV
+and on phones. ``poker-director demo [--data DIR]`` adds a demo tournament in the middle of the
+game. ``poker-director migrate [--data DIR]`` creates or updates the database. The data folder
+(database and secrets) defaults to ``./instance`` under the current directory, or
+``$POKER_DIRECTOR_DATA``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import io
+import sys
+import time
+from pathlib import Path
+
+from director import create_app, default_instance_path
+
+
+def data_dir(value: str | None) -> Path:
+    return Path(value).resolve() if value else default_instance_path()
+
+
+def lan_url(host: str, port: int) -> str:
+    """The address phones on the home network should open."""
+    from director.address import base_url, best_address
+
+    if host in ("0.0.0.0", "", "::"):
+        try:
+            address = best_address()
+        except (OSError, IndexError):
+            address = "127.0.0.1"
+    else:
+        address = host
+    return base_url(address, port)
+
+
+def qr_text(url: str) -> str:
+    """The address as a QR code drawn with characters, for the terminal."""
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def serve(args: argparse.Namespace) -> int:
+    from waitress import create_server
+
+    folder = data_dir(args.data)
+    app = create_app(instance_path=folder)
+    server = create_server(app, host=args.host, port=args.port, threads=args.threads)
+    port = int(getattr(server, "effective_port", args.port))
+    url = lan_url(args.host, port)
+    print(f"poker-director is running. Data folder: {folder}")
+    print(f"Open {url} on the laptop, the TV and the phones at the tables (same Wi-Fi).")
+    if args.host not in ("127.0.0.1", "localhost"):
+        print(qr_text(url))
+    print("Press Ctrl+C to stop; everything is saved as it happens.", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        print("Stopped.")
+    return 0
+
+
+def demo(args: argparse.Namespace) -> int:
+    from director.db import get_db
+    from director.demo import fill_demo
+
+    app = create_app(instance_path=data_dir(args.data))
+    with app.app_context():
+        tournament_id = fill_demo(get_db(), time.time())
+    print(f"Demo tournament {tournament_id} added. Start the app with: poker-director serve")
+    return 0
+
+
+def migrate(args: argparse.Namespace) -> int:
+    folder = data_dir(args.data)
+    create_app(instance_path=folder)  # migrates on startup
+    print(f"Database ready in {folder}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="poker-director")
-    parser.parse_args(argv)
-    return 0
+    parser = argparse.ArgumentParser(prog="poker-director", description="Run a home poker tournament from a laptop.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="start the app on the home network")
+    s.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network, 0.0.0.0)")
+    s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    s.add_argument("--data", help="the data folder (default ./instance)")
+    s.add_argument("--threads", type=int, default=16, help="server threads (default 16)")
+    s.set_defaults(func=serve)
+    d = sub.add_parser("demo", help="add a demo tournament in the middle of the game")
+    d.add_argument("--data", help="the data folder (default ./instance)")
+    d.set_defaults(func=demo)
+    m = sub.add_parser("migrate", help="create or update the database")
+    m.add_argument("--data", help="the data folder (default ./instance)")
+    m.set_defaults(func=migrate)
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
