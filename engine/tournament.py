@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias, cast
 
+from engine import dealing
 from engine.clock import (
     Adjust,
     ClockEvent,
@@ -48,6 +49,7 @@ from engine.clock import (
     Start,
     clock_state,
 )
+from engine.dealing import Dealing
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.payouts import (
     payout_percentages,
@@ -172,6 +174,8 @@ class Tournament:
     action_clock: ActionClock | None = None
     """A player put on the clock, shown on the TV (see the TV section)."""
     hand_for_hand: bool = False
+    dealing: Dealing = field(default_factory=Dealing)
+    """Hands played at the tables with the dealer's assistant (see ``engine.dealing``)."""
     previous: Tournament | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -790,6 +794,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "hand_cap": _hand_cap,
     "action_clock": _action_clock,
     "hand_for_hand": _hand_for_hand,
+    **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
 }
 
 EVENT_TYPES = ("created", "undo", *_HANDLERS)
@@ -844,6 +849,8 @@ def describe(state: Tournament, event: Event) -> str:
         return "Hand for hand " + ("on" if p.get("on") else "off")
     if event.type == "undo":
         return "Undo"
+    if event.type in dealing.HANDLERS:
+        return dealing.describe(state, event)
     return event.type
 
 

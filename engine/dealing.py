@@ -1,0 +1,576 @@
+"""Hands played at the tables: the dealer's assistant's part of a tournament's fold.
+
+Each hand is a few events in the tournament's log, folded here into :class:`Dealing`
+(``Tournament.dealing``); the table's state is the engine's replay of them
+(:meth:`TableHand.replay` rebuilds the :class:`engine.hand.Hand` from its setup and
+actions). Events (``type``: payload):
+
+- ``hand_started``: ``{"table", "level"?, "small_blind"?, "big_blind"?, "ante"?, "button"?,
+  "setup"?}``: a new hand at ``table`` with the blinds and ante of the level in force when
+  it is dealt (from the clock: by time, or by hands for a hand-counted structure; the
+  values in the payload, when given, must be those). The fold places the button and blinds by the dead-button rule, deals in the
+  seated players with their stacks (a newcomer between the button and the small blind
+  sits out, TDA 1.4) and records it; ``setup`` (as :func:`plan_deal` gives it), when
+  present, must match, so a page that is out of date cannot deal the wrong hand;
+- ``hand_action``: ``{"table", "action" | "actions", "note"?}``: one entry of the hand's
+  log in compact notation (``p3 cbr 600``, ``d db AhKd7c``, ``d win 3;5,7``, ``d win
+  cards``), or several entered together. When the hand ends (an award, or everyone
+  else folded) it is finished in the same event: stacks change, players left with no
+  chip are knocked out and placed by ``engine.standings`` (same-hand busts ranked by
+  starting stack), a hand-counted structure counts the hand, and the hand cap ends the
+  tournament with the players ranked by chips;
+- ``hand_pending``: ``{"table", "action": "p6 cbr 800"}``: an action out of turn, held
+  until the turn reaches that player (``engine.houserules``, TDA 53);
+- ``hand_undo``: ``{"table"}``: takes back the last ``hand_action`` or ``hand_pending``
+  of the running hand, or the deal itself when nothing was entered yet;
+- ``stack_corrected``: ``{"player", "stack", "reason"}``: the director sets a stack to
+  what is on the felt.
+
+Chips: a player's stack is their buy-ins (entries, rebuys, the add-on) plus what they
+won or lost in finished hands plus corrections (:func:`stack_of`); the chips in play
+are compared with the expected total by :func:`chip_check`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from engine.errors import IllegalAction, InvalidInput
+from engine.hand import Hand, HandSetup
+from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
+from engine.positions import Positions, dealt_in, first_positions, next_positions
+
+if TYPE_CHECKING:
+    from engine.tournament import Event, Tournament
+
+PlayerId: TypeAlias = int
+Seat: TypeAlias = int
+Chips: TypeAlias = int
+
+EVENT_TYPES = ("hand_started", "hand_action", "hand_pending", "hand_undo", "stack_corrected")
+
+
+@dataclass(frozen=True)
+class TableHand:
+    """One hand dealt at a table, as far as it has been entered.
+
+    ``players`` are the seats dealt in with their players, ``waiting`` the seated players
+    sitting this hand out. ``before`` is the same hand one entry earlier (for undo).
+    """
+
+    table: int
+    number: int
+    """The hand's number at its table (1, 2, ...)."""
+    tournament_hand: int
+    """The hand's number in the whole tournament."""
+    started_seq: int
+    started_at: float
+    level: int
+    setup: HandSetup
+    positions: Positions
+    players: tuple[tuple[Seat, PlayerId], ...]
+    waiting: tuple[tuple[Seat, PlayerId], ...] = ()
+    h4h_round: int | None = None
+    """The hand-for-hand hand number (the same at every table), or None."""
+    actions: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    pending: tuple[PendingAction, ...] = ()
+    finished: bool = False
+    result: str = ""
+    busted: tuple[tuple[PlayerId, Chips], ...] = ()
+    """Players knocked out in this hand, with the chips they started it with."""
+    finishing_stacks: tuple[tuple[Seat, Chips], ...] = ()
+    before: TableHand | None = field(default=None, repr=False, compare=False)
+
+    def replay(self) -> Hand:
+        """The hand as the engine sees it now (a fresh object every time)."""
+        return Hand.replay(self.setup, self.actions)
+
+    def player_at(self, seat: Seat) -> PlayerId | None:
+        return dict(self.players).get(seat) or dict(self.waiting).get(seat)
+
+    def seat_of(self, player: PlayerId) -> Seat | None:
+        return next((s for s, p in self.players if p == player), None)
+
+    def pending_for(self, seat: Seat) -> PendingAction | None:
+        return next((p for p in self.pending if p.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A stack set by the director to what is on the felt."""
+
+    seq: int
+    at: float
+    player: PlayerId
+    before: Chips
+    after: Chips
+    reason: str
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """Every hand dealt in the tournament, and the chips won and lost in them."""
+
+    hands: tuple[TableHand, ...] = ()
+    net: tuple[tuple[PlayerId, Chips], ...] = ()
+    """Chips each player won (or lost, negative) in finished hands, plus corrections."""
+    corrections: tuple[Correction, ...] = ()
+
+    def current(self, table: int) -> TableHand | None:
+        """The latest hand dealt at ``table`` (running or finished), or None."""
+        return next((h for h in reversed(self.hands) if h.table == table), None)
+
+    def running(self, table: int) -> TableHand | None:
+        hand = self.current(table)
+        return hand if hand is not None and not hand.finished else None
+
+    def at_table(self, table: int) -> tuple[TableHand, ...]:
+        return tuple(h for h in self.hands if h.table == table)
+
+    def net_of(self, player: PlayerId) -> Chips:
+        return dict(self.net).get(player, 0)
+
+    def _replace_hand(self, old: TableHand | None, new: TableHand | None) -> tuple[TableHand, ...]:
+        hands = list(self.hands)
+        if old is not None:
+            index = max(i for i, h in enumerate(hands) if h is old)
+            if new is None:
+                del hands[index]
+            else:
+                hands[index] = new
+        elif new is not None:
+            hands.append(new)
+        return tuple(hands)
+
+
+# --------------------------------------------------------------------------- chips
+
+
+def stack_of(state: Tournament, player: PlayerId) -> Chips:
+    """A player's chips between hands: buy-ins plus winnings plus corrections (0 once out)."""
+    standings = state.standings
+    entrant = standings.entrant(player)
+    if not entrant.in_play:
+        return 0
+    bought = (
+        standings.starting_stack * (1 + entrant.reentries)
+        + entrant.rebuys * standings.rebuy_chips
+        + (standings.rules.addon_chips if entrant.addon else 0)
+    )
+    return bought + state.dealing.net_of(player)
+
+
+@dataclass(frozen=True)
+class ChipCheck:
+    """Chips counted at the tables against the chips that should be in play."""
+
+    expected: Chips
+    counted: Chips
+
+    @property
+    def difference(self) -> Chips:
+        return self.counted - self.expected
+
+
+def chip_check(state: Tournament) -> ChipCheck:
+    """The stacks of the players still in, against the chips bought into play."""
+    counted = sum(stack_of(state, pid) for pid in state.standings.in_play)
+    return ChipCheck(state.chips_in_play, counted)
+
+
+def _with_net(net: tuple[tuple[PlayerId, Chips], ...], changes: Mapping[PlayerId, Chips]) -> tuple[tuple[PlayerId, Chips], ...]:
+    merged = dict(net)
+    for pid, delta in changes.items():
+        merged[pid] = merged.get(pid, 0) + delta
+    return tuple(sorted(merged.items()))
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """Who is dealt in at a table for the next hand, where the button and blinds go."""
+
+    table: int
+    positions: Positions
+    players: tuple[tuple[Seat, PlayerId], ...]
+    stacks: tuple[tuple[Seat, Chips], ...]
+    waiting: tuple[tuple[Seat, PlayerId], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``setup`` of a ``hand_started`` payload (JSON-ready: seat keys are text)."""
+        return {
+            "button": self.positions.button,
+            "small_blind_seat": self.positions.small_blind,
+            "big_blind_seat": self.positions.big_blind,
+            "players": {str(s): p for s, p in self.players},
+            "stacks": {str(s): c for s, c in self.stacks},
+            "waiting": [s for s, _ in self.waiting],
+        }
+
+
+def _last_draw_seq(state: Tournament) -> tuple[int, Mapping[str, Any]]:
+    for event in reversed(state.log):
+        if event.type == "seats_drawn":
+            return event.seq, event.payload
+    return 0, {}
+
+
+def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> DealPlan:
+    """The next hand at ``table``: positions by the dead-button rule, players and stacks.
+
+    The first hand after a seat draw takes the button drawn with the seats (or
+    ``button``, or the lowest seat); later hands follow from the previous one.
+    """
+    if table not in state.seating.tables:
+        raise IllegalAction(f"There is no table {table} in play.")
+    seated = {s: p for s, p in state.seating.at_table(table).items() if stack_of(state, p) > 0}
+    if len(seated) < 2:
+        raise IllegalAction(
+            f"Table {table} has {len(seated)} player{'' if len(seated) == 1 else 's'} with chips: "
+            "a hand needs two."
+        )
+    previous = state.dealing.current(table)
+    draw_seq, draw = _last_draw_seq(state)
+    newcomers: set[Seat] = set()
+    if previous is None or previous.started_seq < draw_seq:
+        buttons = draw.get("buttons") if isinstance(draw.get("buttons"), Mapping) else {}
+        drawn = buttons.get(str(table)) if buttons else None
+        start = button if button is not None else drawn if isinstance(drawn, int) else min(seated)
+        positions = first_positions(seated, start)
+    else:
+        positions = next_positions(previous.positions, seated, state.settings.table_size)
+        before = set(previous.players) | set(previous.waiting)
+        newcomers = {s for s, p in seated.items() if (s, p) not in before}
+    dealt = dealt_in(positions, seated, newcomers)
+    players = tuple((s, seated[s]) for s in sorted(dealt))
+    waiting = tuple((s, seated[s]) for s in sorted(seated) if s not in dealt)
+    stacks = tuple((s, stack_of(state, p)) for s, p in players)
+    return DealPlan(table, positions, players, stacks, waiting)
+
+
+def _h4h_since(state: Tournament) -> int | None:
+    """The seq of the event that switched hand for hand on, if it is on."""
+    if not state.hand_for_hand:
+        return None
+    for event in reversed(state.log):
+        if event.type == "hand_for_hand" and event.payload.get("on") is True:
+            return event.seq
+    return 0
+
+
+def h4h_round(state: Tournament, table: int) -> int | None:
+    """The hand-for-hand hand number the next deal at ``table`` would be, or None."""
+    since = _h4h_since(state)
+    if since is None:
+        return None
+    return 1 + sum(1 for h in state.dealing.at_table(table) if h.started_seq > since)
+
+
+def h4h_waiting_for(state: Tournament, table: int) -> list[int]:
+    """Hand for hand: the other tables that must finish before ``table`` deals again."""
+    since = _h4h_since(state)
+    if since is None:
+        return []
+    want = h4h_round(state, table) or 1
+    late: list[int] = []
+    for other in state.seating.tables:
+        if other == table or len(state.seating.at_table(other)) < 2:
+            continue
+        hands = state.dealing.at_table(other)
+        done = sum(1 for h in hands if h.started_seq > since)
+        latest = hands[-1] if hands else None
+        if done < want - 1 or (done == want - 1 and latest is not None and not latest.finished):
+            late.append(other)
+    return late
+
+
+def _int(payload: Mapping[str, Any], key: str, label: str, minimum: int) -> int:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            value = int(str(value))
+        except ValueError:
+            raise InvalidInput(f"The {label} must be a whole number, not {value!r}.") from None
+    if value < minimum:
+        raise InvalidInput(f"The {label} cannot be {value:,}: it must be at least {minimum:,}.")
+    return value
+
+
+def _table(state: Tournament, payload: Mapping[str, Any]) -> int:
+    return _int(payload, "table", "table number", 1)
+
+
+def _running(state: Tournament, table: int) -> TableHand:
+    hand = state.dealing.running(table)
+    if hand is None:
+        raise IllegalAction(f"No hand is being played at table {table}: deal one first.")
+    return hand
+
+
+def _hand_started(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    table = _table(state, p)
+    if not state.started:
+        raise IllegalAction("Start the clock first: no hand can be dealt before the tournament starts.")
+    if state.finished:
+        raise IllegalAction("The tournament is over: no more hands.")
+    running = state.dealing.running(table)
+    if running is not None:
+        raise IllegalAction(
+            f"Table {table} is still playing hand {running.number}: finish it before dealing the next."
+        )
+    late = h4h_waiting_for(state, table)
+    if late:
+        tables = ", ".join(str(t) for t in late)
+        raise IllegalAction(
+            f"Hand for hand: table{'s' if len(late) > 1 else ''} {tables} must finish "
+            f"{'their' if len(late) > 1 else 'its'} hand before table {table} deals the next."
+        )
+    clock = state.clock_at(event.at)
+    if clock.on_break or clock.level_number is None:
+        raise IllegalAction("It is the break: the next hand is dealt when the clock runs again.")
+    level = clock.level_number
+    blinds = state.settings.structure.level(level)
+    small, big, ante = blinds.small_blind, blinds.big_blind, blinds.ante
+    for key, value in (("small_blind", small), ("big_blind", big), ("ante", ante), ("level", level)):
+        if p.get(key) not in (None, "") and _int(p, key, key.replace("_", " "), 0) != value:
+            raise IllegalAction(
+                f"The level has changed since this page was shown: level {level} is "
+                f"{small:,}/{big:,}" + (f" with an ante of {ante:,}" if ante else "") + "; deal again."
+            )
+    button = p.get("button")
+    plan = plan_deal(state, table, _int(p, "button", "button seat", 1) if button not in (None, "") else None)
+    given = p.get("setup")
+    if given is not None and given != plan.as_dict():
+        raise IllegalAction(
+            f"Table {table} has changed since this page was shown (seats, stacks or positions): "
+            "look again and deal."
+        )
+    stacks = dict(plan.stacks)
+    per_player = state.settings.structure.ante_kind == "per_player"
+    setup = HandSetup(
+        stacks=stacks,
+        button=plan.positions.button,
+        small_blind_seat=plan.positions.small_blind,
+        big_blind_seat=plan.positions.big_blind,
+        small_blind=small,
+        big_blind=big,
+        antes=dict.fromkeys(stacks, ante) if per_player and ante else {},
+        big_blind_ante=0 if per_player else ante,
+    )
+    hand = TableHand(
+        table=table,
+        number=len(state.dealing.at_table(table)) + 1,
+        tournament_hand=len(state.dealing.hands) + 1,
+        started_seq=event.seq,
+        started_at=event.at,
+        level=level,
+        setup=setup,
+        positions=plan.positions,
+        players=plan.players,
+        waiting=plan.waiting,
+        h4h_round=h4h_round(state, table),
+    )
+    Hand(setup)  # the engine accepts it
+    return replace(state, dealing=replace(state.dealing, hands=(*state.dealing.hands, hand)))
+
+
+def _entries(payload: Mapping[str, Any]) -> list[str]:
+    raw = payload.get("actions")
+    if raw is None:
+        raw = [payload.get("action")]
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, Sequence) or not raw or not all(isinstance(a, str) and a.strip() for a in raw):
+        raise InvalidInput("Enter an action, e.g. 'p3 cc' or 'p3 cbr 600'.")
+    return [" ".join(a.split()) for a in raw]
+
+
+def _settle_pending(hand: Hand, record: TableHand) -> tuple[tuple[PendingAction, ...], list[str]]:
+    """Resolve the out-of-turn actions whose turn has come; apply those that bind."""
+    pending = list(record.pending)
+    notes: list[str] = []
+    while hand.turn is not None:
+        waiting = next((p for p in pending if p.seat == hand.turn), None)
+        if waiting is None:
+            break
+        pending.remove(waiting)
+        resolution = resolve_out_of_turn(hand, waiting)
+        notes.append(resolution.message)
+        if resolution.binds and resolution.notation:
+            hand.apply(resolution.notation)
+    live = set(hand.live_seats())
+    return tuple(p for p in pending if p.seat in live and hand.turn is not None), notes
+
+
+def _hand_action(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    table = _table(state, p)
+    record = _running(state, table)
+    hand = record.replay()
+    for entry in _entries(p):
+        hand.apply(entry)
+    pending, notes = _settle_pending(hand, record)
+    note = p.get("note")
+    if isinstance(note, str) and note.strip():
+        notes.insert(0, note.strip())
+    new = replace(
+        record,
+        actions=tuple(hand.log),
+        notes=record.notes + tuple(notes),
+        pending=pending,
+        before=record,
+    )
+    if hand.is_complete:
+        return _finish(state, new, hand, event)
+    return replace(state, dealing=replace(state.dealing, hands=state.dealing._replace_hand(record, new)))
+
+
+def _hand_pending(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    table = _table(state, p)
+    record = _running(state, table)
+    action = p.get("action")
+    if not isinstance(action, str):
+        raise InvalidInput("Enter the out-of-turn action, e.g. 'p6 cbr 800'.")
+    pending = record_out_of_turn(record.replay(), " ".join(action.split()))
+    kept = tuple(x for x in record.pending if x.seat != pending.seat)
+    new = replace(record, pending=(*kept, pending), before=record)
+    return replace(state, dealing=replace(state.dealing, hands=state.dealing._replace_hand(record, new)))
+
+
+def _hand_undo(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, event.payload)
+    record = state.dealing.current(table)
+    if record is None:
+        raise IllegalAction(f"Nothing has been dealt at table {table}: there is nothing to undo.")
+    if record.finished:
+        raise IllegalAction(
+            f"Hand {record.number} at table {table} is over and its chips have moved: "
+            "undo it from the director's event log, or correct the stacks."
+        )
+    return replace(
+        state, dealing=replace(state.dealing, hands=state.dealing._replace_hand(record, record.before))
+    )
+
+
+def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> Tournament:
+    """The hand is over: move the chips, knock out who has none, count the hand."""
+    from engine.clock import HandPlayed
+    from engine.tournament import ClockEntry, _remember_seats
+
+    start = record.setup.stacks
+    final = hand.stacks()
+    seat_player = dict(record.players)
+    changes = {seat_player[s]: final[s] - start[s] for s in start}
+    busted = {seat_player[s]: start[s] for s in start if final[s] == 0}
+    result = hand.award.describe() if hand.award is not None else ""
+    done = replace(
+        record,
+        finished=True,
+        result=result,
+        busted=tuple(busted.items()),
+        finishing_stacks=tuple(sorted(final.items())),
+    )
+    dealing = replace(
+        state.dealing,
+        hands=state.dealing._replace_hand(record.before, done),
+        net=_with_net(state.dealing.net, changes),
+    )
+    new = replace(state, dealing=dealing)
+    standings, seating = new.standings, new.seating
+    if busted:
+        won = hand.award.won() if hand.award is not None else {}
+        by: dict[PlayerId, PlayerId] = {}
+        if won:
+            top = max(won, key=lambda s: won[s])
+            by = dict.fromkeys(busted, seat_player[top])
+        number = record.h4h_round if record.h4h_round is not None else record.tournament_hand
+        standings = standings.bust(
+            busted, hand=number, table=record.table, hand_for_hand=record.h4h_round is not None, by=by
+        )
+        for pid in busted:
+            if pid in seating:
+                seating = seating.without(pid)
+        new = replace(new, previous_seats=_remember_seats(state, list(busted)))
+    clock, clock_events = new.clock, new.clock_events
+    structure = state.settings.structure
+    if structure.hand_counted:
+        clock = (*clock, ClockEntry(action="hand_played", at=event.at))
+        clock_events = (*clock_events, HandPlayed(event.at))
+        played = sum(1 for c in clock if c.action == "hand_played")
+        if structure.hand_cap and played >= structure.hand_cap and not standings.is_over:
+            new_state = replace(new, standings=standings)
+            standings = standings.end_at_hand_cap(
+                {pid: stack_of(new_state, pid) for pid in standings.in_play}
+            )
+    return replace(new, standings=standings, seating=seating, clock=clock, clock_events=clock_events)
+
+
+def _stack_corrected(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    raw = p.get("player")
+    try:
+        pid = int(str(raw))
+    except ValueError:
+        raise InvalidInput(f"Choose a player: {raw!r} is not a player number.") from None
+    player = state.player(pid)
+    if player.out:
+        raise IllegalAction(f"{player.name} is out of the tournament: there is no stack to correct.")
+    stack = _int(p, "stack", f"chip count of {player.name}", 1)
+    reason = p.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise InvalidInput(f"Say why {player.name}'s stack is corrected (e.g. 'a mis-entered call').")
+    if player.table is not None:
+        running = state.dealing.running(player.table)
+        if running is not None and running.seat_of(pid) is not None:
+            raise IllegalAction(
+                f"{player.name} is playing hand {running.number} at table {player.table}: "
+                "correct the stack once the hand is over."
+            )
+    before = stack_of(state, pid)
+    if stack == before:
+        raise IllegalAction(f"{player.name} already has {stack:,} chips.")
+    correction = Correction(event.seq, event.at, pid, before, stack, " ".join(reason.split()))
+    dealing = replace(
+        state.dealing,
+        net=_with_net(state.dealing.net, {pid: stack - before}),
+        corrections=(*state.dealing.corrections, correction),
+    )
+    return replace(state, dealing=dealing)
+
+
+HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
+    "hand_started": _hand_started,
+    "hand_action": _hand_action,
+    "hand_pending": _hand_pending,
+    "hand_undo": _hand_undo,
+    "stack_corrected": _stack_corrected,
+}
+
+
+def describe(state: Tournament, event: Event) -> str:
+    """A short line for the event log: 'Table 1: hand 4 dealt', 'Table 1: p3 cbr 600'."""
+    p = event.payload
+    table = p.get("table")
+    if event.type == "hand_started":
+        return f"Table {table}: hand dealt (blinds {p.get('small_blind')}/{p.get('big_blind')})"
+    if event.type == "hand_action":
+        entries = p.get("actions") or [p.get("action")]
+        return f"Table {table}: " + ", ".join(str(e) for e in entries)
+    if event.type == "hand_pending":
+        return f"Table {table}: out of turn {p.get('action')}"
+    if event.type == "hand_undo":
+        return f"Table {table}: undo"
+    if event.type == "stack_corrected":
+        try:
+            name = state.name_of(int(str(p.get("player"))))
+        except ValueError:
+            name = "?"
+        return f"{name}'s stack set to {p.get('stack')} ({p.get('reason')})"
+    return event.type

@@ -1,0 +1,332 @@
+"""House rules a real table needs: chips pushed without a word, and action out of turn.
+
+The dealer's assistant enters declared actions straight into :class:`engine.hand.Hand`.
+Two things happen at a real table that are not declared actions, and this module turns
+them into one (seed 002, TDA 4.3–4.6 and 4.8):
+
+* **Chips pushed without a word** (:func:`silent_push`): the dealer enters the chips the
+  player pushed, and the rules decide what that is. One oversized chip facing a bet is a
+  call (TDA 44); if every chip is needed to make the call it is a call (TDA 45);
+  otherwise a raise of less than half the minimum increment is a call and the excess
+  goes back, half or more must be completed to the minimum raise (TDA 43-A); chips
+  pushed in two motions (a string bet) count only as a call (TDA 42, 56; seed 002).
+* **Action out of turn** (:func:`record_out_of_turn`, :func:`resolve_out_of_turn`): it
+  is held as pending; when the turn reaches that player it binds if the action to them
+  has not changed (a check, call or fold does not change it), and is withdrawn if it has
+  (a bet or raise did). A fold out of turn always binds (TDA 53-A, 58).
+
+Every ruling carries the sentence the dealer reads out, naming the rule it applied.
+
+>>> from engine.hand import Hand, HandSetup
+>>> hand = Hand(HandSetup({1: 5000, 2: 5000, 3: 5000, 4: 5000}, button=4,
+...                       small_blind_seat=1, big_blind_seat=2, small_blind=250, big_blind=500))
+>>> _ = hand.raise_to(3, 1100)
+>>> silent_push(hand, 4, [1000, 500]).rule
+'Seat 4 pushed 1,500 facing 1,100: every chip was needed to call, so it is a call (TDA 45); 400 goes back.'
+>>> silent_push(hand, 4, [1000, 100, 100, 100, 100, 100]).notation
+'p4 cbr 1700'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from engine.errors import IllegalAction, InvalidInput
+from engine.hand import Hand
+
+Seat: TypeAlias = int
+Chips: TypeAlias = int
+
+UNDERRAISE_THRESHOLD = (1, 2)
+"""TDA 43-A: a raise of at least half the minimum increment (inclusive) must be completed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What silently pushed chips count as.
+
+    ``notation`` is the action to enter (``p3 cc``, ``p3 cbr 2000``); ``to`` the seat's
+    bet on this street after it; ``returned`` the chips that go back to the player and
+    ``added`` the chips they must add to complete it; ``rule`` the sentence to read out.
+    """
+
+    seat: Seat
+    kind: str  # check, call, bet, raise, all-in
+    to: Chips
+    notation: str
+    returned: Chips
+    added: Chips
+    rule: str
+
+
+def _n(amount: int) -> str:
+    return f"{amount:,}"
+
+
+def _turn_check(hand: Hand, seat: Seat) -> None:
+    turn = hand.turn
+    if turn is None:
+        if hand.is_complete:
+            raise IllegalAction(f"Seat {seat} cannot push chips: the hand is over.")
+        raise IllegalAction(f"Seat {seat} cannot push chips: the betting is over.")
+    if turn != seat:
+        raise IllegalAction(f"It is seat {turn}'s turn, not seat {seat}'s.")
+
+
+def silent_push(
+    hand: Hand, seat: Seat, chips: Sequence[Chips], *, string_bet: bool = False
+) -> Ruling:
+    """What the chips ``seat`` pushed without a word count as (see the module docstring).
+
+    ``chips`` lists the value of each chip pushed now (on top of any bet already in front
+    of the player); ``string_bet`` says they came in two motions or more.
+    Raises :class:`IllegalAction` when it is not the seat's turn and
+    :class:`InvalidInput` for chips the player does not have.
+    """
+    _turn_check(hand, seat)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == seat
+    if not chips or any(type(c) is not int or c <= 0 for c in chips):
+        raise InvalidInput(
+            f"Enter the chips seat {seat} pushed as positive amounts, e.g. 1000 or 1000+500."
+        )
+    pushed = sum(chips)
+    bet = hand.bets()[seat]
+    behind = hand.stacks()[seat]
+    if pushed > behind:
+        raise InvalidInput(
+            f"Seat {seat} cannot push {_n(pushed)}: they have only {_n(behind)} chips behind."
+        )
+    current = hand.current_bet
+    owed = max(0, current - bet)
+    to = bet + pushed
+    word = legal.raise_word  # "bet" when nobody has bet, else "raise"
+    full = hand.min_raise_increment
+    min_to = legal.min_bet_or_raise_to
+
+    def ruling(kind: str, to_: Chips, rule: str) -> Ruling:
+        notation = f"p{seat} cc" if kind in ("check", "call") else f"p{seat} cbr {to_}"
+        added = max(0, to_ - to)
+        returned = max(0, to - to_)
+        return Ruling(seat, kind, to_, notation, returned, added, rule)
+
+    def back(amount: int) -> str:
+        return f"; {_n(amount)} goes back" if amount > 0 else ""
+
+    facing = f"Seat {seat} pushed {_n(pushed)}"
+    if bet:
+        facing += f" ({_n(to)} in all)"
+    if owed:
+        facing += f" facing {_n(current)}"
+
+    if pushed == behind:
+        return Ruling(
+            seat,
+            "all-in",
+            to,
+            f"p{seat} cc" if to <= current else f"p{seat} cbr {to}",
+            0,
+            0,
+            f"{facing}: every chip they had, so they are all-in (TDA 45).",
+        )
+    if owed and pushed < owed:
+        return ruling(
+            "call",
+            current,
+            f"{facing}: less than the {_n(owed)} to call, so they must make the full call "
+            f"(TDA 51-B) and add {_n(owed - pushed)}.",
+        )
+    if string_bet:
+        if owed == 0:
+            return ruling(
+                "check",
+                bet,
+                f"{facing} in more than one motion, a string bet: it counts only as a call "
+                f"(TDA 42, 56), and with nothing to call that is a check (TDA 55){back(pushed)}.",
+            )
+        return ruling(
+            "call",
+            current,
+            f"{facing} in more than one motion, a string bet: it counts only as a call "
+            f"(TDA 42, 56){back(to - current)}.",
+        )
+    if owed == 0 and current == 0:
+        minimum = min_to if min_to is not None else to
+        if len(chips) == 1:
+            if to >= minimum:
+                return ruling(
+                    "bet", to, f"{facing} with no bet to face: one chip is a bet of its full value (TDA 44)."
+                )
+        elif to >= minimum:
+            return ruling("bet", to, f"{facing} with no bet to face: a bet of {_n(to)}.")
+        return ruling(
+            "bet",
+            minimum,
+            f"{facing}: less than the minimum bet, so the bet is made up to {_n(minimum)} "
+            f"(TDA 52-A).",
+        )
+    # Facing a bet (or the big blind's option): is it a call or a raise?
+    if len(chips) == 1 and owed > 0:
+        return ruling(
+            "call",
+            current,
+            f"{facing}: one oversized chip without a word is a call (TDA 44){back(to - current)}.",
+        )
+    if owed > 0 and pushed - min(chips) < owed:
+        return ruling(
+            "call",
+            current,
+            f"{facing}: every chip was needed to call, so it is a call (TDA 45){back(to - current)}.",
+        )
+    if min_to is None:
+        return ruling(
+            "call",
+            current,
+            f"{facing}: seat {seat} may not raise (the betting was not reopened, or everyone "
+            f"else is all-in), so it is a call{back(to - current)}.",
+        )
+    increment = to - current
+    if to >= min_to:
+        return ruling(word, to, f"{facing}: a {word} to {_n(to)}.")
+    num, den = UNDERRAISE_THRESHOLD
+    if increment * den >= full * num:
+        return ruling(
+            word,
+            min_to,
+            f"{facing}: the raise of {_n(increment)} is at least half the minimum raise of "
+            f"{_n(full)}, so it must be completed to {_n(min_to)} (TDA 43-A).",
+        )
+    return ruling(
+        "call",
+        current,
+        f"{facing}: the raise of {_n(increment)} is less than half the minimum raise of "
+        f"{_n(full)}, so it is a call (TDA 43-A){back(to - current)}.",
+    )
+
+
+# --------------------------------------------------------------------------- out of turn
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    """An action taken out of turn, held until the turn reaches the seat.
+
+    ``action`` is the PHH verb (``f``, ``cc`` or ``cbr 800``); ``street`` and ``facing``
+    record the action to the player when it was made (the street and the bet to match).
+    """
+
+    seat: Seat
+    action: str
+    street: str
+    facing: Chips
+
+    @property
+    def notation(self) -> str:
+        return f"p{self.seat} {self.action}"
+
+    def describe(self) -> str:
+        """``fold``, ``check or call``, ``bet or raise to 800``."""
+        if self.action == "f":
+            return "fold"
+        if self.action == "cc":
+            return "check or call"
+        return f"bet or raise to {_n(int(self.action.split()[1]))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What became of a pending action: it ``binds`` (enter ``notation``) or is withdrawn."""
+
+    seat: Seat
+    binds: bool
+    notation: str | None
+    message: str
+
+
+def record_out_of_turn(hand: Hand, notation: str) -> PendingAction:
+    """Check an out-of-turn action (``p6 cbr 800``, ``p6 cc``, ``p6 f``) and hold it.
+
+    >>> from engine.hand import Hand, HandSetup
+    >>> hand = Hand(HandSetup({4: 3000, 5: 3000, 6: 3000}, button=6, small_blind_seat=4,
+    ...                       big_blind_seat=5, small_blind=50, big_blind=100))
+    >>> record_out_of_turn(hand, "p4 cbr 400")
+    PendingAction(seat=4, action='cbr 400', street='preflop', facing=100)
+    >>> record_out_of_turn(hand, "p6 f")
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalAction: It is seat 6's turn: that is not out of turn, enter it as the action.
+    """
+    words = notation.split()
+    ok = len(words) >= 2 and words[0][:1] == "p" and words[0][1:].isdigit()
+    if ok and words[1] in ("f", "cc"):
+        ok = len(words) == 2
+    elif ok and words[1] == "cbr":
+        ok = len(words) == 3 and words[2].isdigit() and int(words[2]) > 0
+    else:
+        ok = False
+    if not ok:
+        raise InvalidInput(f"{notation!r} is not an action: use e.g. 'p6 f', 'p6 cc' or 'p6 cbr 800'.")
+    seat = int(words[0][1:])
+    if seat not in hand.seats:
+        raise IllegalAction(f"Seat {seat} is not in this hand.")
+    turn = hand.turn
+    if turn is None:
+        raise IllegalAction(f"Seat {seat} cannot act out of turn: the betting is over.")
+    if turn == seat:
+        raise IllegalAction(
+            f"It is seat {seat}'s turn: that is not out of turn, enter it as the action."
+        )
+    if seat not in hand.live_seats():
+        raise IllegalAction(f"Seat {seat} has folded and cannot act.")
+    if hand.is_all_in(seat):
+        raise IllegalAction(f"Seat {seat} is all-in and has no action left.")
+    if words[1] == "cbr":
+        stack = hand.stacks()[seat] + hand.bets()[seat]
+        amount = int(words[2])
+        if amount > stack:
+            raise IllegalAction(
+                f"Seat {seat} cannot bet or raise to {_n(amount)}: the most they have is {_n(stack)} (all in)."
+            )
+    return PendingAction(seat, " ".join(words[1:]), hand.street, hand.current_bet)
+
+
+def resolve_out_of_turn(hand: Hand, pending: PendingAction) -> Resolution:
+    """Now that it is ``pending.seat``'s turn: does the out-of-turn action stand (TDA 53)?
+
+    It binds if the action to the player has not changed since: same street, same bet to
+    match (checks, calls and folds in between change nothing). A fold always binds.
+    """
+    seat = pending.seat
+    if hand.turn != seat:
+        raise IllegalAction(f"It is not seat {seat}'s turn yet: their out-of-turn action waits.")
+    what = pending.describe()
+    if pending.action == "f":
+        return Resolution(
+            seat, True, pending.notation,
+            f"Seat {seat}'s fold out of turn is binding (TDA 53, 58).",
+        )
+    changed = hand.street != pending.street or hand.current_bet != pending.facing
+    if changed:
+        now = (
+            f"the bet is now {_n(hand.current_bet)}"
+            if hand.street == pending.street
+            else f"the {pending.street} is over"
+        )
+        return Resolution(
+            seat, False, None,
+            f"Seat {seat}'s out-of-turn {what} is withdrawn: the action to them changed ({now}); "
+            f"the chips go back and seat {seat} has every option (TDA 53).",
+        )
+    words = pending.action.split()
+    if words[0] == "cbr" and not hand.can_bet_or_raise_to(seat, int(words[1])):
+        try:
+            hand.verify_bet_or_raise_to(seat, int(words[1]))
+        except IllegalAction as e:
+            reason = str(e)
+        return Resolution(seat, False, None, f"Seat {seat}'s out-of-turn {what} cannot stand: {reason}")
+    return Resolution(
+        seat, True, pending.notation,
+        f"Seat {seat}'s {what} out of turn is binding: the action to them did not change (TDA 53).",
+    )
