@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import TypeAlias
 
@@ -133,37 +133,30 @@ def _straight_high(mask: int) -> int:
     return 5 if mask & wheel == wheel else 0
 
 
-def _best_without_flush(counts: dict[int, int]) -> int:
-    """The best hand that rank counts ({rank: how many}, 5 to 7 cards) make, ignoring suits."""
-    desc = sorted(counts, reverse=True)
-    by_size = {n: [r for r in desc if counts[r] == n] for n in (4, 3, 2)}
-    quads, trips, pairs = by_size[4], by_size[3], by_size[2]
-
-    def others(*used: int) -> list[int]:
-        return [r for r in desc if r not in used]
-
-    if quads:
-        return _pack(Category.FOUR_OF_A_KIND, (quads[0], others(quads[0])[0]))
-    if trips and len(trips) + len(pairs) >= 2:
-        return _pack(Category.FULL_HOUSE, (trips[0], max(trips[1:] + pairs)))
-    high = _straight_high(sum(1 << (r - 2) for r in desc))
-    if high:
-        return _pack(Category.STRAIGHT, (high,))
-    if trips:
-        return _pack(Category.THREE_OF_A_KIND, (trips[0], *others(trips[0])[:2]))
-    if len(pairs) >= 2:
-        return _pack(Category.TWO_PAIR, (pairs[0], pairs[1], others(pairs[0], pairs[1])[0]))
-    if pairs:
-        return _pack(Category.PAIR, (pairs[0], *others(pairs[0])[:3]))
-    return _pack(Category.HIGH_CARD, desc[:5])
+_SHAPES_OF_FIVE = {
+    # How many cards of each rank, most first -> the kind of hand (suits aside).
+    (4, 1): Category.FOUR_OF_A_KIND,
+    (3, 2): Category.FULL_HOUSE,
+    (3, 1, 1): Category.THREE_OF_A_KIND,
+    (2, 2, 1): Category.TWO_PAIR,
+    (2, 1, 1, 1): Category.PAIR,
+    (1, 1, 1, 1, 1): Category.HIGH_CARD,
+}
 
 
-def _best_flush(mask: int) -> int:
-    """The best hand that five or more cards of one suit make (bit ``r - 2`` for rank r)."""
-    high = _straight_high(mask)
-    if high:
-        return _pack(Category.STRAIGHT_FLUSH, (high,))
-    return _pack(Category.FLUSH, [r for r in range(14, 1, -1) if mask >> (r - 2) & 1][:5])
+def _best_of_five(ranks: tuple[int, ...]) -> int:
+    """The value of five cards with these ranks, ignoring suits (no flush).
+
+    The ranks ordered by how many cards share them, then by rank, are the tie-break ranks.
+    """
+    counts = {r: ranks.count(r) for r in ranks}
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    category = _SHAPES_OF_FIVE[tuple(counts[r] for r in order)]
+    if category == Category.HIGH_CARD:
+        high = _straight_high(sum(1 << (r - 2) for r in order))
+        if high:
+            return _pack(Category.STRAIGHT, (high,))
+    return _pack(category, order)
 
 
 # ---------------------------------------------------------------------------
@@ -198,7 +191,7 @@ _FLUSH_SUIT = {0x8 << (_SUIT_SHIFT + 4 * i): _CARD_SHIFT + 13 * i for i in range
 
 
 def _build_tables() -> tuple[dict[int, int], list[int]]:
-    """Rank counts -> best hand without a flush, and suit mask -> best flush.
+    """Rank counts -> best hand without a flush, and one suit's ranks -> best flush.
 
     Five cards are evaluated directly; the best of six or seven cards is the best of
     their subsets one card smaller, which one more card per rank extends cheaply.
@@ -207,9 +200,8 @@ def _build_tables() -> tuple[dict[int, int], list[int]]:
     no_flush: dict[int, int] = {}
     level: dict[int, int] = {}
     for ranks in combinations_with_replacement(range(2, 15), 5):
-        counts = {r: ranks.count(r) for r in ranks}
-        if max(counts.values()) <= 4:
-            level[sum(_rank_field(r) for r in ranks)] = _best_without_flush(counts)
+        if ranks[0] != ranks[4]:  # not five of a rank
+            level[sum(_rank_field(r) for r in ranks)] = _best_of_five(ranks)
     no_flush.update(level)
     for _ in (6, 7):
         bigger: dict[int, int] = {}
@@ -221,7 +213,14 @@ def _build_tables() -> tuple[dict[int, int], list[int]]:
                     keep_first(key + one, value)
         no_flush.update(bigger)
         level = bigger
-    flush = [_best_flush(m) if m.bit_count() >= 5 else 0 for m in range(1 << 13)]
+    # Five to seven different ranks make a straight or a high-card hand; in one suit
+    # the same ranks make a straight flush or a flush, which compare the same way.
+    suited = {Category.STRAIGHT: Category.STRAIGHT_FLUSH, Category.HIGH_CARD: Category.FLUSH}
+    flush = [0] * (1 << 13)
+    for n in (5, 6, 7):
+        for different in combinations(range(2, 15), n):
+            category, tie_break = _unpack(no_flush[sum(_rank_field(r) for r in different)])
+            flush[sum(1 << (r - 2) for r in different)] = _pack(suited[category], tie_break)
     return no_flush, flush
 
 

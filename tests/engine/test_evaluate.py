@@ -48,6 +48,7 @@ def test_every_five_card_hand_has_its_known_category_count_and_7462_distinct_ran
     assert len(set(ranked)) == 7_462
     assert all(a < b for a, b in pairwise(ranked))
     assert [r.value for r in ranked] == sorted(representative)
+    assert all((r.category, r.ranks) == reference_five(r.cards) for r in ranked)
     assert sum(r.name == "Royal flush" for r in ranked) == 1
     royals = [c for c in combinations(FULL_DECK[-20:], 5) if hand_name(c) == "Royal flush"]
     assert len(royals) == 4
@@ -356,35 +357,40 @@ five_to_seven = hands_of(5, 7)
 
 
 def reference_five(cards: tuple[Card, ...]) -> tuple[int, tuple[int, ...]]:
-    """An independent, obviously-correct ranking of exactly five cards."""
-    counts = Counter(c.rank for c in cards)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = [n for _, n in groups]
-    ranks = tuple(r for r, _ in groups)
+    """An independent, rule-by-rule ranking of exactly five cards: (category, tie-break)."""
+    ranks = sorted((c.rank for c in cards), reverse=True)
     flush = len({c.suit for c in cards}) == 1
-    order = sorted(counts, reverse=True)
-    straight_high = 0
-    if len(counts) == 5 and order[0] - order[4] == 4:
-        straight_high = order[0]
-    elif order == [14, 5, 4, 3, 2]:
-        straight_high = 5
-    if straight_high and flush:
-        return 8, (straight_high,)
-    if shape == [4, 1]:
-        return 7, ranks
-    if shape == [3, 2]:
-        return 6, ranks
+    distinct = sorted(set(ranks), reverse=True)
+    high = 0
+    if len(distinct) == 5 and distinct[0] - distinct[4] == 4:
+        high = distinct[0]
+    elif distinct == [14, 5, 4, 3, 2]:
+        high = 5
+
+    def of_a_kind(n: int) -> list[int]:
+        return sorted({r for r in ranks if ranks.count(r) == n}, reverse=True)
+
+    def rest(*used: int) -> tuple[int, ...]:
+        return tuple(r for r in ranks if r not in used)
+
+    quads, trips, pairs = of_a_kind(4), of_a_kind(3), of_a_kind(2)
+    if high and flush:
+        return 8, (high,)
+    if quads:
+        return 7, (quads[0], *rest(quads[0]))
+    if trips and pairs:
+        return 6, (trips[0], pairs[0])
     if flush:
-        return 5, ranks
-    if straight_high:
-        return 4, (straight_high,)
-    if shape == [3, 1, 1]:
-        return 3, ranks
-    if shape == [2, 2, 1]:
-        return 2, ranks
-    if shape == [2, 1, 1, 1]:
-        return 1, ranks
-    return 0, ranks
+        return 5, tuple(ranks)
+    if high:
+        return 4, (high,)
+    if trips:
+        return 3, (trips[0], *rest(trips[0]))
+    if len(pairs) == 2:
+        return 2, (pairs[0], pairs[1], *rest(*pairs))
+    if pairs:
+        return 1, (pairs[0], *rest(pairs[0]))
+    return 0, tuple(ranks)
 
 
 @given(hands_of(5, 5))
