@@ -394,15 +394,16 @@ def do_draw(tournament_id: int, state: Tournament, seq: int, size: int | None = 
     size = table_size(state) if size is None else size
     if size not in TABLE_SIZES:
         raise InvalidInput(f"A table has 6, 9 or 10 seats, not {size}.")
-    players = [p.id for p in state.alive]
-    if len(players) < 2:
-        raise IllegalAction(f"The draw needs at least 2 players; {len(players)} registered.")
+    # The engine draws names, so that its messages name the players.
+    ids = {p.name: p.id for p in state.alive}
+    if len(ids) < 2:
+        raise IllegalAction(f"The draw needs at least 2 players; {len(ids)} registered.")
     rng = random.Random(secrets.randbits(64))
-    locks = locks_of(state)
-    seating = draw_seats(players, size, rng, locked=locks)
+    locks = {state.name_of(pid): place for pid, place in locks_of(state).items() if pid in ids.values()}
+    seating = draw_seats(list(ids), size, rng, locked=locks)
     buttons = {str(t): draw_button(list(seating.at_table(t)), rng).button for t in seating.tables}
     payload = {
-        "seats": {str(p): [t, s] for t, s, p in seating},
+        "seats": {str(ids[name]): [t, s] for t, s, name in seating},
         "buttons": buttons,
         "table_size": size,
         "tokens": missing_tokens(state),
