@@ -562,12 +562,11 @@ def key(tournament_id: int) -> ResponseReturnValue:
     Keys act on the clock as it is now (no sequence number), so that pressing ``+`` three
     times adds three minutes even between two polls.
     """
-    data = values()
-    name = str(data.get("action", ""))
-    if name not in KEY_ACTIONS:
-        raise InvalidInput(f"Unknown key action {name!r}: use one of {', '.join(KEY_ACTIONS)}.")
-    action, seconds = KEY_ACTIONS[name]
+    name = str(values().get("action", ""))
     try:
+        if name not in KEY_ACTIONS:
+            raise InvalidInput(f"Unknown key action {name!r}: use one of {', '.join(KEY_ACTIONS)}.")
+        action, seconds = KEY_ACTIONS[name]
         services.clock_action(get_db(), tournament_id, action, None, now(), seconds=seconds)
     except (EngineError, StaleWrite) as error:  # the TV shows the sentence for a moment
         return jsonify(error=str(error)), 409 if isinstance(error, StaleWrite) else 422
