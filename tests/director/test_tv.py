@@ -196,7 +196,7 @@ def test_running_sends_the_deadline_and_the_servers_time(night: Night) -> None:
     main = section.select_one("[data-main-time]")
     assert main is not None and int(main["data-deadline"]) == ms(START + 900)  # type: ignore[arg-type]
     assert main.get_text() == "12:55", "rounded up: 774.5 s left shows 12:55"
-    assert "Level 1. Blinds 25, 50." == section["data-announce"]
+    assert section["data-announce"] == "Level 1. Blinds 25, 50."
     assert stat(section, "players") == "10 of 10 entries"
     assert stat(section, "average") == "10,000 200 BB"
     assert stat(section, "chips") == "100,000"
