@@ -1,0 +1,1223 @@
+"""Cash-game nights: stakes, buy-ins, the club's play-chip balances, the ledger, waiting
+lists, and a cash session as the fold of its events.
+
+Seed 004: "Tables have 6 or 9 seats. The blind levels are 10/20, 50/100, 250/500,
+1,000/2,000, 10,000/20,000. The first 3 are open to everyone; each higher level opens once
+your Play Chips reach its smallest buy-in. You buy in for 40 to 100 big blinds."
+
+>>> STAKES[1].name, STAKES[1].min_buy_in, STAKES[1].max_buy_in
+('50/100', 4000, 10000)
+>>> STAKES[1].verify_buy_in(3000, "Ann")
+Traceback (most recent call last):
+...
+engine.errors.IllegalAction: Ann cannot buy in for 3,000 at 50/100: the buy-in is 4,000 to 10,000 (40 to 100 big blinds).
+
+Play money only: every amount here is a count of play chips, never money.
+
+A session is a list of events folded into a :class:`CashSession` (the same ``Event`` as a
+tournament's), each refused with a readable sentence when it cannot happen:
+
+- ``created``: ``{"name", "tables": [{"seats", "small_blind", "big_blind"}], "newcomers"}``
+  where ``newcomers`` is the house rule for a player who joins a table that is already
+  playing: ``"wait"`` for the big blind, or ``"post"`` a big blind and play at once;
+- ``table_added``: ``{"seats", "small_blind", "big_blind"}``;
+- ``sat_down``: ``{"member", "name", "table", "seat", "amount"}`` (the buy-in);
+- ``top_up`` / ``rebuy``: ``{"member", "amount"}`` (a rebuy is a new buy-in after busting);
+- ``left``: ``{"member"}``: the player is cashed out at their stack;
+- ``seat_changed``: ``{"member", "table", "seat"}`` (same stake, stack carried);
+- ``waiting_added`` / ``waiting_removed``: ``{"member", "name"?, "stake"}``;
+- ``hand_started``: ``{"table", "button"?}`` (the button only for a table's first hand,
+  drawn by the caller); positions follow the dead-button rule from then on;
+- ``hand_action``: ``{"table", "entry"}`` in the hand's notation (``p3 cbr 600``,
+  ``d win 3``, ...); the hand's award updates the stacks;
+- ``hand_undo``: ``{"table"}`` takes back the last entry of the table's hand, the deal
+  itself, or the award of the hand just finished (while nobody at the table moved since);
+- ``undo``: cancels the session's last live event.
+
+The club (members and the director's grants) is a second, longer-lived fold:
+:func:`club_fold`; a member's balance is the club's grants plus, for every session, what
+they cashed out less what they bought in (:func:`balances`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, TypeAlias
+
+from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.hand import Hand, HandSetup
+from engine.positions import Positions, dealt_in, first_positions, next_positions, next_seat_after
+from engine.tournament import Event
+
+Seat: TypeAlias = int
+Chips: TypeAlias = int
+MemberId: TypeAlias = int
+Newcomers: TypeAlias = Literal["wait", "post"]
+
+MIN_BUY_IN_BB = 40
+MAX_BUY_IN_BB = 100
+TABLE_SIZES = (6, 9)
+NEWCOMER_RULES: tuple[Newcomers, ...] = ("wait", "post")
+MAX_NAME = 40
+
+
+def chips(amount: int) -> str:
+    """``12,345``: how amounts are written in every message.
+
+    >>> chips(80000)
+    '80,000'
+    """
+    return f"{amount:,}"
+
+
+# --- stakes --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, order=True)
+class Stake:
+    """Fixed blinds for a session, and the buy-in range they give (40 to 100 big blinds)."""
+
+    small_blind: Chips
+    big_blind: Chips
+
+    def __post_init__(self) -> None:
+        for value in (self.small_blind, self.big_blind):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidInput(f"Blinds must be whole numbers of chips, not {value!r}.")
+        if self.big_blind < 2 or not 1 <= self.small_blind <= self.big_blind:
+            raise InvalidInput(
+                f"The blinds {self.small_blind}/{self.big_blind} cannot be played: the small "
+                "blind must be at least 1 and at most the big blind."
+            )
+
+    @property
+    def name(self) -> str:
+        """``1,000/2,000``."""
+        return f"{chips(self.small_blind)}/{chips(self.big_blind)}"
+
+    @property
+    def min_buy_in(self) -> Chips:
+        return MIN_BUY_IN_BB * self.big_blind
+
+    @property
+    def max_buy_in(self) -> Chips:
+        return MAX_BUY_IN_BB * self.big_blind
+
+    @property
+    def range_text(self) -> str:
+        """``4,000 to 10,000 (40 to 100 big blinds)``."""
+        return (
+            f"{chips(self.min_buy_in)} to {chips(self.max_buy_in)} "
+            f"({MIN_BUY_IN_BB} to {MAX_BUY_IN_BB} big blinds)"
+        )
+
+    @property
+    def open_to_all(self) -> bool:
+        """The seed's three lowest stakes (and custom blinds no bigger) are open to everyone."""
+        return self.big_blind <= STAKES[OPEN_STAKES - 1].big_blind
+
+    @property
+    def access_balance(self) -> Chips:
+        """The balance a member needs to be allowed at this stake (0 when open to all)."""
+        return 0 if self.open_to_all else self.min_buy_in
+
+    def verify_buy_in(self, amount: Chips, who: str) -> None:
+        """A buy-in (or a rebuy) must be within the range."""
+        _verify_chips(amount, f"{who}'s buy-in")
+        if not self.min_buy_in <= amount <= self.max_buy_in:
+            raise IllegalAction(
+                f"{who} cannot buy in for {chips(amount)} at {self.name}: "
+                f"the buy-in is {self.range_text}."
+            )
+
+    def verify_top_up(self, stack: Chips, amount: Chips, who: str) -> None:
+        """A top-up may bring the stack up to the maximum buy-in, not beyond.
+
+        >>> STAKES[0].verify_top_up(1500, 600, "Bob")
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalAction: Bob cannot top up 600 at 10/20: 1,500 in front plus 600 is 2,100, more than the maximum of 2,000; Bob can add at most 500.
+        """
+        _verify_chips(amount, f"{who}'s top-up")
+        if stack + amount > self.max_buy_in:
+            room = max(0, self.max_buy_in - stack)
+            can = (
+                f"{who} can add at most {chips(room)}"
+                if room
+                else f"{who} is already at the maximum"
+            )
+            raise IllegalAction(
+                f"{who} cannot top up {chips(amount)} at {self.name}: {chips(stack)} in front plus "
+                f"{chips(amount)} is {chips(stack + amount)}, more than the maximum of "
+                f"{chips(self.max_buy_in)}; {can}."
+            )
+
+    def as_dict(self) -> dict[str, int]:
+        return {"small_blind": self.small_blind, "big_blind": self.big_blind}
+
+    @classmethod
+    def parse(cls, text: str) -> Stake:
+        """``"50/100"`` or ``"1,000/2,000"``.
+
+        >>> Stake.parse("1,000/2,000")
+        Stake(small_blind=1000, big_blind=2000)
+        """
+        parts = str(text).replace(",", "").replace(" ", "").split("/")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise InvalidInput(f"{text!r} is not a stake: write the blinds like 50/100.")
+        return cls(int(parts[0]), int(parts[1]))
+
+
+STAKES: tuple[Stake, ...] = (
+    Stake(10, 20),
+    Stake(50, 100),
+    Stake(250, 500),
+    Stake(1_000, 2_000),
+    Stake(10_000, 20_000),
+)
+"""Seed 004's stakes, lowest first."""
+OPEN_STAKES = 3
+"""How many of the lowest stakes are open to everyone."""
+
+
+def verify_stake_access(stake: Stake, balance: Chips, who: str) -> None:
+    """Seed 004: each stake above the first three opens once a member's Play Chips reach
+    its smallest buy-in.
+
+    >>> verify_stake_access(STAKES[3], 52_000, "Ann")
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalAction: Ann may not sit at 1,000/2,000 yet: that stake opens once a member's Play Chips reach 80,000, its smallest buy-in, and Ann has 52,000.
+    """
+    if balance < stake.access_balance:
+        raise IllegalAction(
+            f"{who} may not sit at {stake.name} yet: that stake opens once a member's Play Chips "
+            f"reach {chips(stake.access_balance)}, its smallest buy-in, and {who} has {chips(balance)}."
+        )
+
+
+def verify_member_buy_in(
+    stake: Stake, balance: Chips, amount: Chips, who: str, *, sitting: bool
+) -> None:
+    """Everything the club checks before chips leave a member's balance: access to the stake
+    (for a new seat), and enough play chips for ``amount``."""
+    if sitting:
+        verify_stake_access(stake, balance, who)
+    if amount > balance:
+        raise IllegalAction(
+            f"{who} cannot take {chips(amount)} to the table: {who}'s balance is {chips(balance)} play chips."
+        )
+
+
+def _verify_chips(amount: object, what: str) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidInput(
+            f"{what[:1].upper() + what[1:]} must be a whole number of chips, not {amount!r}."
+        )
+    if amount <= 0:
+        raise IllegalAction(
+            f"{what[:1].upper() + what[1:]} must be more than 0, not {chips(amount)}."
+        )
+
+
+def clean_name(value: object, what: str = "name") -> str:
+    """A trimmed name of 1 to 40 characters."""
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"The {what} is missing: type a name.")
+    text = " ".join(value.split())
+    if len(text) > MAX_NAME:
+        raise InvalidInput(
+            f"The {what} {text[:20]!r}... is too long: at most {MAX_NAME} characters."
+        )
+    return text
+
+
+# --- the club ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member of the club."""
+
+    id: MemberId
+    name: str
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class Grant:
+    """Play chips the director gave a member (a starting balance, a weekly top-up)."""
+
+    seq: int
+    member: MemberId
+    amount: Chips
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True)
+class Club:
+    """The club's members and grants: the fold of the club's events.
+
+    Events: ``created`` (``{}``), ``member_added`` (``{"name", "grant"?, "reason"?}``),
+    ``chips_granted`` (``{"member", "amount", "reason"?}``) and ``undo``.
+
+    >>> club = club_fold([Event(1, "created", {}, 0.0),
+    ...                   Event(2, "member_added", {"name": "Ann", "grant": 10000}, 1.0)])
+    >>> club.member_named("ann"), club.granted(1)
+    (Member(id=1, name='Ann', joined_at=1.0), 10000)
+    """
+
+    seq: int = 0
+    members: tuple[Member, ...] = ()
+    grants: tuple[Grant, ...] = ()
+    previous: Club | None = field(default=None, repr=False, compare=False)
+
+    def member(self, member_id: MemberId) -> Member:
+        for m in self.members:
+            if m.id == member_id:
+                return m
+        raise InvalidInput(f"There is no club member number {member_id}.")
+
+    def member_named(self, name: str) -> Member | None:
+        key = " ".join(name.split()).casefold()
+        for m in self.members:
+            if m.name.casefold() == key:
+                return m
+        return None
+
+    def granted(self, member_id: MemberId) -> Chips:
+        return sum(g.amount for g in self.grants if g.member == member_id)
+
+    def names(self) -> dict[MemberId, str]:
+        return {m.id: m.name for m in self.members}
+
+
+def _member_id(payload: Mapping[str, Any], key: str = "member") -> MemberId:
+    value = payload.get(key)
+    if isinstance(value, bool):
+        raise InvalidInput(f"{value!r} is not a member number.")
+    try:
+        return int(str(value))
+    except ValueError:
+        raise InvalidInput(f"{value!r} is not a member number.") from None
+
+
+def _amount(payload: Mapping[str, Any], key: str = "amount") -> Chips:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"The amount must be a whole number of chips, not {value!r}.")
+    return value
+
+
+def _grant(club: Club, member: Member, amount: Chips, reason: object, event: Event) -> Club:
+    _verify_chips(amount, f"a grant to {member.name}")
+    text = " ".join(str(reason or "Grant").split())[:80] or "Grant"
+    return replace(club, grants=(*club.grants, Grant(event.seq, member.id, amount, text, event.at)))
+
+
+def club_apply(club: Club, event: Event) -> Club:
+    """The club after one more event; ``EngineError`` if it cannot happen."""
+    if event.seq != club.seq + 1:
+        raise InvalidInput(f"Event {event.seq} cannot follow event {club.seq}.")
+    p = event.payload
+    if event.type == "created":
+        if club.seq:
+            raise IllegalAction("The club already exists.")
+        return Club(seq=event.seq)
+    if event.type == "undo":
+        if club.previous is None or club.previous.seq == 0:
+            raise IllegalAction("There is nothing to undo in the club.")
+        return replace(club.previous, seq=event.seq)
+    if event.type == "member_added":
+        name = clean_name(p.get("name"), "member's name")
+        existing = club.member_named(name)
+        if existing is not None:
+            raise IllegalAction(f"{existing.name} is already a member of the club.")
+        member = Member(max((m.id for m in club.members), default=0) + 1, name, event.at)
+        new = replace(club, members=(*club.members, member))
+        grant = p.get("grant")
+        if grant not in (None, 0):
+            new = _grant(
+                new, member, _amount(p, "grant"), p.get("reason") or "Starting balance", event
+            )
+    elif event.type == "chips_granted":
+        member = club.member(_member_id(p))
+        new = _grant(club, member, _amount(p), p.get("reason"), event)
+    else:
+        raise InvalidInput(f"Unknown club event type {event.type!r}.")
+    return replace(new, seq=event.seq, previous=club)
+
+
+def club_fold(events: Iterable[Event]) -> Club:
+    """The club after all ``events`` (the first is ``created``)."""
+    club = Club()
+    for event in events:
+        club = club_apply(club, event)
+    return club
+
+
+# --- a cash session -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    """A member at a table. ``newcomer``: joined since the table's last deal (waits for the
+    big blind or posts one, as the house chooses)."""
+
+    member: MemberId
+    name: str
+    seat: Seat
+    stack: Chips
+    newcomer: bool = False
+
+    @property
+    def busted(self) -> bool:
+        return self.stack == 0
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Who is dealt into the next hand at a table, and where the button and blinds go."""
+
+    positions: Positions
+    dealt: tuple[Seat, ...]
+    waiting: tuple[Seat, ...]
+    """Newcomers not dealt in yet (they wait for the big blind, or for the button to pass)."""
+    posts: tuple[Seat, ...]
+    """Newcomers posting a big blind to play at once (``newcomers == "post"``)."""
+    setup: HandSetup
+
+
+@dataclass(frozen=True)
+class LiveHand:
+    """A hand being played: its number in the session, setup and log; :meth:`hand` replays it."""
+
+    number: int
+    table: int
+    setup: HandSetup
+    positions: Positions
+    log: tuple[str, ...]
+    started_at: float
+    posts: tuple[Seat, ...] = ()
+    previous_positions: Positions | None = None
+    """The table's positions before this deal (to take the deal back)."""
+    joined: tuple[Seat, ...] = ()
+    """Newcomers dealt in by this deal (to take the deal back)."""
+
+    def hand(self) -> Hand:
+        return Hand.replay(self.setup, self.log)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A finished hand: what the history and the summary need."""
+
+    number: int
+    table: int
+    setup: HandSetup
+    log: tuple[str, ...]
+    started_at: float
+    finished_at: float
+    pot: Chips
+    won: tuple[tuple[Seat, Chips], ...]
+    description: str
+    names: tuple[tuple[Seat, str], ...]
+
+    def hand(self) -> Hand:
+        return Hand.replay(self.setup, self.log)
+
+
+@dataclass(frozen=True)
+class CashTable:
+    """One table of the session: its seats, stake, players and the hand in play."""
+
+    number: int
+    seats: int
+    stake: Stake
+    players: tuple[SeatedPlayer, ...] = ()
+    positions: Positions | None = None
+    """The positions of the last hand dealt here (the dead-button rule follows from them)."""
+    hand: LiveHand | None = None
+    hands_dealt: int = 0
+    undo_award: tuple[LiveHand, tuple[SeatedPlayer, ...], Positions | None] | None = None
+    """What the last award changed, while it can still be taken back."""
+
+    @property
+    def name(self) -> str:
+        return f"Table {self.number}"
+
+    def player_at(self, seat: Seat) -> SeatedPlayer | None:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        return None
+
+    @property
+    def free_seats(self) -> tuple[Seat, ...]:
+        taken = {p.seat for p in self.players}
+        return tuple(s for s in range(1, self.seats + 1) if s not in taken)
+
+    def in_hand(self, member: MemberId) -> bool:
+        """Whether the member was dealt into the hand being played here."""
+        if self.hand is None:
+            return False
+        return any(p.member == member and p.seat in self.hand.setup.stacks for p in self.players)
+
+    def live_hand(self) -> Hand | None:
+        return self.hand.hand() if self.hand else None
+
+
+@dataclass(frozen=True)
+class Movement:
+    """One line of the ledger: chips bought in (``sat_down``, ``top_up``, ``rebuy``) or
+    cashed out (``left``)."""
+
+    seq: int
+    at: float
+    member: MemberId
+    name: str
+    kind: str
+    amount: Chips
+    table: int
+
+    @property
+    def bought_in(self) -> Chips:
+        return 0 if self.kind == "left" else self.amount
+
+    @property
+    def cashed_out(self) -> Chips:
+        return self.amount if self.kind == "left" else 0
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """A player's night: bought in, cashed out, still on the table, and the net result."""
+
+    member: MemberId
+    name: str
+    bought_in: Chips
+    cashed_out: Chips
+    on_table: Chips
+
+    @property
+    def net(self) -> Chips:
+        """Chips won (positive) or lost (negative), counting what is still on the table."""
+        return self.cashed_out + self.on_table - self.bought_in
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """Every player's line and the session's totals. Play chips only."""
+
+    lines: tuple[LedgerLine, ...]
+
+    @property
+    def bought_in(self) -> Chips:
+        return sum(line.bought_in for line in self.lines)
+
+    @property
+    def cashed_out(self) -> Chips:
+        return sum(line.cashed_out for line in self.lines)
+
+    @property
+    def on_tables(self) -> Chips:
+        return sum(line.on_table for line in self.lines)
+
+    @property
+    def balanced(self) -> bool:
+        """Bought in = cashed out + on the tables."""
+        return self.bought_in == self.cashed_out + self.on_tables
+
+
+@dataclass(frozen=True)
+class Waiting:
+    member: MemberId
+    name: str
+    since: float
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A free seat offered to the first in line for its stake."""
+
+    table: int
+    seat: Seat
+    member: MemberId
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerTime:
+    """When a member sat down and got up (``None`` while still seated)."""
+
+    member: MemberId
+    sat_at: float
+    left_at: float | None
+
+
+@dataclass(frozen=True)
+class CashSession:
+    """A cash session after the events up to ``seq``."""
+
+    seq: int
+    name: str
+    created_at: float
+    newcomers: Newcomers
+    tables: tuple[CashTable, ...]
+    movements: tuple[Movement, ...] = ()
+    waiting: tuple[tuple[Stake, tuple[Waiting, ...]], ...] = ()
+    hands: tuple[HandRecord, ...] = ()
+    times: tuple[PlayerTime, ...] = ()
+    names: tuple[tuple[MemberId, str], ...] = ()
+    """Every member who played, in order of first arrival."""
+    previous: CashSession | None = field(default=None, repr=False, compare=False)
+
+    # ---- reading
+
+    def table(self, number: object) -> CashTable:
+        for t in self.tables:
+            if str(t.number) == str(number):
+                return t
+        raise InvalidInput(
+            f"There is no table {number} in this session: tables are 1 to {len(self.tables)}."
+        )
+
+    def seat_of(self, member: MemberId) -> tuple[CashTable, SeatedPlayer] | None:
+        for t in self.tables:
+            for p in t.players:
+                if p.member == member:
+                    return t, p
+        return None
+
+    def name_of(self, member: MemberId) -> str:
+        return dict(self.names).get(member, f"Member {member}")
+
+    @property
+    def stakes(self) -> tuple[Stake, ...]:
+        """The stakes played at this session's tables, lowest first."""
+        return tuple(sorted({t.stake for t in self.tables}))
+
+    def waiting_list(self, stake: Stake) -> tuple[Waiting, ...]:
+        return dict(self.waiting).get(stake, ())
+
+    def offers(self) -> tuple[Offer, ...]:
+        """Each free seat offered to the next in line for its stake (seats in table order)."""
+        out: list[Offer] = []
+        for stake in self.stakes:
+            queue = [w for w in self.waiting_list(stake) if self.seat_of(w.member) is None]
+            seats = [(t.number, s) for t in self.tables if t.stake == stake for s in t.free_seats]
+            for (table, seat), w in zip(seats, queue, strict=False):
+                out.append(Offer(table, seat, w.member, w.name))
+        return tuple(out)
+
+    def ledger(self) -> Ledger:
+        """Every player's buy-ins against cash-outs, with the chips still in front of them
+        (for a hand in play: their stack when it was dealt, the pot still being on the table)."""
+        on: dict[MemberId, Chips] = {}
+        for t in self.tables:
+            start = t.hand.setup.stacks if t.hand else {}
+            for p in t.players:
+                on[p.member] = start.get(p.seat, p.stack)
+        lines = []
+        for member, name in self.names:
+            moved = [m for m in self.movements if m.member == member]
+            lines.append(
+                LedgerLine(
+                    member,
+                    name,
+                    sum(m.bought_in for m in moved),
+                    sum(m.cashed_out for m in moved),
+                    on.get(member, 0),
+                )
+            )
+        return Ledger(tuple(lines))
+
+    def balance_changes(self) -> dict[MemberId, Chips]:
+        """What this session did to each member's club balance: cashed out less bought in."""
+        out: dict[MemberId, Chips] = {}
+        for m in self.movements:
+            out[m.member] = out.get(m.member, 0) + m.cashed_out - m.bought_in
+        return out
+
+    def seconds_played(self, member: MemberId, now: float) -> float:
+        """Time seated, over all the member's visits to the tables."""
+        return sum(
+            (t.left_at if t.left_at is not None else now) - t.sat_at
+            for t in self.times
+            if t.member == member
+        )
+
+    @property
+    def hands_dealt(self) -> int:
+        return sum(t.hands_dealt for t in self.tables)
+
+    @property
+    def biggest_pot(self) -> HandRecord | None:
+        return max(self.hands, key=lambda h: (h.pot, -h.number), default=None)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.previous is not None
+
+
+def _table_from(data: object, number: int) -> CashTable:
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"Table {number} must be given with its seats and blinds.")
+    seats = data.get("seats", 9)
+    if isinstance(seats, bool) or seats not in TABLE_SIZES:
+        raise InvalidInput(f"Table {number} must have 6 or 9 seats, not {seats!r}.")
+    if "stake" in data and "big_blind" not in data:
+        stake = Stake.parse(str(data["stake"]))
+    else:
+        stake = Stake(data.get("small_blind"), data.get("big_blind"))  # type: ignore[arg-type]
+    return CashTable(number, int(seats), stake)
+
+
+def create(event: Event) -> CashSession:
+    """The session after its ``created`` event."""
+    if event.type != "created":
+        raise InvalidInput("A cash session starts with its 'created' event.")
+    p = event.payload
+    name = clean_name(p.get("name"), "session name")
+    rule = p.get("newcomers", "wait")
+    if rule not in NEWCOMER_RULES:
+        raise InvalidInput(
+            f"A new player must 'wait' for the big blind or 'post' one, not {rule!r}."
+        )
+    raw = p.get("tables")
+    if not isinstance(raw, list) or not raw:
+        raise InvalidInput("A cash session needs at least one table.")
+    if len(raw) > 20:
+        raise InvalidInput(f"A cash session can have at most 20 tables, not {len(raw)}.")
+    tables = tuple(_table_from(t, n) for n, t in enumerate(raw, start=1))
+    return CashSession(event.seq, name, event.at, rule, tables)
+
+
+def _with_table(state: CashSession, table: CashTable) -> CashSession:
+    return replace(
+        state, tables=tuple(table if t.number == table.number else t for t in state.tables)
+    )
+
+
+def _seat_number(value: object, table: CashTable) -> Seat:
+    if isinstance(value, bool):
+        raise InvalidInput(f"{value!r} is not a seat number.")
+    try:
+        seat = int(str(value))
+    except ValueError:
+        raise InvalidInput(f"{value!r} is not a seat number.") from None
+    if not 1 <= seat <= table.seats:
+        raise IllegalAction(f"{table.name} has seats 1 to {table.seats}; there is no seat {seat}.")
+    return seat
+
+
+def _set_players(table: CashTable, players: Iterable[SeatedPlayer]) -> CashTable:
+    return replace(table, players=tuple(sorted(players, key=lambda p: p.seat)), undo_award=None)
+
+
+def _seated(state: CashSession, member: MemberId) -> tuple[CashTable, SeatedPlayer]:
+    found = state.seat_of(member)
+    if found is None:
+        raise IllegalAction(f"{state.name_of(member)} is not sitting at any table.")
+    return found
+
+
+def _between_hands(table: CashTable, player: SeatedPlayer, doing: str) -> None:
+    if table.in_hand(player.member):
+        raise IllegalAction(
+            f"{player.name} is in the hand being played at {table.name.lower()}: "
+            f"{doing} when it is over."
+        )
+
+
+def _move(
+    state: CashSession,
+    event: Event,
+    member: MemberId,
+    name: str,
+    kind: str,
+    amount: Chips,
+    table: int,
+) -> CashSession:
+    return replace(
+        state,
+        movements=(
+            *state.movements,
+            Movement(event.seq, event.at, member, name, kind, amount, table),
+        ),
+    )
+
+
+def _verify_queue(state: CashSession, stake: Stake, member: MemberId, name: str) -> None:
+    """A free seat goes to the first in line: someone further back (or not on the list)
+    sits only when there are free seats enough for everyone ahead of them."""
+    queue = [w for w in state.waiting_list(stake) if state.seat_of(w.member) is None]
+    ahead = next((k for k, w in enumerate(queue) if w.member == member), len(queue))
+    free = sum(len(t.free_seats) for t in state.tables if t.stake == stake)
+    if ahead >= free and ahead:
+        first = queue[0]
+        raise IllegalAction(
+            f"{name} cannot take the free seat at {stake.name}: it is offered first to {first.name}, "
+            f"first on the waiting list; take {first.name} off the list to seat someone else."
+        )
+
+
+def _sat_down(state: CashSession, event: Event) -> CashSession:
+    p = event.payload
+    member = _member_id(p)
+    name = clean_name(p.get("name"), "player's name")
+    table = state.table(p.get("table"))
+    seat = _seat_number(p.get("seat"), table)
+    found = state.seat_of(member)
+    if found is not None:
+        raise IllegalAction(
+            f"{name} is already sitting at {found[0].name.lower()}, seat {found[1].seat}."
+        )
+    occupant = table.player_at(seat)
+    if occupant is not None:
+        raise IllegalAction(f"Seat {seat} at {table.name.lower()} is taken by {occupant.name}.")
+    amount = p.get("amount")
+    table.stake.verify_buy_in(amount, name)  # type: ignore[arg-type]
+    assert isinstance(amount, int)
+    _verify_queue(state, table.stake, member, name)
+    newcomer = table.positions is not None
+    table = _set_players(
+        table, (*table.players, SeatedPlayer(member, name, seat, amount, newcomer))
+    )
+    state = _with_table(state, table)
+    state = _move(state, event, member, name, "sat_down", amount, table.number)
+    waiting = tuple(
+        (stake, tuple(w for w in queue if w.member != member))
+        if stake == table.stake
+        else (stake, queue)
+        for stake, queue in state.waiting
+    )
+    names = (
+        state.names if any(m == member for m, _ in state.names) else (*state.names, (member, name))
+    )
+    return replace(
+        state,
+        waiting=tuple((s, q) for s, q in waiting if q),
+        names=names,
+        times=(*state.times, PlayerTime(member, event.at, None)),
+    )
+
+
+def _add_chips(state: CashSession, event: Event) -> CashSession:
+    table, player = _seated(state, _member_id(event.payload))
+    amount = event.payload.get("amount")
+    if event.type == "top_up":
+        _between_hands(table, player, "top up")
+        if player.busted:
+            raise IllegalAction(
+                f"{player.name} has no chips left: that is a rebuy of {table.stake.range_text}."
+            )
+        table.stake.verify_top_up(player.stack, amount, player.name)  # type: ignore[arg-type]
+    else:
+        if not player.busted:
+            raise IllegalAction(
+                f"{player.name} still has {chips(player.stack)} chips: a rebuy is for a player who "
+                "has busted; top up instead."
+            )
+        _between_hands(table, player, "rebuy")
+        table.stake.verify_buy_in(amount, player.name)  # type: ignore[arg-type]
+    assert isinstance(amount, int)
+    stacked = replace(player, stack=player.stack + amount)
+    table = _set_players(table, (stacked if q is player else q for q in table.players))
+    return _move(
+        _with_table(state, table),
+        event,
+        player.member,
+        player.name,
+        event.type,
+        amount,
+        table.number,
+    )
+
+
+def _left(state: CashSession, event: Event) -> CashSession:
+    table, player = _seated(state, _member_id(event.payload))
+    _between_hands(table, player, "leave")
+    table = _set_players(table, (q for q in table.players if q is not player))
+    state = _move(
+        _with_table(state, table),
+        event,
+        player.member,
+        player.name,
+        "left",
+        player.stack,
+        table.number,
+    )
+    times = list(state.times)
+    for k in range(len(times) - 1, -1, -1):
+        if times[k].member == player.member and times[k].left_at is None:
+            times[k] = replace(times[k], left_at=event.at)
+            break
+    return replace(state, times=tuple(times))
+
+
+def _seat_changed(state: CashSession, event: Event) -> CashSession:
+    p = event.payload
+    old, player = _seated(state, _member_id(p))
+    new = state.table(p.get("table"))
+    seat = _seat_number(p.get("seat"), new)
+    if new.stake != old.stake:
+        raise IllegalAction(
+            f"{player.name} cannot move to {new.name.lower()}: it plays {new.stake.name}, not "
+            f"{old.stake.name}; cash out and sit down there instead."
+        )
+    if new.number == old.number and seat == player.seat:
+        raise IllegalAction(f"{player.name} is already in seat {seat} at {new.name.lower()}.")
+    occupant = new.player_at(seat)
+    if occupant is not None:
+        raise IllegalAction(f"Seat {seat} at {new.name.lower()} is taken by {occupant.name}.")
+    _between_hands(old, player, "change seats")
+    moved = replace(player, seat=seat, newcomer=new.positions is not None)
+    old = _set_players(old, (q for q in old.players if q is not player))
+    state = _with_table(state, old)
+    new = state.table(new.number)
+    return _with_table(state, _set_players(new, (*new.players, moved)))
+
+
+def _stake_of(state: CashSession, value: object) -> Stake:
+    stake = Stake.parse(str(value))
+    if stake not in state.stakes:
+        played = ", ".join(s.name for s in state.stakes)
+        raise IllegalAction(f"No table plays {stake.name} tonight; the stakes are {played}.")
+    return stake
+
+
+def _waiting(state: CashSession, event: Event) -> CashSession:
+    p = event.payload
+    member = _member_id(p)
+    stake = _stake_of(state, p.get("stake"))
+    queue = state.waiting_list(stake)
+    listed = any(w.member == member for w in queue)
+    if event.type == "waiting_added":
+        name = clean_name(p.get("name"), "player's name")
+        if listed:
+            raise IllegalAction(f"{name} is already on the {stake.name} waiting list.")
+        found = state.seat_of(member)
+        if found is not None and found[0].stake == stake:
+            raise IllegalAction(
+                f"{name} is already playing {stake.name} at {found[0].name.lower()}."
+            )
+        queue = (*queue, Waiting(member, name, event.at))
+    else:
+        if not listed:
+            raise IllegalAction(f"{state.name_of(member)} is not on the {stake.name} waiting list.")
+        queue = tuple(w for w in queue if w.member != member)
+    others = tuple((s, q) for s, q in state.waiting if s != stake)
+    lists = (*others, (stake, queue)) if queue else others
+    return replace(state, waiting=tuple(sorted(lists, key=lambda sq: sq[0])))
+
+
+def next_hand(state: CashSession, table_number: object, button: Seat | None = None) -> NextHand:
+    """Who is dealt in next at a table, and the positions, by the dead-button rule.
+
+    A newcomer joins when the big blind reaches their seat (``newcomers == "wait"``), or at
+    once with a big blind posted, except between the button and the small blind where
+    they wait for the button to pass (``"post"``, TDA 1.4). The post is a dead post of one
+    big blind. A table restarting with fewer than two players left from before deals
+    everyone in, the button moving on from the last one (or ``button``).
+    """
+    table = state.table(table_number)
+    if table.hand is not None:
+        raise IllegalAction(f"{table.name} is already playing hand {table.hand.number}.")
+    with_chips = {p.seat: p for p in table.players if p.stack > 0}
+    if len(with_chips) < 2:
+        raise IllegalAction(
+            f"{table.name} needs two players with chips to deal; "
+            f"{'only one has' if with_chips else 'nobody has'} chips."
+        )
+    stake = table.stake
+    prev = table.positions
+    active = {s for s, p in with_chips.items() if not p.newcomer}
+    newcomers = {s for s, p in with_chips.items() if p.newcomer}
+    posts: set[Seat] = set()
+    if prev is None or len(active) < 2:
+        seats = set(with_chips)
+        if button is None:
+            button = min(seats) if prev is None else next_seat_after(prev.button, seats)
+        positions = first_positions(seats, button)
+        dealt = seats
+    elif state.newcomers == "wait":
+        first = next_seat_after(prev.big_blind, active | newcomers)
+        live = active | ({first} & newcomers)
+        positions = next_positions(prev, live, table.seats)
+        dealt = live
+    else:
+        live = active | newcomers
+        positions = next_positions(prev, live, table.seats)
+        dealt = set(dealt_in(positions, live, newcomers))
+        posts = (newcomers & dealt) - {positions.big_blind, positions.small_blind_seat_number}
+    setup = HandSetup(
+        stacks={s: with_chips[s].stack for s in sorted(dealt)},
+        button=positions.button,
+        small_blind_seat=positions.small_blind,
+        big_blind_seat=positions.big_blind,
+        small_blind=stake.small_blind,
+        big_blind=stake.big_blind,
+        antes={s: stake.big_blind for s in sorted(posts)},
+    )
+    return NextHand(
+        positions,
+        tuple(sorted(dealt)),
+        tuple(sorted(set(with_chips) - dealt)),
+        tuple(sorted(posts)),
+        setup,
+    )
+
+
+def _hand_started(state: CashSession, event: Event) -> CashSession:
+    p = event.payload
+    table = state.table(p.get("table"))
+    button = p.get("button")
+    if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
+        raise InvalidInput(f"The button must be a seat number, not {button!r}.")
+    upcoming = next_hand(state, table.number, button)
+    numbers = [h.number for h in state.hands] + [t.hand.number for t in state.tables if t.hand]
+    joined = tuple(q.seat for q in table.players if q.newcomer and q.seat in upcoming.dealt)
+    live = LiveHand(
+        max(numbers, default=0) + 1,
+        table.number,
+        upcoming.setup,
+        upcoming.positions,
+        (),
+        event.at,
+        upcoming.posts,
+        table.positions,
+        joined,
+    )
+    players = tuple(
+        replace(q, newcomer=False) if q.seat in upcoming.dealt else q for q in table.players
+    )
+    table = replace(
+        _set_players(table, players),
+        positions=upcoming.positions,
+        hand=live,
+        hands_dealt=table.hands_dealt + 1,
+    )
+    return _with_table(state, replace(table, undo_award=None))
+
+
+def _finish_hand(
+    state: CashSession, table: CashTable, live: LiveHand, hand: Hand, at: float
+) -> CashSession:
+    after = hand.stacks()
+    assert hand.award is not None
+    players = tuple(
+        replace(q, stack=after[q.seat]) if q.seat in after else q for q in table.players
+    )
+    record = HandRecord(
+        live.number,
+        table.number,
+        live.setup,
+        tuple(hand.log),
+        live.started_at,
+        at,
+        sum(pot.amount for pot in hand.award.pots),
+        tuple(sorted(hand.award.won().items())),
+        hand.award.describe(),
+        tuple((q.seat, q.name) for q in table.players if q.seat in after),
+    )
+    saved = (live, table.players, table.positions)
+    table = replace(_set_players(table, players), hand=None, undo_award=saved)
+    return replace(_with_table(state, table), hands=(*state.hands, record))
+
+
+def _hand_action(state: CashSession, event: Event) -> CashSession:
+    p = event.payload
+    table = state.table(p.get("table"))
+    if table.hand is None:
+        raise IllegalAction(f"No hand is being played at {table.name.lower()}: deal one first.")
+    entry = p.get("entry")
+    if not isinstance(entry, str) or not entry.strip():
+        raise InvalidInput("The action is missing: give it like 'p3 cbr 600'.")
+    hand = table.hand.hand()
+    hand.apply(" ".join(entry.split()))
+    live = replace(table.hand, log=tuple(hand.log))
+    if hand.is_complete:
+        return _finish_hand(state, table, live, hand, event.at)
+    return _with_table(state, replace(table, hand=live))
+
+
+def _hand_undo(state: CashSession, event: Event) -> CashSession:
+    table = state.table(event.payload.get("table"))
+    if table.hand is not None:
+        if table.hand.log:
+            return _with_table(
+                state, replace(table, hand=replace(table.hand, log=table.hand.log[:-1]))
+            )
+        # Take back the deal itself: positions and newcomers as before it.
+        live = table.hand
+        players = tuple(
+            replace(q, newcomer=True) if q.seat in live.joined else q for q in table.players
+        )
+        return _with_table(
+            state,
+            replace(
+                table,
+                players=players,
+                hand=None,
+                positions=live.previous_positions,
+                hands_dealt=table.hands_dealt - 1,
+            ),
+        )
+    if table.undo_award is None:
+        raise IllegalAction(f"There is no hand to undo at {table.name.lower()}.")
+    live, players, positions = table.undo_award
+    reopened = replace(live, log=live.log[:-1])
+    table = replace(table, players=players, positions=positions, hand=reopened, undo_award=None)
+    return replace(
+        _with_table(state, table), hands=tuple(h for h in state.hands if h.number != live.number)
+    )
+
+
+def _table_added(state: CashSession, event: Event) -> CashSession:
+    if len(state.tables) >= 20:
+        raise IllegalAction("A cash session can have at most 20 tables.")
+    table = _table_from(event.payload, len(state.tables) + 1)
+    return replace(state, tables=(*state.tables, table))
+
+
+_HANDLERS = {
+    "table_added": _table_added,
+    "sat_down": _sat_down,
+    "top_up": _add_chips,
+    "rebuy": _add_chips,
+    "left": _left,
+    "seat_changed": _seat_changed,
+    "waiting_added": _waiting,
+    "waiting_removed": _waiting,
+    "hand_started": _hand_started,
+    "hand_action": _hand_action,
+    "hand_undo": _hand_undo,
+}
+EVENT_TYPES = ("created", "undo", *_HANDLERS)
+
+
+def apply(state: CashSession, event: Event) -> CashSession:
+    """The session after ``event``; ``EngineError`` if it cannot happen."""
+    if event.seq != state.seq + 1:
+        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
+    if event.type == "undo":
+        if state.previous is None:
+            raise IllegalAction("There is nothing to undo.")
+        return replace(state.previous, seq=event.seq)
+    handler = _HANDLERS.get(event.type)
+    if handler is None:
+        raise InvalidInput(f"Unknown cash session event type {event.type!r}.")
+    new = handler(state, event)
+    return replace(new, seq=event.seq, previous=state)
+
+
+def fold(events: Iterable[Event]) -> CashSession:
+    """The session after all ``events``; the first must be ``created``."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidInput("A cash session starts with its 'created' event.")
+    state = create(first)
+    for event in iterator:
+        state = apply(state, event)
+    return state
+
+
+def balances(club: Club, sessions: Iterable[CashSession]) -> dict[MemberId, Chips]:
+    """Each member's Play Chips: grants, plus what every session cashed out less what it
+    bought in (chips on a table are not in the balance until cashed out)."""
+    out = {m.id: club.granted(m.id) for m in club.members}
+    for session in sessions:
+        for member, change in session.balance_changes().items():
+            out[member] = out.get(member, 0) + change
+    return out
+
+
+def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
+    """One line for the session's history."""
+    p = event.payload
+
+    def who() -> str:
+        if p.get("name"):
+            return str(p["name"])
+        try:
+            return (names or {}).get(_member_id(p), "?")
+        except EngineError:
+            return "?"
+
+    amount = p.get("amount")
+    text = chips(amount) if isinstance(amount, int) and not isinstance(amount, bool) else "?"
+    match event.type:
+        case "created":
+            return "Session opened"
+        case "table_added":
+            return "Table added"
+        case "sat_down":
+            return f"{who()} sat down at table {p.get('table')} seat {p.get('seat')} for {text}"
+        case "top_up":
+            return f"{who()} topped up {text}"
+        case "rebuy":
+            return f"{who()} rebought for {text}"
+        case "left":
+            return f"{who()} cashed out"
+        case "seat_changed":
+            return f"{who()} moved to table {p.get('table')} seat {p.get('seat')}"
+        case "waiting_added":
+            return f"{who()} joined the {p.get('stake')} waiting list"
+        case "waiting_removed":
+            return f"{who()} left the {p.get('stake')} waiting list"
+        case "hand_started":
+            return f"Hand dealt at table {p.get('table')}"
+        case "hand_action":
+            return f"Table {p.get('table')}: {p.get('entry')}"
+        case "hand_undo":
+            return f"Table {p.get('table')}: undo"
+        case "undo":
+            return "Undo"
+    return event.type
+
+
+def parse_stakes(values: Sequence[object]) -> tuple[Stake, ...]:
+    """Stakes from their names, as a form gives them."""
+    return tuple(Stake.parse(str(v)) for v in values)
+
+
+__all__ = [
+    "EVENT_TYPES",
+    "MAX_BUY_IN_BB",
+    "MIN_BUY_IN_BB",
+    "NEWCOMER_RULES",
+    "OPEN_STAKES",
+    "STAKES",
+    "TABLE_SIZES",
+    "CashSession",
+    "CashTable",
+    "Club",
+    "Grant",
+    "HandRecord",
+    "Ledger",
+    "LedgerLine",
+    "LiveHand",
+    "Member",
+    "Movement",
+    "NextHand",
+    "Offer",
+    "SeatedPlayer",
+    "Stake",
+    "Waiting",
+    "apply",
+    "balances",
+    "chips",
+    "clean_name",
+    "club_apply",
+    "club_fold",
+    "create",
+    "describe",
+    "fold",
+    "next_hand",
+    "verify_member_buy_in",
+    "verify_stake_access",
+]
