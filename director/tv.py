@@ -23,7 +23,6 @@ import math
 import sqlite3
 import threading
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
@@ -35,22 +34,11 @@ from director.auth import is_director, login_required
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
 from director.web import expected_seq, is_partial_request, now, values, wants_json
-from engine.clock import (
-    Adjust,
-    ClockEvent,
-    ClockState,
-    Finish,
-    HandPlayed,
-    Pause,
-    Resume,
-    SetLevel,
-    Start,
-    clock_state,
-)
+from engine.clock import ClockState
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
 from engine.structure import Structure
-from engine.tournament import ClockEntry, Tournament
+from engine.tournament import Tournament
 
 #: Seconds the action clock stays on screen after it runs out ("Time!").
 ACTION_CLOCK_LINGER = 8.0
@@ -176,58 +164,9 @@ def say_number(amount: int) -> str:
 # ---------------------------------------------------------------- the clock from the events
 
 
-@lru_cache(maxsize=256)
-def engine_clock_events(structure: Structure, entries: tuple[ClockEntry, ...]) -> tuple[ClockEvent, ...]:
-    """The tournament's clock entries as ``engine.clock`` events.
-
-    "Next level" and "previous level" become jumps to a level number, read from the clock at
-    that moment (from a break, "next" is the level after it and "previous" the one before it).
-    An entry the clock cannot take is left out rather than stopping the TV.
-    """
-    events: list[ClockEvent] = []
-    for entry in entries:
-        event: ClockEvent | None = None
-        if entry.action == "start":
-            event = Start(entry.at)
-        elif entry.action == "pause":
-            event = Pause(entry.at)
-        elif entry.action == "resume":
-            event = Resume(entry.at)
-        elif entry.action == "add_time":
-            event = Adjust(entry.at, entry.seconds)
-        elif entry.action == "hand_played":
-            event = HandPlayed(entry.at)
-        elif entry.action in ("next_level", "previous_level"):
-            try:
-                now = clock_state(structure, events, entry.at)
-            except EngineError:
-                continue
-            if now.level_number is not None:
-                target = now.level_number + (1 if entry.action == "next_level" else -1)
-            else:  # on a break
-                after = now.next_level_number or structure.level_count
-                target = after if entry.action == "next_level" else after - 1
-            if not structure.repeat_doubling:
-                target = min(target, structure.level_count)
-            if target < 1 or (target == now.level_number and entry.action == "next_level"):
-                continue
-            event = SetLevel(entry.at, target)
-        elif entry.action == "finish":
-            event = Finish(entry.at)
-        if event is None:
-            continue
-        try:
-            clock_state(structure, [*events, event], entry.at)
-        except EngineError:
-            continue
-        events.append(event)
-    return tuple(events)
-
-
 def tournament_clock(state: Tournament, now: float) -> ClockState:
-    """The clock of a tournament at ``now``."""
-    structure = state.settings.structure
-    return clock_state(structure, engine_clock_events(structure, state.clock), now)
+    """The clock of a tournament at ``now``: the same reading as the director's dashboard."""
+    return state.clock_at(now)
 
 
 def _ms(epoch_seconds: float) -> int:
