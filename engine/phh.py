@@ -2,8 +2,9 @@
 
 Players ``p1``..``pN`` are listed from the first seat left of the button round to the
 button; heads-up, ``p1`` is the big blind and ``p2`` the button, who posts the small
-blind. Here player ``pN`` sits in table seat ``N`` (or in ``seats[N-1]`` when the file
-lists ``seats``), so the engine's own action notation reads the same.
+blind (the ``blinds_or_straddles`` and ``antes`` lists then name the button first, as
+pokerkit reads them). Here player ``pN`` sits in table seat ``N`` (or in ``seats[N-1]``
+when the file lists ``seats``), so the engine's own action notation reads the same.
 
 >>> text = '''variant = "NT"
 ... antes = [0, 0, 0]
@@ -130,11 +131,13 @@ def setup_of(phh: PhhHand) -> HandSetup:
     seat = phh.seat_of
     if n < 2:
         raise InvalidInput("A hand needs at least two players.")
-    antes = {seat(p + 1): a for p, a in enumerate(phh.antes) if a}
     stacks = {seat(p + 1): s for p, s in enumerate(phh.starting_stacks)}
     if n == 2:
+        # As pokerkit reads heads-up: the lists name the button (p2) first, then p1.
+        antes = {seat(2): phh.antes[0], seat(1): phh.antes[1]}
         big, small = max(blinds), min(blinds)
         return HandSetup(stacks, seat(2), seat(2) if small else None, seat(1), small, big, antes)
+    antes = {seat(p + 1): a for p, a in enumerate(phh.antes) if a}
     if any(blinds[2:]):
         raise InvalidInput("Straddles are not supported: only the first two players post blinds.")
     if blinds[1]:
@@ -191,8 +194,10 @@ def finishing_stacks(phh: PhhHand, hand: Hand) -> list[int]:
 def write_phh(hand: Hand) -> str:
     """A finished (or running) hand as PHH text that :func:`read_phh` reads back.
 
-    Players are listed from the first seat left of the button; a dead small blind is
-    written as the big blind being ``p1`` with nobody posting before it.
+    Players are listed from the first seat left of the button, with a ``seats`` list; a
+    dead small blind is written as the big blind being ``p1`` with nobody posting before
+    it. A big-blind ante is written as that player's ante (PHH posts antes before blinds,
+    so a big blind too short for both reads back differently).
     """
     setup = hand.setup
     order = list(hand.seats)
@@ -207,6 +212,9 @@ def write_phh(hand: Hand) -> str:
     antes = [setup.antes.get(s, 0) for s in order]
     if setup.big_blind_ante:
         antes[order.index(setup.big_blind_seat)] += setup.big_blind_ante
+    if len(order) == 2:  # heads-up lists name the button first, as pokerkit reads them
+        blinds.reverse()
+        antes.reverse()
     actions = []
     for entry in hand.log:
         words = entry.split()

@@ -1,0 +1,295 @@
+"""PHH hand histories: reading, replaying to the recorded finishing stacks, writing, and
+``python -m engine replay`` end to end."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from engine.cards import new_deck
+from engine.errors import InvalidInput
+from engine.hand import Hand, HandSetup
+from engine.phh import (
+    PhhReplayError,
+    finishing_stacks,
+    read_phh,
+    replay_file,
+    replay_main,
+    replay_phh,
+    setup_of,
+    write_phh,
+)
+from tests.engine.test_hand_properties import play_randomly, setups
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = Path(__file__).parent / "phh"
+SHARED = ROOT.parent / "shared" / "phh"
+
+SIMPLE = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [1000, 1000, 1000]
+actions = [{actions}]
+"""
+
+
+def simple(*actions: str) -> str:
+    return SIMPLE.format(actions=", ".join(json.dumps(a) for a in actions))
+
+
+# ---------------------------------------------------------------- the real hands
+
+
+def test_every_shared_hand_replays_to_its_recorded_finishing_stacks():
+    """The 2,957 real hands (Pluribus and WSOP): replaying the actions through the engine's
+    validation must give exactly the recorded finishing stacks."""
+    if not SHARED.is_dir():
+        pytest.skip(f"the shared PHH hands are not here ({SHARED})")
+    files = sorted(SHARED.rglob("*.phh"))
+    assert len(files) == 2957
+    wrong = []
+    for path in files:
+        [result] = replay_file(str(path))
+        [hand] = read_phh(path.read_text())
+        if result["error"] is not None or result["finishing_stacks"] != list(hand.finishing_stacks or []):
+            wrong.append((path.name, result))
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    "path", sorted(p for p in SAMPLES.iterdir() if p.suffix in (".phh", ".phhs") and "illegal" not in p.stem),
+    ids=lambda p: p.stem,
+)
+def test_sample_replays_to_its_finishing_stacks(path: Path):
+    """Samples copied from the real hands and hand-written ones (side pots, split pots with
+    an odd chip, heads-up with a short big blind); their finishing stacks were also
+    checked against pokerkit."""
+    hands = read_phh(path.read_text())
+    for phh in hands:
+        hand = replay_phh(phh)
+        assert hand.is_complete
+        assert finishing_stacks(phh, hand) == list(phh.finishing_stacks or [])
+
+
+def test_hand_written_side_pots_are_awarded_separately():
+    [phh] = read_phh((SAMPLES / "side_pots_four_way.phh").read_text())
+    hand = replay_phh(phh)
+    assert hand.award is not None
+    assert hand.award.describe() == (
+        "Seat 1 wins the main pot (1600) with three of a kind, nines; "
+        "Seat 4 wins the side pot 1 (1800) with two pair, sevens and twos; "
+        "Seat 4 wins the side pot 2 (1000) with two pair, sevens and twos."
+    )
+
+
+def test_hand_written_split_pot_gives_the_odd_chip_left_of_the_button():
+    [phh] = read_phh((SAMPLES / "split_pot_odd_chip.phh").read_text())
+    hand = replay_phh(phh)
+    assert hand.award is not None
+    assert hand.award.pots[0].shares == ((2, 23), (3, 22))
+
+
+def test_illegal_action_names_its_index_and_the_rule():
+    [phh] = read_phh((SAMPLES / "illegal_raise.phh").read_text())
+    with pytest.raises(PhhReplayError) as info:
+        replay_phh(phh)
+    assert info.value.action_index == 3
+    assert str(info.value) == "Seat 3 cannot raise to 150: the minimum raise is to 200."
+
+
+# ---------------------------------------------------------------- reading
+
+
+def test_read_maps_players_to_seats_and_the_button_to_the_last_player():
+    [phh] = read_phh(simple("p3 cbr 60", "p1 f", "p2 f"))
+    setup = setup_of(phh)
+    assert setup.button == 3 and setup.small_blind_seat == 1 and setup.big_blind_seat == 2
+    assert (setup.small_blind, setup.big_blind) == (10, 20)
+
+
+def test_read_heads_up_p1_is_the_big_blind_and_p2_the_button():
+    """PHH: heads-up, p1 is the big blind and p2 the button, who posts the small blind."""
+    text = simple().replace("[0, 0, 0]", "[0, 0]").replace("[10, 20, 0]", "[10, 20]")
+    text = text.replace("[1000, 1000, 1000]", "[1000, 1000]")
+    setup = setup_of(read_phh(text)[0])
+    assert (setup.button, setup.small_blind_seat, setup.big_blind_seat) == (2, 2, 1)
+
+
+def test_read_dead_small_blind():
+    text = simple("p2 f", "p3 f").replace("[10, 20, 0]", "[20, 0, 0]")
+    setup = setup_of(read_phh(text)[0])
+    assert setup.small_blind_seat is None and setup.big_blind_seat == 1
+    assert replay_phh(read_phh(text)[0]).stacks() == {1: 1000, 2: 1000, 3: 1000}
+
+
+def test_read_ignores_comments_and_hidden_cards():
+    [phh] = read_phh(simple("d dh p1 ????", "d dh p2 AsKd", "p3 cbr 60 # a raise", "p1 f", "p2 f"))
+    hand = replay_phh(phh)
+    assert hand.stacks() == {1: 990, 2: 980, 3: 1030}
+    assert hand.hole_cards(1) is None
+
+
+def test_read_a_phhs_file_with_several_hands():
+    hands = read_phh((SAMPLES / "two_hands.phhs").read_text())
+    assert [h.starting_stacks for h in hands] == [(1000, 1000, 1000), (990, 980, 1030)]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("variant = ", "This is not a PHH file"),
+        ('variant = "FT"\nstarting_stacks = [1, 2]', "only No-Limit Hold'em"),
+        (simple().replace("[10, 20, 0]", "[10, 20]"), "blinds_or_straddles has 2 entries for 3 players"),
+        ("title = 1", "holds no hand"),
+    ],
+)
+def test_read_refuses_what_it_cannot_understand(text: str, message: str):
+    with pytest.raises(InvalidInput, match=message):
+        read_phh(text)
+
+
+def test_straddles_are_refused():
+    [phh] = read_phh(simple().replace("[10, 20, 0]", "[10, 20, 40]"))
+    with pytest.raises(PhhReplayError, match="Straddles are not supported"):
+        replay_phh(phh)
+
+
+def test_unfinished_hand_is_an_error():
+    [phh] = read_phh(simple("p3 cc"))
+    with pytest.raises(PhhReplayError, match="it is seat 1's turn"):
+        replay_phh(phh)
+
+
+def test_unknown_action_is_an_error_at_its_index():
+    [phh] = read_phh(simple("p3 cc", "p1 sd"))
+    with pytest.raises(PhhReplayError) as info:
+        replay_phh(phh)
+    assert info.value.action_index == 1
+
+
+# ---------------------------------------------------------------- writing
+
+
+def test_write_then_read_then_replay_gives_the_same_stacks():
+    for path in sorted(SAMPLES.glob("*.phh")):
+        if "illegal" in path.stem:
+            continue
+        [phh] = read_phh(path.read_text())
+        hand = replay_phh(phh)
+        [again] = read_phh(write_phh(hand))
+        assert finishing_stacks(again, replay_phh(again)) == list(phh.finishing_stacks or [])
+
+
+def test_write_keeps_table_seats_an_empty_button_and_a_dead_small_blind():
+    setup = HandSetup({1: 1000, 3: 1000, 4: 1000, 8: 500}, 2, None, 3, 50, 100, antes={8: 10})
+    hand = Hand(setup)
+    for entry in ("p4 cbr 300", "p8 cc", "p1 f", "p3 cc", "d db 2c7d9h", "p3 cc", "p4 cbr 190", "p8 cc"):
+        hand.apply(entry)
+    hand.apply("p3 f")
+    hand.deal_board("Kd")
+    hand.deal_board("3s")
+    hand.deal_hole(4, "AsAd")
+    hand.deal_hole(8, "KsKh")
+    hand.award_from_cards()
+    text = write_phh(hand)
+    assert "seats = [3, 4, 8, 1]" in text
+    assert "blinds_or_straddles = [100, 0, 0, 0]" in text
+    [phh] = read_phh(text)
+    again = replay_phh(phh)
+    assert again.stacks() == hand.stacks()
+    assert phh.finishing_stacks == tuple(hand.stacks()[s] for s in (3, 4, 8, 1))
+
+
+def test_write_heads_up_names_the_button_first_in_the_lists():
+    hand = Hand(HandSetup({2: 1000, 5: 1000}, 5, 5, 2, 50, 100))
+    hand.apply("p5 cbr 300")
+    hand.apply("p2 f")
+    text = write_phh(hand)
+    assert "blinds_or_straddles = [50, 100]" in text and "seats = [2, 5]" in text
+    [phh] = read_phh(text)
+    assert replay_phh(phh).stacks() == {2: 900, 5: 1100}
+
+
+@settings(max_examples=60)
+@given(setups(), st.randoms(use_true_random=False))
+def test_write_round_trip_of_random_hands(setup: HandSetup, rng: random.Random):
+    """Any hand played to the end and awarded from the cards writes to PHH that replays to
+    the same stacks (a big-blind ante is left out: PHH posts antes before blinds)."""
+    assume(not setup.big_blind_ante)
+    hand = Hand(setup)
+    total = sum(setup.stacks.values())
+    play_randomly(hand, rng, total)
+    if not hand.is_complete:
+        deck = new_deck(rng)
+        for seat in hand.live_seats():
+            hand.deal_hole(seat, [deck.pop(), deck.pop()])
+        hand.deal_board([deck.pop() for _ in range(5)])
+        hand.award_from_cards()
+    [phh] = read_phh(write_phh(hand))
+    assert replay_phh(phh).stacks() == hand.stacks()
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run_replay(*files: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "replay", *files],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+
+
+def test_command_prints_one_json_line_per_hand_and_exits_0():
+    files = ["tests/engine/phh/side_pots_three_way.phh", "tests/engine/phh/two_hands.phhs"]
+    result = run_replay(*files)
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines == [
+        {"file": files[0], "index": 0, "finishing_stacks": [900, 0, 1600], "error": None},
+        {"file": files[1], "index": 0, "finishing_stacks": [990, 980, 1030], "error": None},
+        {"file": files[1], "index": 1, "finishing_stacks": [1010, 960, 1030], "error": None},
+    ]
+
+
+def test_command_reports_an_illegal_action_and_exits_1():
+    result = run_replay("tests/engine/phh/illegal_raise.phh", "tests/engine/phh/split_pot_odd_chip.phh")
+    assert result.returncode == 1
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first == {
+        "file": "tests/engine/phh/illegal_raise.phh",
+        "index": 0,
+        "finishing_stacks": None,
+        "error": {"action_index": 3, "message": "Seat 3 cannot raise to 150: the minimum raise is to 200."},
+    }
+    assert second["error"] is None
+
+
+def test_command_reports_a_file_it_cannot_read(tmp_path: Path):
+    bad = tmp_path / "bad.phh"
+    bad.write_text("this is = not toml [")
+    result = run_replay(str(tmp_path / "missing.phh"), str(bad))
+    assert result.returncode == 1
+    missing, broken = (json.loads(line) for line in result.stdout.splitlines())
+    assert missing["error"]["action_index"] is None and "cannot be read" in missing["error"]["message"]
+    assert broken["error"]["action_index"] is None and "not a PHH file" in broken["error"]["message"]
+    assert broken["finishing_stacks"] is None
+
+
+def test_replay_main_flags_stacks_that_differ_from_the_record(tmp_path: Path):
+    text = simple("p3 cbr 60", "p1 f", "p2 f") + "finishing_stacks = [1000, 1000, 1000]\n"
+    path = tmp_path / "wrong.phh"
+    path.write_text(text)
+    out = io.StringIO()
+    assert replay_main([str(path)], out) == 1
+    result = json.loads(out.getvalue())
+    assert result["finishing_stacks"] == [990, 980, 1030]
+    assert "not the recorded [1000, 1000, 1000]" in result["error"]["message"]
