@@ -190,12 +190,19 @@ def tournament(tournament_id: int) -> ResponseReturnValue:
     return answer(tournament_id, 200)
 
 
+def shown_payload(payload: Any) -> Any:
+    """Players' page tokens are for the director's eyes (and the seat cards) only."""
+    from director.player import without_tokens
+
+    return payload if auth.is_director() else without_tokens(payload)
+
+
 @bp.get("/t/<int:tournament_id>/events")
 def events(tournament_id: int) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)  # 404 for an unknown tournament
     return jsonify(
         events=[
-            {"seq": e.seq, "type": e.type, "payload": e.payload, "at": e.at}
+            {"seq": e.seq, "type": e.type, "payload": shown_payload(e.payload), "at": e.at}
             for e in load_events(get_db(), tournament_id)
         ]
     )
@@ -209,7 +216,10 @@ def export(tournament_id: int) -> ResponseReturnValue:
     return jsonify(
         tournament=state_json(state, tournament_id, now()),
         results=results_data(state),
-        events=[{"seq": e.seq, "type": e.type, "payload": e.payload, "at": e.at} for e in load_events(db, tournament_id)],
+        events=[
+            {"seq": e.seq, "type": e.type, "payload": shown_payload(e.payload), "at": e.at}
+            for e in load_events(db, tournament_id)
+        ],
         app=current_app.name,
     )
 

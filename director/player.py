@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,3 +146,12 @@ def live(token: str) -> ResponseReturnValue:
     has_clock = "tv.phone" in current_app.view_functions
     body = render_template("_player_live.html", token=token, has_clock=has_clock, oob=True, **live_context(found))
     return _private(Response(body, mimetype="text/html"))
+
+
+def without_tokens(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """An event's payload with the players' page tokens left out, for anyone but the director.
+
+    >>> without_tokens({"name": "Ann", "token": "abc"}), without_tokens({"seats": {}, "tokens": {"1": "x"}})
+    ({'name': 'Ann'}, {'seats': {}})
+    """
+    return {k: v for k, v in payload.items() if k not in ("token", "tokens")}

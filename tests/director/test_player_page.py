@@ -158,3 +158,19 @@ def test_ordinal_places() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"
     ]
+
+
+def test_the_event_log_and_export_hide_the_tokens_from_everyone_but_the_director(
+    app: Flask, client: FlaskClient, director: Director
+) -> None:
+    """A player on the home network must not read the other players' tokens from the JSON API."""
+    tid = tournament(app, 4)
+    post(director, tid, "draw", table_size=6)
+    tokens = player_tokens(state_of(app, tid))
+    as_director = director.get(f"/api/t/{tid}/events").get_data(as_text=True)
+    assert all(token in as_director for token in tokens.values())
+    director.post("/auth/logout")
+    for path in (f"/api/t/{tid}/events", f"/api/t/{tid}/export", f"/api/t/{tid}", f"/api/t/{tid}/tables"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert not any(token in response.get_data(as_text=True) for token in tokens.values()), path
