@@ -26,3 +26,11 @@ def m001_tournaments_and_events(db: Database) -> None:
     db["player_names"].create(
         {"name_key": str, "name": str, "last_used": float, "times": int}, pk="name_key"
     )
+
+
+@migrations()
+def m002_cash_sessions_and_the_club(db: Database) -> None:
+    """Cash-game nights and the club's balances live beside the tournaments: each is a row of
+    ``tournaments`` (``kind`` ``cash`` or ``club``) with its events in the same ``events`` table."""
+    db["tournaments"].add_column("kind", str, not_null_default="tournament")
+    db["tournaments"].create_index(["kind"])
