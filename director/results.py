@@ -26,7 +26,11 @@ def results_data(state: Tournament) -> dict[str, Any]:
     rows = player_rows(state)
     points = state.settings.payout_kind == "points"
     standings = []
-    for row in sorted(rows, key=lambda r: (r.place or r.provisional or 10_000, r.player.id)):
+    def order(r: Any) -> tuple[int, int, int]:
+        place = r.place or r.provisional
+        return (1, place, r.player.id) if place else (0, 0, r.player.id)
+
+    for row in sorted(rows, key=order):
         p = row.player
         standings.append(
             {

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
-from flask import Flask
+from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 
 from director import create_app
@@ -80,3 +81,34 @@ def director(client: FlaskClient) -> Director:
 
 def soup(response: Any) -> BeautifulSoup:
     return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+@contextmanager
+def rendered(app: Flask) -> Iterator[list[str]]:
+    """The names of the templates rendered inside the block."""
+    names: list[str] = []
+
+    def record(sender: Flask, template: Any, context: Any, **extra: Any) -> None:
+        names.append(template.name)
+
+    template_rendered.connect(record, app)
+    try:
+        yield names
+    finally:
+        template_rendered.disconnect(record, app)
+
+
+def new_tournament(director: Director, players: Sequence[str] = (), start: bool = False, **settings: Any) -> int:
+    """A tournament made through the API (quick), with players registered and the clock started."""
+    response = director.api("POST", "/api/tournaments", {"name": "Friday", **settings})
+    assert response.status_code == 201, response.get_json()
+    tournament_id = int(response.get_json()["id"])
+    for name in players:
+        assert director.api("POST", f"/api/t/{tournament_id}/players", {"name": name}).status_code == 201
+    if start:
+        assert director.api("POST", f"/api/t/{tournament_id}/clock/start", {}).status_code == 201
+    return tournament_id
+
+
+def seq(director: Director, tournament_id: int) -> int:
+    return int(director.api("GET", f"/api/t/{tournament_id}").get_json()["seq"])

@@ -137,7 +137,7 @@ def test_tv_page_is_a_full_page_that_embeds_the_polled_partial(night: Night) -> 
     section = soup.find(id="tv-clock")
     assert isinstance(section, Tag)
     assert section["hx-get"] == f"/t/{night.id}/tv/clock"
-    assert "every 2s" in str(section["hx-trigger"])
+    assert "every 1.5s" in str(section["hx-trigger"])  # a pause shows within two seconds
     scripts = [s["src"] for s in soup.find_all("script")]
     assert "/static/js/htmx-2.0.11.min.js" in scripts and "/static/js/tv.js" in scripts
     assert soup.find(id="tv-sound") is not None, "a visible way to enable sound"

@@ -1,0 +1,196 @@
+"""The dashboard: the compact clock and its controls, figures, busts, undo, stale writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.director.conftest import Director, csrf_token, new_tournament, rendered, seq, soup
+
+EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def state(director: Director, tid: int) -> dict[str, Any]:
+    return director.api("GET", f"/api/t/{tid}").get_json()
+
+
+def test_dashboard_plain_and_htmx(director: Director, app: Flask) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"])
+    with rendered(app) as names:
+        response = director.get(f"/t/{tid}")
+    assert response.status_code == 200 and names == ["dashboard/show.html"]
+    page = soup(response)
+    assert page.find(id="clock") is not None
+    assert page.find("button", string="Start the clock") is not None
+    with rendered(app) as names:
+        response = director.get(f"/t/{tid}", headers={"HX-Request": "true"})
+    assert names == ["dashboard/_panel.html"]
+    with rendered(app) as names:
+        response = director.get(f"/t/{tid}", headers={"HX-Request": "true", "HX-Boosted": "true"})
+    assert names == ["dashboard/show.html"]
+
+
+def test_read_only_dashboard_shows_no_controls(client: FlaskClient, director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"], start=True)
+    director.post("/auth/logout")
+    page = soup(client.get(f"/t/{tid}"))
+    assert page.find(id="clock") is not None
+    assert page.find("button") is None or all("Bust" not in b.text for b in page.find_all("button"))
+    assert page.find("form", action=f"/t/{tid}/clock/pause") is None
+
+
+def test_clock_controls_need_login(client: FlaskClient, director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"])
+    director.post("/auth/logout")
+    response = client.post(f"/t/{tid}/clock/start", data={"csrf_token": csrf_token(client)})
+    assert response.status_code == 302
+
+
+def test_clock_start_pause_resume_and_minutes(director: Director, app: Flask) -> None:
+    clock = {"t": 1_000_000.0}
+    app.config["NOW"] = lambda: clock["t"]
+    tid = new_tournament(director, ["Ann", "Bob"])
+    response = director.post(f"/t/{tid}/clock/start", {"expected_seq": 3}, htmx=True)
+    assert response.status_code == 200
+    assert soup(response).find(id="clock")["data-ends-at"] == str(1_000_000.0 + 15 * 60)
+    clock["t"] += 60
+    director.post(f"/t/{tid}/clock/pause", {"expected_seq": 4})
+    clock["t"] += 600
+    assert state(director, tid)["clock"]["seconds_left"] == 14 * 60
+    director.post(f"/t/{tid}/clock/resume", {"expected_seq": 5})
+    director.post(f"/t/{tid}/clock/add_time", {"expected_seq": 6, "seconds": "60"})
+    assert state(director, tid)["clock"]["seconds_left"] == 15 * 60
+    director.post(f"/t/{tid}/clock/add_time", {"expected_seq": 7, "seconds": "-60"})
+    director.post(f"/t/{tid}/clock/next_level", {"expected_seq": 8})
+    assert state(director, tid)["clock"]["level"] == 2
+    director.post(f"/t/{tid}/clock/previous_level", {"expected_seq": 9})
+    assert state(director, tid)["clock"]["level"] == 1
+    response = director.post(f"/t/{tid}/clock/resume", {"expected_seq": 10}, htmx=True)
+    assert response.status_code == 422
+    assert "nothing to resume" in soup(response).find(class_="flash-error").text
+
+
+def test_compact_clock_partial_polls(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"], start=True)
+    response = director.get(f"/t/{tid}/dashboard/clock", headers={"HX-Request": "true"})
+    clock = soup(response).find(id="clock")
+    assert "every 5s" in clock["hx-trigger"]
+    assert clock["data-paused"] == "false"
+    assert "Level 1" in clock.text
+
+
+def test_hand_played_button_for_the_sit_and_go(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"], start=True, preset="sng-1000-turbo")
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find("button", string="+1 hand played") is not None
+    for _ in range(4):
+        director.post(f"/t/{tid}/clock/hand_played", {"expected_seq": seq(director, tid)})
+    clock = state(director, tid)["clock"]
+    assert (clock["level"], clock["small_blind"], clock["big_blind"]) == (2, 15, 30)
+
+
+def test_bust_places_by_the_engine_and_records_the_eliminator(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    page = soup(director.get(f"/t/{tid}"))
+    bust_form = page.find(id="player-3").find("form", class_="bust-form")
+    assert "Confirm: Cy is out" in bust_form.find("button").text
+    response = director.post(f"/t/{tid}/bust", {"players": "3", "by": "1", "expected_seq": seq(director, tid)}, htmx=True)
+    assert response.status_code == 200
+    row = soup(response).find(id="player-3")
+    assert "8th" in row.text and "by Ann" in row.text
+    s = state(director, tid)
+    assert s["players_left"] == 7
+    cy = next(p for p in s["players"] if p["id"] == 3)
+    assert (cy["place"], cy["knocked_out_by"]) == (8, 1)
+
+
+def test_seed_000_same_hand_busts_ranked_by_starting_stack(director: Director) -> None:
+    """Seed 000: "If several players are knocked out in the same hand, the one who started
+    that hand with more chips finishes higher." """
+    tid = new_tournament(director, EIGHT, start=True)
+    form = {"players": ["4", "5"], "stack_4": "3000", "stack_5": "8000", "by": "1", "expected_seq": seq(director, tid)}
+    response = director.client.post(f"/t/{tid}/bust", data={"csrf_token": director.token, **form})
+    assert response.status_code == 303
+    places = {p["name"]: p["place"] for p in state(director, tid)["players"]}
+    assert places["Eve"] == 7 and places["Dee"] == 8
+
+
+def test_same_hand_busts_need_the_stacks(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    form = {"players": ["4", "5"], "expected_seq": seq(director, tid)}
+    response = director.client.post(
+        f"/t/{tid}/bust", data={"csrf_token": director.token, **form}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    assert "give Dee's chips at the start of the hand" in soup(response).find(class_="flash-error").text
+
+
+def test_a_double_click_never_records_a_bust_twice(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    base = seq(director, tid)
+    first = director.post(f"/t/{tid}/bust", {"players": "2", "expected_seq": base}, htmx=True)
+    second = director.post(f"/t/{tid}/bust", {"players": "2", "expected_seq": base}, htmx=True)
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert "Someone else changed this tournament a moment ago" in soup(second).find(class_="flash-error").text
+    assert state(director, tid)["players_left"] == 7
+    events = director.api("GET", f"/api/t/{tid}/events").get_json()["events"]
+    assert [e["type"] for e in events].count("bust") == 1
+
+
+def test_stale_plain_post_redirects_with_the_message(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    response = director.post(f"/t/{tid}/bust", {"players": "2", "expected_seq": 1})
+    assert response.status_code == 303
+    page = soup(director.get(response.headers["Location"]))
+    assert "Someone else changed this tournament" in page.find(class_="flash-error").text
+
+
+def test_undo_cancels_the_last_entry(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 2, "by": 1})
+    page = soup(director.get(f"/t/{tid}"))
+    assert "Confirm: undo “Bob out (by Ann)”" in page.find("details", class_="undo").text
+    response = director.post(f"/t/{tid}/undo", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert response.status_code == 200
+    assert state(director, tid)["players_left"] == 8
+    events = director.api("GET", f"/api/t/{tid}/events").get_json()["events"]
+    assert [e["type"] for e in events][-2:] == ["bust", "undo"]
+
+
+def test_the_last_bust_finishes_the_tournament(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True)
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 3})
+    response = director.post(f"/t/{tid}/bust", {"players": "2", "by": "1", "expected_seq": seq(director, tid)}, htmx=True)
+    page = soup(response)
+    assert page.find("a", string="See the results") is not None
+    assert "Finished" in page.find(id="clock").text
+    assert state(director, tid)["finished"] is True
+
+
+def test_figures_and_payouts(director: Director) -> None:
+    tid = new_tournament(director, [*EIGHT, "Ivy", "Jo"], start=True, buy_in=10)
+    page = soup(director.get(f"/t/{tid}"))
+    figures = {f.find("dt").text: f.find("dd").text for f in page.find_all(class_="figure")}
+    assert figures["Players left"] == "10"
+    assert figures["Chips in play"] == "100,000"
+    assert figures["Average stack"] == "10,000"
+    assert figures["Prize pool"] == "100"
+    payouts = [r.get_text(" ", strip=True) for r in page.find(string="Payouts").find_parent("section").find_all("tr")]
+    assert payouts == ["1st 50", "2nd 30", "3rd 20"]
+
+
+@pytest.mark.parametrize("path", ["/t/999", "/t/999/dashboard/clock", "/t/999/results"])
+def test_unknown_tournament_pages_are_404(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "There is no tournament number 999." in response.get_data(as_text=True)
+
+
+def test_unknown_clock_action_is_refused(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"])
+    response = director.post(f"/t/{tid}/clock/explode", {})
+    assert response.status_code == 422
