@@ -44,6 +44,7 @@ BLUEPRINTS: list[str] = [
     "director.tv:bp",
     "director.seating:bp",
     "director.player:bp",
+    "director.dealer:bp",
 ]
 
 

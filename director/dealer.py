@@ -1,0 +1,819 @@
+"""The dealer's assistant: one page per table, for a phone held in one hand.
+
+The dealer enters the hand as it happens; every entry is an event of the tournament
+(``engine.dealing`` folds them: ``hand_started``, ``hand_action``, ``hand_pending``,
+``hand_undo``, ``stack_corrected``), so the table's state is the engine's replay of them
+and the dashboard, the TV and balancing follow at once. Every write names the sequence
+number its page showed (a stale one is refused with 409 and the page refreshes); an
+illegal action is refused with the engine's sentence (422) and the panel re-rendered
+with it.
+
+Routes (blueprint ``dealer``):
+
+* ``GET /t/<id>/table/<n>``: the table page (the panel alone for htmx);
+  ``GET .../panel?since=<seq>``: the panel, or 204 when nothing changed (polled);
+* ``POST /t/<id>/table/<n>/<action>`` with ``action`` one of :data:`ACTIONS`: deal,
+  act (fold, check, call, bet, raise, all-in), push (silent chips), oot (out of turn),
+  undo, award (winners per pot), cards (board and hole cards: the engine names the
+  winner), clock (put the player to act on the clock), correct (a stack, director);
+* ``GET /t/<id>/table/<n>/history``: the table's hands; ``.../hands.phhs`` and
+  ``.../hand/<k>.phh``: PHH exports that ``python -m engine replay`` reads back;
+* the JSON twins: ``GET /api/t/<id>/table/<n>`` and ``POST /api/t/<id>/table/<n>/<action>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from director import services
+from director.auth import is_director, login_required
+from director.db import get_db
+from director.events import load_state
+from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
+from engine import dealing
+from engine.dealing import TableHand, chip_check, plan_deal, stack_of
+from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.hand import Hand
+from engine.houserules import silent_push
+from engine.phh import write_phh
+from engine.pots import pot_name
+from engine.tournament import Tournament
+
+bp = Blueprint("dealer", __name__)
+
+ACTIONS = ("deal", "act", "push", "oot", "undo", "award", "cards", "clock", "correct")
+ACTION_CLOCK_SECONDS = 60
+HISTORY_SHOWN = 8
+
+
+def n(amount: int | None) -> str:
+    return "–" if amount is None else f"{amount:,}"
+
+
+# --------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    player: int | None
+    name: str
+    stack: int
+    bet: int = 0
+    badges: tuple[str, ...] = ()
+    status: str = ""  # turn, folded, all-in, waiting, out
+    pending: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of the action pad: ``kind`` posted with ``amount``."""
+
+    kind: str
+    label: str
+    amount: int | None = None
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class PotView:
+    index: int
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+
+    @property
+    def who(self) -> str:
+        seats = [str(s) for s in self.eligible]
+        if len(seats) == 1:
+            return f"seat {seats[0]}"
+        return "seats " + ", ".join(seats[:-1]) + " and " + seats[-1]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table panel shows, worded and formatted."""
+
+    tournament_id: int
+    table: int
+    name: str
+    seq: int
+    phase: str  # before, betting, showdown
+    level_text: str
+    hands_text: str
+    seats: tuple[SeatView, ...]
+    hand_number: int | None = None
+    street: str = ""
+    board: str = ""
+    turn: int | None = None
+    turn_name: str = ""
+    choices: tuple[Choice, ...] = ()
+    raise_word: str = ""
+    min_to: int | None = None
+    max_to: int | None = None
+    quick: tuple[Choice, ...] = ()
+    pots: tuple[PotView, ...] = ()
+    bets_total: int = 0
+    showdown_order: tuple[int, ...] = ()
+    all_face_up: bool = False
+    live: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+    last_result: str = ""
+    busted_text: tuple[str, ...] = ()
+    positions_text: str = ""
+    can_deal: bool = False
+    deal_problem: str = ""
+    h4h: bool = False
+    balancing: tuple[str, ...] = ()
+    chip_text: str = ""
+    chip_difference: int = 0
+    finished: bool = False
+    can_undo: bool = False
+    oot_seats: tuple[int, ...] = ()
+    players: tuple[tuple[int, str, int], ...] = field(default=())
+    """(player id, name, stack) of the table's players, for the director's correction."""
+
+
+def _names(state: Tournament) -> dict[int, str]:
+    return {pid: name for pid, name, _ in state.names}
+
+
+def _level_text(state: Tournament, at: float) -> tuple[str, str]:
+    try:
+        clock = state.clock_at(at)
+    except EngineError:
+        return "", ""
+    if state.finished:
+        return "Tournament over", ""
+    if not state.started:
+        return "The clock has not started", ""
+    if clock.on_break:
+        return "Break", ""
+    text = f"Level {clock.level_number} · {n(clock.small_blind)}/{n(clock.big_blind)}"
+    if clock.ante:
+        text += f" · ante {n(clock.ante)}"
+    hands = ""
+    if clock.hands_left_in_level is not None:
+        left = clock.hands_left_in_level
+        hands = f"{clock.hands_played} hands played · {left} to the next level"
+        if clock.hand_cap:
+            hands += f" · cap {clock.hand_cap}"
+    return text, hands
+
+
+def _badges(record: TableHand | None, seat: int, positions: Any) -> tuple[str, ...]:
+    if positions is None:
+        return ()
+    out = []
+    if positions.button == seat:
+        out.append("BTN")
+    if positions.small_blind == seat:
+        out.append("SB")
+    if positions.big_blind == seat:
+        out.append("BB")
+    return tuple(out)
+
+
+def _quick_amounts(hand: Hand, low: int, high: int) -> tuple[Choice, ...]:
+    """Min raise, half pot, pot, all-in, as "to" amounts within the legal range."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    pot = sum(p.amount for p in hand.pots()) + sum(hand.bets().values())
+    call = legal.call_amount
+    current = hand.current_bet
+    out: list[Choice] = [Choice("raise", f"Min {n(low)}", low)]
+    for label, share in (("½ pot", 0.5), ("Pot", 1.0)):
+        to = current + round((pot + call) * share)
+        if low < to < high and all(c.amount != to for c in out):
+            out.append(Choice("raise", f"{label} {n(to)}", to))
+    if high != low:
+        out.append(Choice("allin", f"All-in {n(high)}", high))
+    return tuple(out)
+
+
+def _betting_view(hand: Hand) -> dict[str, Any]:
+    legal = hand.legal_actions()
+    if legal is None:
+        return {}
+    choices: list[Choice] = []
+    if legal.can_fold:
+        choices.append(Choice("fold", "Fold", style="danger" if not legal.fold_warns else "quiet"))
+    if legal.can_check:
+        choices.append(Choice("check", "Check"))
+    elif legal.call_amount:
+        stack = hand.stacks()[legal.seat]
+        if legal.call_amount >= stack:
+            choices.append(Choice("call", f"Call all-in {n(legal.call_amount)}", style="primary"))
+        else:
+            choices.append(Choice("call", f"Call {n(legal.call_amount)}", style="primary"))
+    low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
+    word = legal.raise_word.capitalize()
+    quick: tuple[Choice, ...] = ()
+    if low is not None and high is not None:
+        if low < high:
+            to_word = "to " if legal.raise_word == "raise" else ""
+            choices.append(Choice(legal.raise_word, f"{word} {to_word}{n(low)}+", low, "primary"))
+        quick = _quick_amounts(hand, low, high)
+        choices.append(Choice("allin", f"All-in {n(high)}", high, "allin"))
+    return {
+        "choices": tuple(choices),
+        "raise_word": legal.raise_word,
+        "min_to": low,
+        "max_to": high,
+        "quick": quick,
+    }
+
+
+def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> TableView:
+    """The table panel's content from the tournament's state at ``at``."""
+    names = _names(state)
+    level_text, hands_text = _level_text(state, at)
+    record = state.dealing.current(table)
+    running = record if record is not None and not record.finished else None
+    common: dict[str, Any] = {
+        "tournament_id": tournament_id,
+        "table": table,
+        "name": state.name,
+        "seq": state.seq,
+        "level_text": level_text,
+        "hands_text": hands_text,
+        "h4h": state.hand_for_hand,
+        "finished": state.finished,
+    }
+    check = chip_check(state)
+    if check.difference:
+        word = "more" if check.difference > 0 else "fewer"
+        common["chip_text"] = (
+            f"Chips counted {n(check.counted)}: {n(abs(check.difference))} {word} than the "
+            f"{n(check.expected)} in play."
+        )
+        common["chip_difference"] = check.difference
+    seated = state.seating.at_table(table) if table in state.seating.tables else {}
+    common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
+    if record is not None and record.finished:
+        common["last_result"] = f"Hand {record.number}: {record.result}"
+        common["busted_text"] = tuple(
+            f"{names.get(pid, '?')} is out in {_place(state, pid)} place." for pid, _ in record.busted
+        )
+    if running is None:
+        return _before_view(state, table, seated, names, common, record)
+    hand = running.replay()
+    bets = hand.bets()
+    stacks = hand.stacks()
+    live = set(hand.live_seats())
+    seats = []
+    for seat, pid in sorted((*running.players, *running.waiting)):
+        status = ""
+        if seat not in stacks:
+            status = "waiting"
+        elif seat == hand.turn:
+            status = "turn"
+        elif seat not in live:
+            status = "folded"
+        elif hand.is_all_in(seat):
+            status = "all-in"
+        pending = running.pending_for(seat)
+        seats.append(
+            SeatView(
+                seat, pid, names.get(pid, "?"), stacks.get(seat, stack_of(state, pid)), bets.get(seat, 0),
+                _badges(running, seat, running.positions), status,
+                f"Out of turn: {pending.describe()}" if pending else "",
+            )
+        )
+    pots = tuple(PotView(i, pot_name(i), p.amount, p.eligible) for i, p in enumerate(hand.pots()))
+    phase = "showdown" if hand.street == "showdown" else "betting"
+    turn = hand.turn
+    extra = _betting_view(hand) if phase == "betting" else {}
+    oot = tuple(
+        s for s in hand.seats if s in live and s != turn and not hand.is_all_in(s)
+    ) if phase == "betting" else ()
+    return TableView(
+        **common,
+        phase=phase,
+        seats=tuple(seats),
+        hand_number=running.number,
+        street=hand.street,
+        board=" ".join(str(c) for c in hand.board),
+        turn=turn,
+        turn_name=names.get(dict(running.players).get(turn or 0, 0), "") if turn else "",
+        pots=pots,
+        bets_total=sum(bets.values()),
+        showdown_order=hand.showdown_order(),
+        all_face_up=hand.all_hands_face_up,
+        live=tuple(s for s in hand.seats if s in live),
+        notes=running.notes[-3:],
+        can_undo=True,
+        oot_seats=oot,
+        positions_text=_positions_text(running.positions),
+        **extra,
+    )
+
+
+def _place(state: Tournament, pid: int) -> str:
+    place = state.place_of(pid) or state.provisional_places().get(pid)
+    if place is None:
+        return "no"
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def _positions_text(positions: Any) -> str:
+    sb = (
+        f"small blind seat {positions.small_blind}"
+        if positions.small_blind is not None
+        else f"dead small blind (seat {positions.small_blind_seat_number} is empty)"
+    )
+    return f"Button seat {positions.button} · {sb} · big blind seat {positions.big_blind}"
+
+
+def _before_view(
+    state: Tournament, table: int, seated: Mapping[int, int], names: Mapping[int, str],
+    common: dict[str, Any], record: TableHand | None,
+) -> TableView:
+    problem = ""
+    plan = None
+    if state.finished:
+        problem = "The tournament is over."
+    elif not state.started:
+        problem = "The director starts the clock before the first hand."
+    else:
+        try:
+            plan = plan_deal(state, table)
+        except EngineError as error:
+            problem = str(error)
+        late = dealing.h4h_waiting_for(state, table)
+        if late and not problem:
+            problem = "Hand for hand: waiting for table " + ", ".join(str(t) for t in late) + " to finish."
+        clock = state.clock_at(now())
+        if clock.on_break and not problem:
+            problem = "It is the break."
+    waiting = {s for s, _ in plan.waiting} if plan else set()
+    seats = tuple(
+        SeatView(
+            seat, pid, names.get(pid, "?"), stack_of(state, pid), 0,
+            _badges(None, seat, plan.positions if plan else None),
+            "waiting" if seat in waiting else "",
+        )
+        for seat, pid in sorted(seated.items())
+    )
+    return TableView(
+        **common,
+        phase="before",
+        seats=seats,
+        positions_text=_positions_text(plan.positions) if plan else "",
+        can_deal=plan is not None and not problem,
+        deal_problem=problem,
+        balancing=_balancing(state, table),
+        can_undo=False,
+    )
+
+
+def _balancing(state: Tournament, table: int) -> tuple[str, ...]:
+    """The balancing step due now (the dashboard's), when it moves a player to or from here."""
+    if len(state.seating.tables) < 2:
+        return ()
+    try:
+        step = services.table_step(state)
+    except EngineError:
+        return ()
+    names = _names(state)
+    return tuple(
+        m.describe(dict(names)) for m in step.moves if table in (m.from_table, m.to_table)
+    )
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def _hand(state: Tournament, table: int) -> tuple[TableHand, Hand]:
+    record = state.dealing.running(table)
+    if record is None:
+        raise IllegalAction(f"No hand is being played at table {table}: deal one first.")
+    return record, record.replay()
+
+
+def _seat(data: Mapping[str, Any], hand: Hand) -> int:
+    if data.get("seat") in (None, ""):
+        if hand.turn is None:
+            raise IllegalAction("Nobody is to act: the betting is over.")
+        return hand.turn
+    return parse_int(data.get("seat"), "seat number", minimum=1)
+
+
+def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
+    """The compact notation of a declared action (checked by the engine, with its message)."""
+    kind = str(data.get("kind") or data.get("action") or "").strip().lower().replace("_", "-")
+    seat = _seat(data, hand)
+    if kind == "fold":
+        hand.verify_fold(seat)
+        return f"p{seat} f"
+    if kind == "check":
+        hand.verify_check(seat)
+        return f"p{seat} cc"
+    if kind == "call":
+        hand.verify_call(seat)
+        return f"p{seat} cc"
+    if kind in ("bet", "raise"):
+        amount = parse_int(data.get("amount"), f"{kind} amount", minimum=1)
+        if kind == "bet":
+            hand.verify_bet_to(seat, amount)
+        else:
+            hand.verify_raise_to(seat, amount)
+        return f"p{seat} cbr {amount}"
+    if kind in ("allin", "all-in"):
+        hand.verify_all_in(seat)
+        to = hand.bets()[seat] + hand.stacks()[seat]
+        return f"p{seat} cc" if to <= hand.current_bet else f"p{seat} cbr {to}"
+    raise InvalidInput(f"Unknown action {kind!r}: use fold, check, call, bet, raise or all-in.")
+
+
+def _chips_list(text: Any) -> list[int]:
+    if isinstance(text, list):
+        return [parse_int(c, "chip value", minimum=1) for c in text]
+    raw = str(text or "").replace("+", " ").replace(",", " ").split()
+    if not raw:
+        raise InvalidInput("Enter the chips pushed, e.g. 1000 or 1000+500.")
+    return [parse_int(c, "chip value", minimum=1) for c in raw]
+
+
+def _truthy(value: Any) -> bool:
+    return value in (True, "1", "true", "on", "yes")
+
+
+def deal_payload(state: Tournament, table: int, at: float) -> dict[str, Any]:
+    plan = plan_deal(state, table)
+    clock = state.clock_at(at)
+    payload: dict[str, Any] = {"table": table, "setup": plan.as_dict()}
+    if clock.level_number is not None:
+        payload.update(
+            level=clock.level_number, small_blind=clock.small_blind, big_blind=clock.big_blind,
+            ante=clock.ante or 0,
+        )
+    return payload
+
+
+def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]) -> tuple[Tournament, str]:
+    """Do one table action; returns the new state and a notice for the page."""
+    db = get_db()
+    state = load_state(db, tournament_id)
+    seq = expected_seq(dict(data), state.seq)
+    at = now()
+
+    def record(type_: str, payload: Mapping[str, Any]) -> Tournament:
+        return services.record(db, tournament_id, type_, payload, seq, at)
+
+    if action == "deal":
+        if table not in state.seating.tables:
+            raise IllegalAction(f"There is no table {table} in play.")
+        new = record("hand_started", deal_payload(state, table, at))
+        running = new.dealing.running(table)
+        return new, f"Hand {running.number if running else ''} dealt."
+    if action == "act":
+        _, hand = _hand(state, table)
+        new = record("hand_action", {"table": table, "action": action_notation(hand, data)})
+        return new, ""
+    if action == "push":
+        _, hand = _hand(state, table)
+        seat = _seat(data, hand)
+        ruling = silent_push(hand, seat, _chips_list(data.get("chips")), string_bet=_truthy(data.get("string_bet")))
+        new = record("hand_action", {"table": table, "action": ruling.notation, "note": ruling.rule})
+        return new, ruling.rule
+    if action == "oot":
+        _, hand = _hand(state, table)
+        seat = parse_int(data.get("seat"), "seat number", minimum=1)
+        kind = str(data.get("kind") or "").strip().lower()
+        verb = {"fold": "f", "f": "f", "check": "cc", "call": "cc", "cc": "cc"}.get(kind)
+        if verb is None:
+            if kind not in ("bet", "raise", "cbr"):
+                raise InvalidInput(f"Unknown action {kind!r}: use fold, call, bet or raise.")
+            verb = f"cbr {parse_int(data.get('amount'), 'amount', minimum=1)}"
+        new = record("hand_pending", {"table": table, "action": f"p{seat} {verb}"})
+        return new, f"Seat {seat}'s action out of turn is held until their turn (TDA 53)."
+    if action == "undo":
+        current = state.dealing.current(table)
+        last = state.last_event
+        if (
+            current is not None and current.finished and last is not None
+            and last.type == "hand_action" and last.payload.get("table") == table
+        ):
+            new = record("undo", {})
+            return new, f"The end of hand {current.number} was taken back."
+        new = record("hand_undo", {"table": table})
+        return new, "Taken back."
+    if action == "award":
+        _, hand = _hand(state, table)
+        winners = _winners(data, len(hand.pots()))
+        text = ";".join(",".join(str(s) for s in pot) for pot in winners)
+        new = record("hand_action", {"table": table, "action": f"d win {text}"})
+        return new, new.dealing.current(table).result if new.dealing.current(table) else ""  # type: ignore[union-attr]
+    if action == "cards":
+        _, hand = _hand(state, table)
+        entries = _card_entries(hand, data)
+        new = record("hand_action", {"table": table, "actions": entries})
+        done = new.dealing.current(table)
+        return new, done.result if done is not None else ""
+    if action == "clock":
+        _, hand = _hand(state, table)
+        if hand.turn is None:
+            raise IllegalAction("Nobody is to act: there is no one to put on the clock.")
+        record_ = state.dealing.running(table)
+        pid = dict(record_.players).get(hand.turn) if record_ else None
+        who = f"Table {table} seat {hand.turn}" + (f" – {state.name_of(pid)}" if pid else "")
+        seconds = parse_int(data.get("seconds"), "seconds", minimum=5, default=ACTION_CLOCK_SECONDS)
+        new = record("action_clock", {"action": "start", "who": who, "seconds": seconds})
+        return new, f"{who} is on the clock: {seconds} seconds."
+    if action == "correct":
+        new = record(
+            "stack_corrected",
+            {"player": data.get("player"), "stack": data.get("stack"), "reason": data.get("reason")},
+        )
+        return new, "Stack corrected."
+    abort(404)
+
+
+def _winners(data: Mapping[str, Any], pots: int) -> list[list[int]]:
+    raw = data.get("winners")
+    if isinstance(raw, list):
+        result = [[parse_int(s, "seat number", minimum=1) for s in (pot if isinstance(pot, list) else [pot])] for pot in raw]
+    else:
+        result = []
+        for k in range(pots):
+            if hasattr(data, "getlist"):
+                seats = data.getlist(f"pot{k}")
+            else:
+                value = data.get(f"pot{k}")
+                seats = value if isinstance(value, list) else [] if value in (None, "") else [value]
+            result.append([parse_int(s, "seat number", minimum=1) for s in seats])
+    for k, seats in enumerate(result):
+        if not seats:
+            raise InvalidInput(f"Tap the winner of the {pot_name(k)}.")
+    return result
+
+
+def _card_entries(hand: Hand, data: Mapping[str, Any]) -> list[str]:
+    if hand.street != "showdown":
+        raise IllegalAction(f"The cards are entered at the showdown; the hand is on the {hand.street}.")
+    entries: list[str] = []
+    board = "".join(str(data.get("board") or "").split())
+    have = "".join(str(c) for c in hand.board)
+    if board and have:
+        if not board.lower().startswith(have.lower()):
+            raise InvalidInput(f"The board already shows {have}: enter the cards after it.")
+        board = board[len(have):]
+    if board:
+        entries.append(f"d db {board}")
+    cards = data.get("cards") if isinstance(data.get("cards"), Mapping) else {}
+    for seat in hand.showdown_order():
+        text = cards.get(str(seat)) if cards else None
+        if text in (None, ""):
+            text = data.get(f"cards_{seat}")
+        text = "".join(str(text or "").split())
+        if not text:
+            raise InvalidInput(f"Enter seat {seat}'s two cards, e.g. AsKd.")
+        entries.append(f"p{seat} sm {text}")
+    entries.append("d win cards")
+    return entries
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def render_panel(tournament_id: int, table: int, **extra: Any) -> str:
+    state = load_state(get_db(), tournament_id)
+    view = table_view(state, tournament_id, table, now())
+    return render("dealer.html", "_dealer_table.html", v=view, t=state, tournament_id=tournament_id, **extra)
+
+
+@bp.get("/t/<int:tournament_id>/table/<int:table>")
+def page(tournament_id: int, table: int) -> ResponseReturnValue:
+    return render_panel(tournament_id, table)
+
+
+@bp.get("/t/<int:tournament_id>/table/<int:table>/panel")
+def panel(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    since = request.args.get("since")
+    if since is not None and since.isdigit() and int(since) == state.seq:
+        return Response(status=204)
+    view = table_view(state, tournament_id, table, now())
+    return render_template("_dealer_table.html", v=view, t=state, tournament_id=tournament_id)
+
+
+@bp.post("/t/<int:tournament_id>/table/<int:table>/<action>")
+@login_required
+def table_action(tournament_id: int, table: int, action: str) -> ResponseReturnValue:
+    if action not in ACTIONS:
+        abort(404)
+    data: Any = request.form if not request.is_json else values()
+    notices: list[str] = []
+
+    def do() -> None:
+        _, message = perform(tournament_id, table, action, data)
+        if message:
+            notices.append(message)
+            if not is_partial_request():
+                flash(message, "ok")
+
+    def rerender(error: str | None = None, notice: str | None = None) -> str:
+        return render_panel(tournament_id, table, error=error, notice=notice or (notices[0] if notices else None))
+
+    return act(do, url_for("dealer.page", tournament_id=tournament_id, table=table), rerender)
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    number: int
+    level: int
+    blinds: str
+    positions: str
+    players: tuple[str, ...]
+    actions: tuple[str, ...]
+    result: str
+    busted: tuple[str, ...]
+    finished: bool
+    notes: tuple[str, ...]
+
+
+def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
+    names = _names(state)
+    hand = record.replay()
+    setup = record.setup
+    blinds = f"{n(setup.small_blind)}/{n(setup.big_blind)}"
+    if setup.big_blind_ante:
+        blinds += f", ante {n(setup.big_blind_ante)}"
+    players = tuple(
+        f"Seat {s} {names.get(p, '?')} ({n(setup.stacks[s])})" for s, p in record.players
+    )
+    actions = tuple(describe_entry(e, names, dict(record.players)) for e in hand.log)
+    return HandSummary(
+        record.number, record.level, blinds, _positions_text(record.positions), players, actions,
+        record.result, tuple(f"{names.get(p, '?')} out" for p, _ in record.busted), record.finished, record.notes,
+    )
+
+
+def describe_entry(entry: str, names: Mapping[int, str], players: Mapping[int, int]) -> str:
+    """``p3 cbr 600`` → ``Seat 3 (Ann) bets or raises to 600``."""
+    words = entry.split()
+    if words[0] == "d":
+        if words[1] == "db":
+            return f"Board {words[2]}"
+        if words[1] == "dh":
+            return f"{words[2]} dealt {words[3]}"
+        if words[1] == "win":
+            return "Pots awarded from the cards" if words[2] == "cards" else f"Pots awarded to {words[2]}"
+        return entry
+    seat = int(words[0][1:])
+    who = f"Seat {seat} ({names.get(players.get(seat, 0), '?')})"
+    verb = {"f": "folds", "cc": "checks or calls"}.get(words[1])
+    if verb:
+        return f"{who} {verb}"
+    if words[1] == "cbr":
+        return f"{who} bets or raises to {int(words[2]):,}"
+    if words[1] == "sm":
+        return f"{who} shows {words[2]}" if len(words) > 2 else f"{who} mucks"
+    return entry
+
+
+@bp.get("/t/<int:tournament_id>/table/<int:table>/history")
+def history(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    hands = [_hand_summary(state, h) for h in reversed(state.dealing.at_table(table))]
+    names = _names(state)
+    corrections = [
+        f"{names.get(c.player, '?')}: {n(c.before)} → {n(c.after)} ({c.reason})" for c in state.dealing.corrections
+    ]
+    return render(
+        "dealer_history.html", None, t=state, tournament_id=tournament_id, table=table, hands=hands,
+        corrections=corrections,
+    )
+
+
+def _phh(record: TableHand) -> str:
+    return write_phh(record.replay())
+
+
+@bp.get("/t/<int:tournament_id>/table/<int:table>/hands.phhs")
+def export_all(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    parts = [f"[{h.number}]\n{_phh(h)}" for h in state.dealing.at_table(table) if h.finished]
+    response = Response("\n".join(parts), mimetype="text/plain")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table}.phhs"'
+    return response
+
+
+@bp.get("/t/<int:tournament_id>/table/<int:table>/hand/<int:number>.phh")
+def export_one(tournament_id: int, table: int, number: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    record = next((h for h in state.dealing.at_table(table) if h.number == number), None)
+    if record is None:
+        abort(404)
+    response = Response(_phh(record), mimetype="text/plain")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table}-hand-{number}.phh"'
+    return response
+
+
+# --------------------------------------------------------------------------- JSON API
+
+
+def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> dict[str, Any]:
+    view = table_view(state, tournament_id, table, at)
+    return {
+        "seq": state.seq,
+        "table": table,
+        "phase": view.phase,
+        "hand": view.hand_number,
+        "street": view.street or None,
+        "turn": view.turn,
+        "level": view.level_text,
+        "positions": view.positions_text,
+        "seats": [
+            {"seat": s.seat, "player": s.player, "name": s.name, "stack": s.stack, "bet": s.bet,
+             "badges": list(s.badges), "status": s.status}
+            for s in view.seats
+        ],
+        "actions": [{"kind": c.kind, "label": c.label, "amount": c.amount} for c in view.choices],
+        "min_to": view.min_to,
+        "max_to": view.max_to,
+        "pots": [{"name": p.name, "amount": p.amount, "eligible": list(p.eligible)} for p in view.pots],
+        "showdown_order": list(view.showdown_order),
+        "last_result": view.last_result or None,
+        "notes": list(view.notes),
+        "can_deal": view.can_deal,
+        "deal_problem": view.deal_problem or None,
+    }
+
+
+@bp.get("/api/t/<int:tournament_id>/table/<int:table>")
+def api_table(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    return jsonify(table_json(state, tournament_id, table, now()))
+
+
+@bp.post("/api/t/<int:tournament_id>/table/<int:table>/<action>")
+@login_required
+def api_table_action(tournament_id: int, table: int, action: str) -> ResponseReturnValue:
+    if action not in ACTIONS:
+        abort(404)
+    state, message = perform(tournament_id, table, action, values())
+    result = table_json(state, tournament_id, table, now())
+    result["notice"] = message or None
+    return jsonify(result), 201
+
+
+_TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "integer"}}
+_TID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+_ACTION_BODY: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "expected_seq": {"type": "integer"},
+        "kind": {"type": "string", "enum": ["fold", "check", "call", "bet", "raise", "allin"]},
+        "amount": {"type": "integer", "description": "bet or raise to (the player's total on this street)"},
+        "seat": {"type": "integer", "description": "the seat acting (default: whose turn it is)"},
+        "chips": {"type": "string", "description": "push: the chips pushed, e.g. '1000+500'"},
+        "string_bet": {"type": "boolean", "description": "push: pushed in more than one motion"},
+        "winners": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}},
+                    "description": "award: the winning seats of each pot, main pot first"},
+        "board": {"type": "string", "description": "cards: the board, e.g. 'AhKd7c2s9h'"},
+        "cards": {"type": "object", "additionalProperties": {"type": "string"},
+                  "description": "cards: each showing seat's hole cards, e.g. {\"3\": \"AsKd\"}"},
+        "player": {"type": "integer", "description": "correct: the player"},
+        "stack": {"type": "integer", "description": "correct: the chips on the felt"},
+        "reason": {"type": "string", "description": "correct: why"},
+    },
+}
+_ERR = {"$ref": "#/components/responses/Error"}
+bp.openapi_paths = {  # type: ignore[attr-defined]
+    "/api/t/{tournament_id}/table/{table}": {
+        "get": {
+            "summary": "A table's hand: seats, stacks, whose turn, the legal actions, pots",
+            "tags": ["dealer"],
+            "parameters": [_TID, _TABLE],
+            "responses": {"200": {"description": "The table", "content": {"application/json": {"schema": {"type": "object"}}}},
+                          "404": _ERR},
+        }
+    },
+    "/api/t/{tournament_id}/table/{table}/{action}": {
+        "post": {
+            "summary": "Deal, act, push, oot, undo, award, cards, clock or correct at a table",
+            "tags": ["dealer"],
+            "parameters": [
+                _TID, _TABLE,
+                {"name": "action", "in": "path", "required": True, "schema": {"type": "string", "enum": list(ACTIONS)}},
+            ],
+            "requestBody": {"required": False, "content": {"application/json": {"schema": _ACTION_BODY}}},
+            "security": [{"session": [], "csrf": []}],
+            "responses": {
+                "201": {"description": "Recorded; the table's new state", "content": {"application/json": {"schema": {"type": "object"}}}},
+                "400": _ERR, "401": _ERR, "404": _ERR, "409": _ERR, "422": _ERR,
+            },
+        }
+    },
+}
+
+
+__all__ = ["ACTIONS", "bp", "is_director", "perform", "table_json", "table_view"]
