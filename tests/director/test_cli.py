@@ -1,0 +1,144 @@
+"""The command line: serve with waitress (killed and restarted with nothing lost), demo, migrate."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from director import create_app
+from director.cli import lan_url, main, qr_text
+from director.db import get_db
+from director.events import cache, load_state
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Server:
+    """``poker-director serve`` in a subprocess, and a cookie-keeping JSON client for it."""
+
+    def __init__(self, data: Path) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        )
+        assert self.process.stdout is not None
+        self.url = ""
+        deadline = time.monotonic() + 30
+        lines = []
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            lines.append(line)
+            found = re.search(r"Open (http://127\.0\.0\.1:\d+)", line)
+            if found:
+                self.url = found.group(1)
+                break
+            if not line and self.process.poll() is not None:
+                break
+        assert self.url, "".join(lines)
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.token = ""
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if self.token:
+            request.add_header("X-CSRFToken", self.token)
+        try:
+            with self.opener.open(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def session(self) -> None:
+        self.token = self.call("GET", "/api/session")[1]["csrf_token"]
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+@pytest.mark.slow
+def test_killing_the_server_mid_tournament_loses_nothing(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = Server(data)
+    try:
+        server.session()
+        assert server.call("POST", "/api/setup-password", {"password": "river-card"})[0] == 201
+        server.session()
+        status, t = server.call("POST", "/api/tournaments", {"name": "Kill test", "preset": "home-short"})
+        assert status == 201
+        tid = t["id"]
+        for name in ["Ann", "Bob", "Cy", "Dee"]:
+            assert server.call("POST", f"/api/t/{tid}/players", {"name": name})[0] == 201
+        server.call("POST", f"/api/t/{tid}/seats/draw", {})
+        server.call("POST", f"/api/t/{tid}/clock/start", {})
+        server.call("POST", f"/api/t/{tid}/clock/add_time", {"seconds": 120})
+        status, before = server.call("POST", f"/api/t/{tid}/bust", {"player": 4, "by": 2})
+        assert status == 201
+    finally:
+        server.kill()
+    assert server.process.returncode == -signal.SIGKILL
+
+    again = Server(data)
+    try:
+        status, after = again.call("GET", f"/api/t/{tid}")
+        assert status == 200
+        for key in ("seq", "players", "tables", "players_left", "entries", "chips_in_play", "prize_pool"):
+            assert after[key] == before[key], key
+        assert after["clock"]["status"] == "running"
+        assert after["clock"]["level"] == before["clock"]["level"]
+        assert after["clock"]["ends_at"] == before["clock"]["ends_at"]  # the clock is exactly where it was
+        assert after["players"][3]["place"] == 4
+        again.session()  # the password survived too
+        assert again.call("POST", "/api/login", {"password": "river-card"})[0] == 200
+        again.session()
+        assert again.call("POST", f"/api/t/{tid}/clock/pause", {"expected_seq": after["seq"]})[0] == 201
+    finally:
+        again.kill()
+
+
+def test_demo_command_fills_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cache.clear()
+    assert main(["demo", "--data", str(tmp_path)]) == 0
+    assert "Demo tournament 1 added" in capsys.readouterr().out
+    app = create_app({"TESTING": True}, instance_path=tmp_path)
+    with app.app_context():
+        state = load_state(get_db(), 1)
+    assert state.started and state.entries == 10 and state.rebuys == 1 and state.players_left == 7
+    assert state.clock_at(time.time()).level_number == 4
+    cache.clear()
+
+
+def test_migrate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["migrate", "--data", str(tmp_path / "new")]) == 0
+    assert (tmp_path / "new" / "poker-director.db").exists()
+    assert (tmp_path / "new" / "secret_key").exists()
+
+
+def test_address_and_qr_code_for_the_terminal() -> None:
+    assert lan_url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert re.fullmatch(r"http://[0-9.]+:8000", lan_url("0.0.0.0", 8000))
+    art = qr_text("http://192.168.1.20:8000")
+    assert len(art.splitlines()) > 12 and "█" in art  # two rows of modules per line
+
+
+def test_serve_rejects_unknown_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--colour", "red"])
