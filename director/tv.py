@@ -2,8 +2,8 @@
 
 The server says when the current level ends (or how long is left, when paused); ``tv.js`` draws
 the countdown from that against a measured offset to the server's clock and re-fetches the
-clock partial every two seconds. The partial holds no state of its own: it is a rendering of
-``ClockView``, which is built from the tournament's folded events and ``now``.
+clock partial every 1.5 seconds (so a pause shows within two). The partial holds no state of
+its own: it is a rendering of ``ClockView``, built from the tournament's events and ``now``.
 
 Routes (blueprint ``tv``):
 
@@ -391,7 +391,7 @@ SERVER_NOW_SLOT = 'data-server-now="0"'
 class RenderedClocks:
     """Rendered clock partials, reused while the tournament has no new event, for up to a second.
 
-    Every TV and phone polls every two seconds, so the clock partial is the app's busiest
+    Every TV and phone polls every 1.5 seconds, so the clock partial is the app's busiest
     answer. A fresh rendering needs a database connection, the fold and a template; a reused
     one needs only the tournament's last sequence number, read on a connection this thread
     keeps open (read-only, one statement, no transaction left open), and the server's time

@@ -6,7 +6,7 @@
  *   data-key          which level or break is on ("level-5", "break-2"); a change means a new item
  *   data-announce     what to say aloud when that item starts ("Level 5. Blinds 100, 200.")
  * and any element inside it with data-deadline="<epoch ms>" is a countdown this script draws
- * (data-format="clock" for 12:34 or "seconds" for 47). htmx re-fetches the partial every two
+ * (data-format="clock" for 12:34 or "seconds" for 47). htmx re-fetches the partial every 1.5
  * seconds; each answer re-measures the offset, so the TV stays within a few milliseconds of the
  * server for as long as it runs, and keeps counting when the server or the Wi-Fi is away.
  */
@@ -40,19 +40,31 @@
 
   function addSample(serverAt, sentAt, receivedAt) {
     if (!isFinite(serverAt) || !(receivedAt >= sentAt)) return;
-    samples.push({ offset: serverAt - (sentAt + receivedAt) / 2, rtt: receivedAt - sentAt, server: serverAt });
+    var sample = { offset: serverAt - (sentAt + receivedAt) / 2, rtt: receivedAt - sentAt, server: serverAt };
+    // The server read its clock between our send and our receipt, so each sample bounds the
+    // offset within half its round trip. A sample outside the bounds of the current best means
+    // our own clock jumped (sleep, a time sync): forget the older samples.
+    var last = samples.length ? best() : null;
+    if (last && Math.abs(sample.offset - last.offset) > (sample.rtt + last.rtt) / 2 + 50) samples = [];
+    samples.push(sample);
     if (samples.length > SAMPLES) samples.shift();
-    // Like NTP: the answer that travelled fastest tells the offset best.
-    var best = samples[0];
-    for (var i = 1; i < samples.length; i++) if (samples[i].rtt <= best.rtt) best = samples[i];
-    offset = best.offset;
+    offset = best().offset;
+  }
+
+  // Like NTP: the answer that travelled fastest tells the offset best.
+  function best() {
+    var found = samples[0];
+    for (var i = 1; i < samples.length; i++) if (samples[i].rtt <= found.rtt) found = samples[i];
+    return found;
   }
 
   function initialSample(el) {
     var serverAt = Number(el.dataset.serverNow);
     var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
     if (nav && nav.responseStart > 0) {
-      addSample(serverAt, performance.timeOrigin + nav.requestStart, performance.timeOrigin + nav.responseStart);
+      // The page's own request, placed on Date's clock (which is the one we count with).
+      var nowDate = Date.now(), nowPerf = performance.now();
+      addSample(serverAt, nowDate - (nowPerf - nav.requestStart), nowDate - (nowPerf - nav.responseStart));
     } else {
       addSample(serverAt, Date.now(), Date.now());
     }

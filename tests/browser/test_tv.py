@@ -1,0 +1,279 @@
+"""The TV clock in a real Chromium: the countdown moves and matches the server, a pause from
+another device shows within two seconds, the TV rides out a server restart, the chimes ring at
+the right moments, and screenshots at TV and phone sizes are kept for people to look at."""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import BaseWSGIServer, make_server
+
+import director.tv
+from director import create_app, services
+from director.db import get_db
+from director.events import cache, load_state
+
+from .conftest import PASSWORD, LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+
+
+def make_night(app: Flask, started_ago: float = 100.0, players: int = 12, **settings: Any) -> int:
+    """A tournament whose clock started ``started_ago`` seconds ago (real time)."""
+    at = time.time() - started_ago
+    with app.app_context():
+        db = get_db()
+        payload = {"name": "Saturday Night Hold'em", "buy_in": 25, "preset": "home-long", **settings}
+        tournament_id = services.create_tournament(db, payload, at)
+        for name in NAMES[:players]:
+            services.register_player(db, tournament_id, name, None, at)
+        services.clock_action(db, tournament_id, "start", None, at)
+    return tournament_id
+
+
+def act(app: Flask, tournament_id: int, action: str, seconds: int | None = None) -> None:
+    with app.app_context():
+        services.clock_action(get_db(), tournament_id, action, None, time.time(), seconds=seconds)
+
+
+def ends_at(app: Flask, tournament_id: int) -> float:
+    with app.app_context():
+        clock = load_state(get_db(), tournament_id).clock_at(time.time())
+    assert clock.ends_at is not None
+    return clock.ends_at
+
+
+def shown_seconds(page: Any) -> int:
+    """The main countdown as the TV shows it, in seconds."""
+    parts = [int(p) for p in page.inner_text("[data-main-time]").strip().split(":")]
+    total = 0
+    for part in parts:
+        total = total * 60 + part
+    return total
+
+
+def wait_for_a_poll(page: Any) -> None:
+    """Until the TV has measured its offset from at least one poll answer."""
+    page.wait_for_function("window.tvClock && window.tvClock.samples().some(s => s.rtt > 0)", timeout=5000)
+
+
+def test_the_countdown_moves_and_matches_the_server(live_server: LiveServer, page: Any) -> None:
+    tid = make_night(live_server.app, started_ago=100.25)
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    deadline = ends_at(live_server.app, tid)
+    seen = []
+    for _ in range(8):
+        before = time.time()
+        shown = shown_seconds(page)
+        server_now_ms = page.evaluate("window.tvClock.serverNow()")
+        after = time.time()
+        # The TV's idea of the server's clock is within 100 ms of the server's.
+        assert before * 1000 - 100 <= server_now_ms <= after * 1000 + 100
+        # What it shows is the time left, rounded up, give or take the moment of reading.
+        assert math.ceil(deadline - after) - 1 <= shown <= math.ceil(deadline - before) + 1
+        seen.append(shown)
+        page.wait_for_timeout(400)
+    assert seen[0] > seen[-1], f"the countdown moves: {seen}"
+
+
+def test_a_browser_with_a_wrong_clock_still_shows_the_servers_time(live_server: LiveServer, page: Any) -> None:
+    """The TV's own clock is an hour and 7 seconds fast: the offset to the server takes care of it."""
+    tid = make_night(live_server.app, started_ago=60)
+    page.clock.install(time=time.time() + 3607)
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    page.wait_for_timeout(300)
+    deadline = ends_at(live_server.app, tid)
+    server_now_ms = page.evaluate("window.tvClock.serverNow()")
+    assert abs(server_now_ms - time.time() * 1000) < 250
+    assert abs(shown_seconds(page) - (deadline - time.time())) <= 1.5
+
+
+def test_a_pause_from_another_device_shows_within_two_seconds(
+    live_server: LiveServer, page: Any, browser: Any
+) -> None:
+    tid = make_night(live_server.app)
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    assert page.get_attribute("#tv-clock", "data-status") == "running"
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        dashboard = phone.new_page()
+        live_server.login(dashboard)
+        dashboard.goto(f"{live_server.url}/t/{tid}")
+        with dashboard.expect_response(lambda r: r.url.endswith(f"/t/{tid}/clock/pause")):
+            dashboard.get_by_role("button", name="Pause").click()
+        clicked = time.monotonic()
+        page.wait_for_selector("#tv-clock.is-paused .tv-paused", timeout=2000)
+        assert time.monotonic() - clicked < 2.0
+        frozen = page.inner_text("[data-main-time]")
+        page.wait_for_timeout(1200)
+        assert page.inner_text("[data-main-time]") == frozen, "a paused clock does not move"
+
+        # The director's keyboard on a second TV: space resumes, everywhere.
+        tv2 = phone.new_page()
+        tv2.set_viewport_size({"width": 1280, "height": 720})
+        tv2.goto(f"{live_server.url}/t/{tid}/tv")
+        assert tv2.get_attribute("#tv", "data-director") == "true"
+        with tv2.expect_response(lambda r: r.url.endswith(f"/t/{tid}/tv/key")):
+            tv2.keyboard.press("Space")
+        pressed = time.monotonic()
+        page.wait_for_selector("#tv-clock[data-status=running]", timeout=2000)
+        assert time.monotonic() - pressed < 2.0
+        before = ends_at(live_server.app, tid)
+        with tv2.expect_response(lambda r: r.url.endswith(f"/t/{tid}/tv/key")):
+            tv2.keyboard.press("+")
+        assert ends_at(live_server.app, tid) == pytest.approx(before + 60)
+    finally:
+        phone.close()
+
+
+def test_level_change_and_last_minute_chimes(live_server: LiveServer, page: Any) -> None:
+    tid = make_night(live_server.app, started_ago=0)
+    # Take time off level 1 until 62 seconds are left.
+    left = ends_at(live_server.app, tid) - time.time()
+    act(live_server.app, tid, "add_time", -int(left - 62))
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    assert page.evaluate("document.body.dataset.lastSound") is None
+    page.wait_for_function("document.body.dataset.lastSound === 'one-minute'", timeout=5000)
+    assert "is-last-minute" in (page.get_attribute("#tv-clock", "class") or "")
+    act(live_server.app, tid, "next_level")
+    page.wait_for_function("document.body.dataset.lastSound === 'level-change'", timeout=2500)
+    assert page.get_attribute("#tv-clock", "data-key") == "level-2"
+
+
+def test_put_on_the_clock_overlay_counts_down(live_server: LiveServer, page: Any) -> None:
+    tid = make_night(live_server.app)
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    with live_server.app.app_context():
+        state = load_state(get_db(), tid)
+        services.record(get_db(), tid, "action_clock", {"action": "start", "who": "Seat 4 · Dana"}, state.seq, time.time())
+    page.wait_for_selector(".tv-action", timeout=2000)
+    assert page.inner_text(".tv-action-who") == "Seat 4 · Dana"
+    first = int(page.inner_text(".tv-action-time"))
+    assert 57 <= first <= 60
+    page.wait_for_timeout(1100)
+    assert int(page.inner_text(".tv-action-time")) < first
+    assert page.evaluate("document.body.dataset.lastSound") == "action-clock"
+
+
+# ---------------------------------------------------------------- restart
+
+
+class Restartable:
+    """The app served on a fixed port, which can be stopped and started again like a laptop's server."""
+
+    def __init__(self, instance: Path) -> None:
+        self.instance = instance
+        self.port = 0
+        self.server: BaseWSGIServer | None = None
+        self.thread: threading.Thread | None = None
+        self.app = self.start()
+
+    def start(self) -> Flask:
+        cache.clear()
+        director.tv.rendered.clear()
+        self.app = create_app({"TESTING": False}, instance_path=self.instance)
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.port = self.server.server_port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        return self.app
+
+    def stop(self) -> None:
+        assert self.server is not None and self.thread is not None
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+        self.server = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def restartable(tmp_path: Path) -> Iterator[Restartable]:
+    served = Restartable(tmp_path / "instance")
+    with served.app.app_context():
+        from director.auth import set_password
+
+        set_password(PASSWORD)
+    yield served
+    if served.server is not None:
+        served.stop()
+    cache.clear()
+
+
+def test_the_tv_keeps_counting_while_the_server_is_down_and_recovers(restartable: Restartable, page: Any) -> None:
+    tid = make_night(restartable.app)
+    page.goto(f"{restartable.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    restartable.stop()
+    during = shown_seconds(page)
+    page.wait_for_timeout(2500)
+    assert shown_seconds(page) < during, "the countdown goes on without the server"
+    page.wait_for_selector("body.is-offline .tv-offline", timeout=8000)
+
+    app = restartable.start()
+    act(app, tid, "pause")
+    page.wait_for_selector("#tv-clock.is-paused", timeout=4000)
+    page.wait_for_function("!document.body.classList.contains('is-offline')", timeout=2000)
+    with app.app_context():
+        left = load_state(get_db(), tid).clock_at(time.time()).seconds_left
+    assert left is not None
+    assert abs(shown_seconds(page) - left) <= 1
+
+
+# ---------------------------------------------------------------- screenshots
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720), (390, 844)])
+def test_screenshots_fit_the_screen(
+    live_server: LiveServer, browser: Any, artifacts_dir: Path, width: int, height: int
+) -> None:
+    app = live_server.app
+    tid = make_night(app, started_ago=37 * 60 + 18)
+    with app.app_context():
+        db = get_db()
+        state = load_state(db, tid)
+        out = [p.id for p in state.players][-4:]
+        for pid in out:
+            services.bust(db, tid, [pid], None, time.time())
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{tid}/tv")
+        wait_for_a_poll(page)
+        page.wait_for_timeout(300)
+        size = page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.scrollHeight, innerWidth, innerHeight]"
+        )
+        assert size[0] <= size[2] and size[1] <= size[3], f"no scrolling: {size}"
+        for selector in (".tv-name", ".tv-level", "[data-main-time]", ".tv-blinds", ".tv-next", ".tv-stats"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None, selector
+            assert box["x"] >= 0 and box["y"] >= 0, selector
+            assert box["x"] + box["width"] <= width + 1 and box["y"] + box["height"] <= height + 1, selector
+        time_box = page.locator("[data-main-time]").bounding_box()
+        assert time_box is not None and time_box["height"] >= height * (0.09 if width < height else 0.25)
+        page.screenshot(path=str(artifacts_dir / f"tv-{width}x{height}.png"))
+        page.evaluate("window.tvClock")  # the page is alive
+        act(app, tid, "pause")
+        page.wait_for_selector("#tv-clock.is-paused", timeout=2500)
+        page.screenshot(path=str(artifacts_dir / f"tv-{width}x{height}-paused.png"))
+    finally:
+        context.close()
