@@ -160,7 +160,8 @@ def _level_text(state: Tournament, at: float) -> tuple[str, str]:
     hands = ""
     if clock.hands_left_in_level is not None:
         left = clock.hands_left_in_level
-        hands = f"{clock.hands_played} hands played · {left} to the next level"
+        played = clock.hands_played
+        hands = f"{played} hand{'' if played == 1 else 's'} played · {left} to the next level"
         if clock.hand_cap:
             hands += f" · cap {clock.hand_cap}"
     return text, hands

@@ -1,0 +1,152 @@
+"""The dealer's assistant in Chromium, on a phone-sized screen: a whole hand through the buttons.
+
+Four players at one table (stacks set by the director's corrections): three go all-in for
+different amounts and the big stack calls, which makes a main pot and two side pots. The
+dealer taps the winners; two players are knocked out in that hand and placed by their
+starting stacks, and the TV and the dashboard show it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def set_up_table(live_server: LiveServer) -> int:
+    """Ann 400 (seat 1), Bob 800 (seat 2), Cy 1,000 (seat 3), Dee 1,800 (seat 5); button seat 5."""
+    from director import services
+    from director.db import get_db
+
+    with live_server.app.app_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Friday", "preset": "sng-1000", "table_size": 6}, time.time())
+        for name in ("Ann", "Bob", "Cy", "Dee"):
+            services.register_player(db, tid, name, None, time.time())
+        services.record(
+            db, tid, "seats_drawn",
+            {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 5]}, "buttons": {"1": 5}},
+            None, time.time(),
+        )
+        services.clock_action(db, tid, "start", None, time.time())
+        for player, stack in ((1, 400), (2, 800), (4, 1800)):
+            services.record(
+                db, tid, "stack_corrected", {"player": player, "stack": stack, "reason": "set up"}, None, time.time()
+            )
+    return tid
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def tap(page: Any, text: str) -> None:
+    """Tap the action button whose label starts with ``text`` and wait for the panel to come back."""
+    seq = page.get_attribute("#dealer", "data-seq")
+    page.locator("#dealer .dl-pad button, #dealer .dl-big", has_text=re.compile("^" + re.escape(text))).first.click()
+    page.wait_for_function(
+        "seq => document.querySelector('#dealer').dataset.seq !== seq", arg=seq, timeout=10_000
+    )
+
+
+def seat_text(page: Any, seat: int, part: str) -> str:
+    return str(page.inner_text(f'#dealer .dl-seat[data-seat="{seat}"] .dl-seat-{part}')).strip()
+
+
+def test_three_way_all_in_with_two_side_pots_through_the_buttons(
+    live_server: LiveServer, phone: Any, artifacts_dir: Path
+) -> None:
+    """TDA T43: three-way all-in with different stacks makes a main pot plus side pots, each
+    awarded separately; seed 000: players knocked out in the same hand are ranked by the
+    chips they started it with."""
+    tid = set_up_table(live_server)
+    page = phone
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}/table/1")
+    assert "Button seat 5 · small blind seat 1 · big blind seat 2" in page.inner_text(".dl-positions")
+    page.screenshot(path=str(artifacts_dir / "dealer-1-before.png"), full_page=True)
+
+    tap(page, "Deal")
+    assert page.get_attribute("#dealer", "data-phase") == "betting"
+    assert "Seat 3" in page.inner_text(".dl-turn")
+    # Only legal actions, with their amounts.
+    labels = [t.strip() for t in page.locator("#dealer .dl-pad button").all_inner_texts()]
+    assert labels == ["Fold", "Call 20", "All-in 1,000"]
+    assert page.inner_text(".dl-raise summary").strip() == "Raise to 40+"
+    page.screenshot(path=str(artifacts_dir / "dealer-2-betting.png"), full_page=True)
+
+    tap(page, "All-in 1,000")  # Cy, seat 3
+    assert "Seat 5" in page.inner_text(".dl-turn")
+    tap(page, "Call 1,000")  # Dee, seat 5
+    tap(page, "Call all-in 390")  # Ann, seat 1 (10 already in as small blind)
+    tap(page, "Call all-in 780")  # Bob, seat 2 (20 in as big blind)
+
+    assert page.get_attribute("#dealer", "data-phase") == "showdown"
+    pots = page.locator("#dealer .dl-pot[data-pot]")
+    assert pots.count() == 3
+    assert [pots.nth(i).get_attribute("data-amount") for i in range(3)] == ["1600", "1200", "400"]
+    assert "seats 1, 2, 3 and 5" in pots.nth(0).inner_text()
+    assert "seats 2, 3 and 5" in pots.nth(1).inner_text()
+    assert "seats 3 and 5" in pots.nth(2).inner_text()
+    page.screenshot(path=str(artifacts_dir / "dealer-3-showdown.png"), full_page=True)
+
+    # Bob wins the main pot and the first side pot, Dee the second side pot.
+    page.locator('fieldset[data-pot="0"] label', has_text="Seat 2").click()
+    page.locator('fieldset[data-pot="1"] label', has_text="Seat 2").click()
+    page.locator('fieldset[data-pot="2"] label', has_text="Seat 5").click()
+    tap(page, "Award the pots")
+
+    assert page.get_attribute("#dealer", "data-phase") == "before"
+    result = page.inner_text(".dl-result")
+    assert "Seat 2 wins the main pot (1600)" in result and "Seat 5 wins the side pot 2 (400)" in result
+    busts = page.locator(".dl-msg--bust").all_inner_texts()
+    assert busts == ["Ann is out in 4th place.", "Cy is out in 3rd place."]
+    assert seat_text(page, 2, "stack") == "2,800"
+    assert seat_text(page, 5, "stack") == "1,200"
+    assert page.locator('#dealer .dl-seat[data-seat="1"]').count() == 0
+    # Heads-up next: the big blind moves on to seat 5, seat 2 has the button and the small blind.
+    assert "Button seat 2 · small blind seat 2 · big blind seat 5" in page.inner_text(".dl-positions")
+    page.screenshot(path=str(artifacts_dir / "dealer-4-after.png"), full_page=True)
+
+    # The TV and the dashboard know.
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    assert page.inner_text(".tv-stat--players dd").strip().startswith("2")
+    page.goto(f"{live_server.url}/t/{tid}")
+    figure = page.locator(".figure", has=page.locator("dt", has_text=re.compile("players left", re.I)))
+    assert figure.locator("dd").inner_text().strip() == "2"
+    dashboard = page.inner_text("main")
+    assert "Ann" in dashboard and "Cy" in dashboard
+
+
+def test_an_illegal_amount_is_refused_with_the_engines_message(live_server: LiveServer, phone: Any) -> None:
+    """A number typed in that the rules refuse comes back as the engine's sentence."""
+    tid = set_up_table(live_server)
+    page = phone
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}/table/1")
+    tap(page, "Deal")
+    page.fill(".dl-amount input[name=amount]", "30")
+    page.click(".dl-amount button")
+    page.wait_for_selector(".dl-msg--error")
+    assert page.inner_text(".dl-msg--error") == "Seat 3 cannot raise to 30: the minimum raise is to 40."
+    page.fill(".dl-amount input[name=amount]", "60")
+    seq = page.get_attribute("#dealer", "data-seq")
+    page.click(".dl-amount button")
+    page.wait_for_function("seq => document.querySelector('#dealer').dataset.seq !== seq", arg=seq)
+    assert seat_text(page, 3, "bet") == "60"
+    assert "Seat 5" in page.inner_text(".dl-turn")
