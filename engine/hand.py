@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from engine.cards import FULL_DECK, Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalAction, InvalidInput
 from engine.evaluate import HandRank, evaluate, rank_value
 from engine.pots import Award, Pot, award_pot, build_pots
@@ -204,7 +204,7 @@ class Hand:
         self._live = n
         self._dead = 0
         self._board: list[Card] = []
-        self._seen: set[Card] = set()
+        self._seen: set[str] = set()  # the cards out, as text: "As"
         self._holes: dict[int, tuple[Card, ...]] = {}
         self._shown: dict[int, tuple[Card, ...] | None] = {}
         self._mucked: set[int] = set()
@@ -610,7 +610,7 @@ class Hand:
 
     # ------------------------------------------------------------------ cards
 
-    def verify_deal_board(self, cards: Sequence[Card]) -> None:
+    def verify_deal_board(self, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
         if self._street == COMPLETE and self.award is not None and self._live == 1:
             raise IllegalAction("No more board cards: the hand is over.")
         allowed = BOARD_SIZE[self._street]
@@ -618,23 +618,25 @@ class Hand:
         if total > allowed:
             where = f"on the {self.street}" if self._street < SHOWDOWN else "in a hand"
             raise IllegalAction(f"The board cannot have {total} cards: at most {allowed} {where}.")
-        self._verify_new_cards(cards)
+        self._verify_new_cards(cards, keys)
 
-    def _verify_new_cards(self, cards: Sequence[Card]) -> None:
+    def _verify_new_cards(self, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
         known = self._seen
-        for k, c in enumerate(cards):
-            if c in known or c in cards[:k]:
+        keys = keys or [str(c) for c in cards]
+        for k, key in enumerate(keys):
+            if key in known or key in keys[:k]:
+                c = cards[k]
                 raise IllegalAction(f"The {c.name} ({c}) has already been dealt.")
 
     def deal_board(self, cards: Sequence[Card] | str) -> None:
         """Enter community cards (optional: betting never waits for them)."""
-        cards, text = _cards(cards)
-        self.verify_deal_board(cards)
+        cards, text, keys = _cards(cards)
+        self.verify_deal_board(cards, keys)
         self._board.extend(cards)
-        self._seen.update(cards)
+        self._seen.update(keys)
         self.log.append(f"d db {text}")
 
-    def verify_deal_hole(self, seat: Seat, cards: Sequence[Card]) -> None:
+    def verify_deal_hole(self, seat: Seat, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
         i = self._seat_index(seat)
         if len(cards) != 2:
             raise IllegalAction(f"Seat {seat} must be dealt 2 hole cards, not {len(cards)}.")
@@ -642,14 +644,14 @@ class Hand:
             raise IllegalAction(f"Seat {seat} already has hole cards.")
         if self._street == COMPLETE:
             raise IllegalAction(f"Seat {seat} cannot be dealt cards: the hand is over.")
-        self._verify_new_cards(cards)
+        self._verify_new_cards(cards, keys)
 
     def deal_hole(self, seat: Seat, cards: Sequence[Card] | str) -> None:
         """Enter a seat's hole cards (optional)."""
-        cards, text = _cards(cards)
-        self.verify_deal_hole(seat, cards)
+        cards, text, keys = _cards(cards)
+        self.verify_deal_hole(seat, cards, keys)
         self._holes[self._index[seat]] = cards
-        self._seen.update(cards)
+        self._seen.update(keys)
         self.log.append(f"d dh p{seat} {text}")
 
     # ------------------------------------------------------------------ showdown
@@ -726,11 +728,10 @@ class Hand:
 
     def show(self, seat: Seat, cards: Sequence[Card] | str | None = None) -> None:
         """Table a hand at the showdown (``cards`` None: shown but not entered)."""
-        parsed, text = _cards(cards) if cards else (None, "????")
+        parsed, text, keys = _cards(cards) if cards else (None, "????", ())
         self.verify_show(seat, parsed)
         self._shown[self._index[seat]] = parsed
-        if parsed:
-            self._seen.update(parsed)
+        self._seen.update(keys)
         self.log.append(f"p{seat} sm {text}")
 
     def verify_muck(self, seat: Seat) -> None:
@@ -836,6 +837,24 @@ class Hand:
         n = len(words)
         if n < 2:
             pass
+        elif words[0][0] == "p" and words[0][1:].isdigit():
+            seat = int(words[0][1:])
+            what = words[1]
+            if n == 2:
+                if what == "cc":
+                    return self.check_or_call(seat)
+                if what == "f":
+                    return self.fold(seat)
+                if what == "sm":
+                    self.muck(seat)
+                    return None
+            elif n == 3:
+                if what == "cbr" and words[2].isdigit():
+                    return self.bet_or_raise_to(seat, int(words[2]))
+                if what == "sm":
+                    text = words[2]
+                    self.show(seat, None if "?" in text else text)
+                    return None
         elif words[0] == "d":
             what = words[1]
             if what == "db" and n == 3:
@@ -844,29 +863,12 @@ class Hand:
             if what == "dh" and n == 4:
                 self.deal_hole(_seat_word(words[2], entry), words[3])
                 return None
-            if what == "win" and len(words) == 3:
+            if what == "win" and n == 3:
                 if words[2] == "cards":
                     return self.award_from_cards()
-                return self.award_to(
-                    [[int(s) for s in pot.split(",")] for pot in words[2].split(";")]
-                )
-        else:
-            seat = _seat_word(words[0], entry)
-            what = words[1]
-            if n == 2:
-                if what == "cc":
-                    return self.check_or_call(seat)
-                if what == "f":
-                    return self.fold(seat)
-            if what == "cbr" and n == 3 and words[2].isdigit():
-                return self.bet_or_raise_to(seat, int(words[2]))
-            if what == "sm":
-                if n == 2:
-                    self.muck(seat)
-                else:
-                    text = words[2]
-                    self.show(seat, None if "?" in text else text)
-                return None
+                pots = [pot.split(",") for pot in words[2].split(";")]
+                if all(s.isdigit() for pot in pots for s in pot):
+                    return self.award_to([[int(s) for s in pot] for pot in pots])
         raise InvalidInput(f"{entry!r} is not an action this hand understands.")
 
     @classmethod
@@ -889,21 +891,24 @@ class Hand:
         return last
 
 
-def _cards(given: Sequence[Card] | str) -> tuple[tuple[Card, ...], str]:
-    """The cards and their compact text (``AsKd``); compact text is read without detours."""
-    if not isinstance(given, str):
+def _cards(given: Sequence[Card] | str) -> tuple[tuple[Card, ...], str, tuple[str, ...]]:
+    """The cards, their compact text (``AsKd``) and each card's text; refuses a card twice.
+
+    Compact text is read without detours: replaying hands is mostly entering cards.
+    """
+    if isinstance(given, str):
+        n = len(given)
+        if n <= 10 and not n % 2:
+            keys = tuple([given[k : k + 2] for k in range(0, n, 2)])
+            by_text = _CARD_BY_TEXT
+            if all(k in by_text for k in keys) and len(set(keys)) == len(keys):
+                return tuple([by_text[k] for k in keys]), given, keys
+        cards = parse_cards(given)
+    else:
         cards = tuple(given)
-        return cards, format_cards(cards)
-    by_text = _CARD_BY_TEXT
-    if len(given) <= 10 and not len(given) % 2:
-        try:
-            cards = tuple([by_text[given[k : k + 2]] for k in range(0, len(given), 2)])
-        except KeyError:
-            cards = ()
-        if cards and len(set(cards)) == len(cards):
-            return cards, given
-    cards = parse_cards(given)
-    return cards, format_cards(cards)
+        check_distinct(cards)
+    keys = tuple([str(c) for c in cards])
+    return cards, "".join(keys), keys
 
 
 def _seat_word(word: str, entry: str) -> Seat:
