@@ -45,6 +45,7 @@ BLUEPRINTS: list[str] = [
     "director.seating:bp",
     "director.player:bp",
     "director.dealer:bp",
+    "director.cash:bp",
 ]
 
 

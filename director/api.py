@@ -166,7 +166,9 @@ def logout() -> ResponseReturnValue:
 
 @bp.get("/tournaments")
 def tournaments() -> ResponseReturnValue:
-    rows = get_db().query("SELECT id, name, created_at, last_seq FROM tournaments ORDER BY created_at DESC, id DESC")
+    rows = get_db().query(
+        "SELECT id, name, created_at, last_seq FROM tournaments WHERE kind = 'tournament' ORDER BY created_at DESC, id DESC"
+    )
     return jsonify(tournaments=[{"id": r["id"], "name": r["name"], "created_at": r["created_at"], "seq": r["last_seq"]} for r in rows])
 
 

@@ -18,7 +18,8 @@ def index() -> ResponseReturnValue:
         return redirect(url_for("auth.first_run"))
     rows = list(
         get_db().query(
-            "SELECT id, name, created_at, last_seq FROM tournaments ORDER BY created_at DESC, id DESC"
+            "SELECT id, name, created_at, last_seq FROM tournaments WHERE kind = 'tournament' "
+            "ORDER BY created_at DESC, id DESC"
         )
     )
     return render("home/index.html", "home/_list.html", tournaments=rows)
