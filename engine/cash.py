@@ -29,7 +29,8 @@ tournament's), each refused with a readable sentence when it cannot happen:
 - ``hand_started``: ``{"table", "button"?}`` (the button only for a table's first hand,
   drawn by the caller); positions follow the dead-button rule from then on;
 - ``hand_action``: ``{"table", "entry"}`` in the hand's notation (``p3 cbr 600``,
-  ``d win 3``, ...); the hand's award updates the stacks;
+  ``d win 3``, ...), or ``{"table", "entries": [...]}`` for several at once (the cards
+  shown and the award); the hand's award updates the stacks;
 - ``hand_undo``: ``{"table"}`` takes back the last entry of the table's hand, the deal
   itself, or the award of the hand just finished (while nobody at the table moved since);
 - ``undo``: cancels the session's last live event.
@@ -1033,11 +1034,16 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
     table = state.table(p.get("table"))
     if table.hand is None:
         raise IllegalAction(f"No hand is being played at {table.name.lower()}: deal one first.")
-    entry = p.get("entry")
-    if not isinstance(entry, str) or not entry.strip():
-        raise InvalidInput("The action is missing: give it like 'p3 cbr 600'.")
+    entries = p.get("entries", [p.get("entry")])
+    if not isinstance(entries, list) or not entries:
+        raise InvalidInput("The actions must be a list like ['p3 sm AsKd', 'd win cards'].")
     hand = table.hand.hand()
-    hand.apply(" ".join(entry.split()))
+    for entry in entries:
+        if not isinstance(entry, str) or not entry.strip():
+            raise InvalidInput("The action is missing: give it like 'p3 cbr 600'.")
+        if hand.is_complete:
+            raise IllegalAction(f"The hand at {table.name.lower()} is over: {entry!r} comes too late.")
+        hand.apply(" ".join(entry.split()))
     live = replace(table.hand, log=tuple(hand.log))
     if hand.is_complete:
         return _finish_hand(state, table, live, hand, event.at)
