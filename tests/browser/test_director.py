@@ -1,0 +1,94 @@
+"""A whole tournament night in a real Chromium: create, register 8, start the clock, bust 7,
+read the results. Screenshots are kept in test-artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def test_a_whole_tournament_in_the_browser(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    live_server.login(page)
+    page.click("text=New tournament")
+    page.fill("input[name=name]", "Browser night")
+    page.click("button[value=create]")
+    page.wait_for_url(f"{live_server.url}/t/1/players")
+
+    for i, name in enumerate(NAMES, start=1):
+        page.fill("#register-form input[name=name]", name)
+        page.press("#register-form input[name=name]", "Enter")
+        expect(page.locator("#players-table tbody tr")).to_have_count(i)
+    expect(page.locator("#players-panel > .flash-ok")).to_have_text("Hal registered.")
+    page.screenshot(path=str(artifacts_dir / "director-players.png"))
+
+    page.click("text=Go to the clock")
+    page.click("button:has-text('Start the clock')")
+    expect(page.locator("#clock .badge")).to_have_text("Running")
+    expect(page.locator("button:has-text('Pause')")).to_be_visible()
+
+    # Bust everyone but Ann, the later ones knocked out by Ann.
+    for number, name in reversed(list(enumerate(NAMES, start=1))[1:]):
+        row = page.locator(f"#player-{number}")
+        row.locator("summary:has-text('Bust')").click()
+        row.locator("select[name=by]").select_option(label="Ann")
+        row.locator(f"button:has-text('Confirm: {name} is out')").click()
+        expect(page.locator(f"#player-{number}")).to_contain_text(f"{number}th" if number > 3 else ("3rd" if number == 3 else "2nd"))
+        if number == 5:
+            page.screenshot(path=str(artifacts_dir / "director-dashboard.png"))
+    expect(page.locator("#clock .badge")).to_have_text("Finished")
+
+    page.click("text=See the results")
+    page.wait_for_url(f"{live_server.url}/t/1/results")
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(8)
+    table = [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(8)]
+    assert [r[:2] for r in table] == [
+        ["1st", "Ann"], ["2nd", "Bob"], ["3rd", "Cy"], ["4th", "Dee"],
+        ["5th", "Eve"], ["6th", "Fay"], ["7th", "Gus"], ["8th", "Hal"],
+    ]
+    assert table[0][2] == "104" and table[1][2] == "56"  # 8 entries of 20 = 160, paid 65/35
+    assert all(r[3] == "Ann" for r in table[1:])
+    page.screenshot(path=str(artifacts_dir / "director-results.png"), full_page=True)
+
+
+def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any) -> None:
+    """Two screens on the same tournament: the stale one is refused with a message and refreshed."""
+    live_server.login(page)
+    page.goto(f"{live_server.url}/new")
+    page.click("button[value=create]")
+    for name in ["Ann", "Bob", "Cy"]:
+        page.fill("#register-form input[name=name]", name)
+        page.press("#register-form input[name=name]", "Enter")
+        expect(page.locator("#players-panel > .flash-ok")).to_have_text(f"{name} registered.")
+    page.goto(f"{live_server.url}/t/1")
+    page.click("button:has-text('Start the clock')")
+    expect(page.locator("button:has-text('Pause')")).to_be_visible()
+
+    other = browser.new_page()
+    live_server.login(other)
+    other.goto(f"{live_server.url}/t/1")
+    other.click("button:has-text('Pause')")
+    expect(other.locator("button:has-text('Resume')")).to_be_visible()
+
+    page.locator("#player-3 summary:has-text('Bust')").click()
+    page.click("button:has-text('Confirm: Cy is out')")
+    expect(page.locator("#dashboard > .flash-error")).to_contain_text("Someone else changed this tournament a moment ago")
+    expect(page.locator("button:has-text('Resume')")).to_be_visible()  # the page shows the pause now
+
+    page.locator("#player-3 summary:has-text('Bust')").click()
+    page.click("button:has-text('Confirm: Cy is out')")
+    expect(page.locator("#player-3")).to_contain_text("3rd")
+    page.click("summary:has-text('Undo the last entry')")
+    page.click("button:has-text('Confirm: undo')")
+    expect(page.locator("#player-3")).not_to_contain_text("3rd")
+    other.close()
