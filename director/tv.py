@@ -11,7 +11,10 @@ Routes (blueprint ``tv``):
 * ``GET /t/<id>/tv/clock``: the clock partial the TV polls (cacheable for one second);
 * ``GET /t/<id>/tv/phone``: the phone-sized clock (a partial for htmx, a small page otherwise);
 * ``POST /t/<id>/tv/key``: a director's key on the TV (pause, resume, next, previous, +/- a minute);
-* ``POST /t/<id>/tv/action-clock`` and ``.../action-clock/stop``: put a player on the clock.
+* ``POST /t/<id>/tv/action-clock`` and ``.../action-clock/stop``: put a player on the clock;
+* ``POST /t/<id>/tv/hand-for-hand``: hand for hand on or off.
+
+The dashboard includes ``_tv_controls.html`` (the action clock and hand for hand) for the director.
 
 Other pages embed the phone clock with ``{% include "_tv_clock_phone.html" %}`` and
 ``clock=phone_clock(tournament_id)``.
@@ -25,7 +28,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -33,7 +36,7 @@ from director import services
 from director.auth import is_director, login_required
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
-from director.web import expected_seq, is_partial_request, now, values, wants_json
+from director.web import act, expected_seq, is_partial_request, now, values
 from engine.clock import ClockState
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
@@ -111,6 +114,19 @@ class ClockView:
     payouts: tuple[Payout, ...]
     payouts_label: str
     action: ActionClockView | None
+    announce: str
+    after: AfterView | None = None
+
+
+@dataclass(frozen=True)
+class AfterView:
+    """What comes next if the clock runs on, for a TV that loses the server at a level's end."""
+
+    key: str
+    title: str
+    blinds: str
+    ante: str
+    ends_at_ms: int
     announce: str
 
 
@@ -250,7 +266,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     if finished:
         key = "finished"
     elif clock.on_break:
-        key = f"break-after-{clock.next_level_number or 0}"
+        key = f"break-before-{clock.next_level_number or 0}"
     else:
         key = f"level-{clock.level_number}"
 
@@ -347,6 +363,39 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         payouts=payouts,
         payouts_label=payouts_label,
         action=_action_clock(state, now),
+        announce=announce,
+        after=_after(clock, structure) if running and not finished else None,
+    )
+
+
+def _after(clock: ClockState, structure: Structure) -> AfterView | None:
+    """The item after the current one and when it ends, if nobody touches the clock."""
+    if clock.ends_at is None:
+        return None
+    if clock.break_next:
+        brk = structure.break_after(clock.level_number or 0)
+        if brk is None:
+            return None
+        words = colour_up_text(brk.colour_up)
+        return AfterView(
+            key=f"break-before-{(clock.level_number or 0) + 1}",
+            title="Break",
+            blinds="",
+            ante="",
+            ends_at_ms=_ms(clock.ends_at + brk.seconds),
+            announce="Break." + (f" {words}." if words else ""),
+        )
+    level, number = clock.next_level, clock.next_level_number
+    if level is None or number is None or level.seconds is None:
+        return None
+    announce = f"Level {number}. Blinds {say_number(level.small_blind)}, {say_number(level.big_blind)}"
+    announce += f", ante {say_number(level.ante)}." if level.ante else "."
+    return AfterView(
+        key=f"level-{number}",
+        title=f"Level {number}",
+        blinds=blinds_text(level.small_blind, level.big_blind),
+        ante=chips(level.ante) if level.ante else "",
+        ends_at_ms=_ms(clock.ends_at + level.seconds),
         announce=announce,
     )
 
@@ -512,29 +561,57 @@ def key(tournament_id: int) -> ResponseReturnValue:
     return jsonify(ok=True, action=name)
 
 
+def controls(tournament_id: int, **extra: Any) -> str:
+    """The director's TV controls (``_tv_controls.html``), as the dashboard includes them."""
+    state = load_state(get_db(), tournament_id)
+    return render_template("_tv_controls.html", t=state, tournament_id=tournament_id, **extra)
+
+
+def _tv_event(tournament_id: int, type: str, payload: dict[str, Any], message: str) -> ResponseReturnValue:
+    """Record one TV event: JSON for an API client, the controls for htmx, a redirect otherwise."""
+    data = values()
+    db = get_db()
+
+    def do() -> None:
+        current = load_state(db, tournament_id).seq
+        services.record(db, tournament_id, type, payload, expected_seq(data, current), now())
+
+    if request.is_json:
+        try:
+            do()
+        except (EngineError, StaleWrite) as error:
+            return jsonify(error=str(error)), 409 if isinstance(error, StaleWrite) else 422
+        return jsonify(ok=True)
+    return act(
+        do,
+        url_for("dashboard.show", tournament_id=tournament_id),
+        lambda **kw: controls(tournament_id, **kw),
+        message=message,
+    )
+
+
 @bp.post("/t/<int:tournament_id>/tv/action-clock")
 @login_required
 def action_clock_start(tournament_id: int) -> ResponseReturnValue:
     """Put a player on the clock: ``who`` (a seat or a name) and ``seconds`` (60 by default)."""
     data = values()
-    payload = {"action": "start", "who": data.get("who"), "seconds": data.get("seconds") or 60}
-    return _action_clock_event(tournament_id, payload, data)
+    who = " ".join(str(data.get("who") or "").split())
+    payload = {"action": "start", "who": who, "seconds": data.get("seconds") or 60}
+    return _tv_event(tournament_id, "action_clock", payload, f"{who} is on the clock." if who else "")
 
 
 @bp.post("/t/<int:tournament_id>/tv/action-clock/stop")
 @login_required
 def action_clock_stop(tournament_id: int) -> ResponseReturnValue:
     """Take the player off the clock (they acted)."""
-    data = values()
-    return _action_clock_event(tournament_id, {"action": "stop"}, data)
+    return _tv_event(tournament_id, "action_clock", {"action": "stop"}, "The action clock is stopped.")
 
 
-def _action_clock_event(tournament_id: int, payload: dict[str, Any], data: dict[str, Any]) -> ResponseReturnValue:
-    db = get_db()
-    current = load_state(db, tournament_id).seq
-    services.record(db, tournament_id, "action_clock", payload, expected_seq(data, current), now())
-    if wants_json() or request.is_json or request.accept_mimetypes.best == "application/json":
-        return jsonify(ok=True)
-    if is_partial_request():
-        return Response(status=204, headers={"HX-Trigger": "tournament-changed"})
-    return redirect(request.referrer or url_for("tv.page", tournament_id=tournament_id), code=303)
+@bp.post("/t/<int:tournament_id>/tv/hand-for-hand")
+@login_required
+def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
+    """Hand for hand on or off (``on``: true or false), shown on every TV (TDA RP-8)."""
+    raw = values().get("on")
+    on = raw if isinstance(raw, bool) else str(raw).strip().lower() in ("true", "1", "on", "yes")
+    message = "Hand for hand: every table plays one hand at a time." if on else "Hand for hand is over."
+    return _tv_event(tournament_id, "hand_for_hand", {"on": on}, message)

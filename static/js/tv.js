@@ -116,11 +116,54 @@
         play("level-change");
         refresh();
       }
+      if (mainLeft <= -1500 && el.dataset.afterEndsAt && Date.now() - lastAnswerAt > 1500) {
+        // No answer since the level ended (the Wi-Fi or the server is away): carry on with the
+        // level the server said comes next, until it answers again.
+        rollOver(el, main);
+        seen.mainLeft = null;
+        return draw();
+      }
       seen.mainLeft = mainLeft;
     }
     drawActions(el, now);
     document.body.classList.toggle("is-offline", Date.now() - lastAnswerAt > OFFLINE_AFTER);
     timer = setTimeout(draw, nextChange + 15);
+  }
+
+  function rollOver(el, main) {
+    var d = el.dataset;
+    main.dataset.deadline = d.afterEndsAt;
+    var level = el.querySelector(".tv-level");
+    if (level) level.textContent = d.afterTitle;
+    var blinds = el.querySelector(".tv-blinds");
+    if (blinds) {
+      blinds.innerHTML = "";
+      if (d.afterBlinds) {
+        var label = document.createElement("span");
+        label.className = "tv-label";
+        label.textContent = "Blinds";
+        blinds.appendChild(label);
+        blinds.appendChild(document.createTextNode(d.afterBlinds));
+        if (d.afterAnte) {
+          var ante = document.createElement("span");
+          ante.className = "tv-ante";
+          ante.textContent = "ante " + d.afterAnte;
+          blinds.appendChild(ante);
+        }
+      }
+    }
+    ["tv-next", "tv-colour-up"].forEach(function (name) {
+      var node = el.querySelector("." + name);
+      if (node) node.textContent = "";
+    });
+    el.classList.remove("is-running", "is-on_break", "is-last-minute");
+    el.classList.add(d.afterTitle === "Break" ? "is-on_break" : "is-running", "is-predicted");
+    el.dataset.status = d.afterTitle === "Break" ? "on_break" : "running";
+    el.dataset.key = d.afterKey;
+    el.dataset.announce = d.afterAnnounce;
+    seen.key = d.afterKey;
+    speak(d.afterAnnounce);
+    delete d.afterEndsAt;  // one step ahead only: the server knows the rest
   }
 
   function drawActions(el, now) {

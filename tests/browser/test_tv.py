@@ -277,3 +277,24 @@ def test_screenshots_fit_the_screen(
         page.screenshot(path=str(artifacts_dir / f"tv-{width}x{height}-paused.png"))
     finally:
         context.close()
+
+
+def test_a_level_that_ends_while_the_server_is_away_rolls_over_to_the_next(
+    restartable: Restartable, page: Any
+) -> None:
+    """The Wi-Fi drops three seconds before the end of level 1: the TV goes on to level 2 by itself."""
+    tid = make_night(restartable.app, started_ago=20 * 60 - 3.5)  # home-long: 20-minute levels
+    page.goto(f"{restartable.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    assert page.inner_text(".tv-level").strip().upper() == "LEVEL 1"
+    level_two_ends = ends_at(restartable.app, tid) + 20 * 60
+    restartable.stop()
+    page.wait_for_selector("#tv-clock.is-predicted", timeout=8000)
+    assert page.inner_text(".tv-level").strip().upper() == "LEVEL 2"
+    assert "75 / 150" in page.inner_text(".tv-blinds")
+    assert abs(shown_seconds(page) - (level_two_ends - time.time())) <= 1.5
+    assert page.evaluate("document.body.dataset.lastSound") == "level-change"
+
+    restartable.start()
+    page.wait_for_function("!document.getElementById('tv-clock').classList.contains('is-predicted')", timeout=4000)
+    assert page.get_attribute("#tv-clock", "data-key") == "level-2"

@@ -374,11 +374,27 @@ def test_the_bubble_and_then_in_the_money(night: Night) -> None:
 
 
 def test_hand_for_hand_is_shown(night: Night) -> None:
+    """TDA 2.7 (RP-8): on the bubble, the tables play hand for hand."""
     night.clock("start")
     night.record("hand_for_hand", {"on": True})
     assert text(night.partial(), ".tv-flag--h4h") == "Hand for hand"
     night.record("hand_for_hand", {"on": False})
     assert night.partial().select_one(".tv-flag--h4h") is None
+
+
+def test_the_director_turns_hand_for_hand_on_and_off(app: Flask, director: Director) -> None:
+    night = Night(app, director.client)
+    night.clock("start")
+    response = director.post(f"/t/{night.id}/tv/hand-for-hand", {"on": "true"}, htmx=True)
+    assert response.status_code == 200
+    assert night.state().hand_for_hand is True
+    button = BeautifulSoup(response.get_data(as_text=True), "html.parser").find("button", attrs={"aria-pressed": "true"})
+    assert button is not None
+    assert director.post(f"/t/{night.id}/tv/hand-for-hand", {"on": "false"}, htmx=True).status_code == 200
+    assert night.state().hand_for_hand is False
+    response = director.post(f"/t/{night.id}/tv/hand-for-hand", {"on": "false"}, htmx=True)
+    assert response.status_code == 422
+    assert "already off" in response.get_data(as_text=True)
 
 
 def test_a_points_league_shows_points_not_a_prize_pool(app: Flask, client: FlaskClient) -> None:
@@ -397,7 +413,11 @@ def test_put_on_the_clock_shows_a_one_minute_overlay(app: Flask, director: Direc
     night = Night(app, director.client)
     night.clock("start")
     response = director.post(f"/t/{night.id}/tv/action-clock", {"who": "Seat 4 · Dana"}, htmx=True)
-    assert response.status_code == 204
+    assert response.status_code == 200
+    assert response.headers["HX-Trigger"] == "tournament-changed"
+    controls = BeautifulSoup(response.get_data(as_text=True), "html.parser")
+    assert "Seat 4 · Dana is on the clock" in controls.get_text(" ")
+    assert controls.find("button", string="They acted: stop the clock") is not None
     section = night.partial()
     overlay = section.select_one(".tv-action")
     assert overlay is not None
@@ -416,7 +436,7 @@ def test_the_action_clock_can_be_stopped_and_timed(app: Flask, director: Directo
     director.post(f"/t/{night.id}/tv/action-clock", {"who": "Seat 2", "seconds": "30"}, htmx=True)
     overlay = night.partial().select_one(".tv-action")
     assert overlay is not None and int(overlay["data-action-deadline"]) == ms(night.now + 30)  # type: ignore[arg-type]
-    assert director.post(f"/t/{night.id}/tv/action-clock/stop", htmx=True).status_code == 204
+    assert director.post(f"/t/{night.id}/tv/action-clock/stop", htmx=True).status_code == 200
     assert night.partial().select_one(".tv-action") is None
     response = director.post(f"/t/{night.id}/tv/action-clock/stop", htmx=True)
     assert response.status_code == 422
@@ -427,7 +447,39 @@ def test_the_action_clock_needs_a_name(app: Flask, director: Director) -> None:
     night = Night(app, director.client)
     response = director.post(f"/t/{night.id}/tv/action-clock", {"who": " "}, htmx=True)
     assert response.status_code == 422
+    assert "seat or player" in response.get_data(as_text=True)
     assert night.partial().select_one(".tv-action") is None
+
+
+def test_the_action_clock_from_a_plain_form_and_from_json(app: Flask, director: Director) -> None:
+    night = Night(app, director.client)
+    response = director.post(f"/t/{night.id}/tv/action-clock", {"who": "Seat 7"})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/t/{night.id}")
+    assert night.state().action_clock.who == "Seat 7"
+    response = director.api("POST", f"/t/{night.id}/tv/action-clock/stop", json={})
+    assert response.status_code == 200 and response.get_json() == {"ok": True}
+    response = director.api("POST", f"/t/{night.id}/tv/action-clock/stop", json={})
+    assert response.status_code == 422 and response.get_json() == {"error": "Nobody is on the clock."}
+
+
+def test_the_dashboard_offers_the_tv_controls_to_the_director(app: Flask, director: Director) -> None:
+    night = Night(app, director.client)
+    night.clock("start")
+    soup = BeautifulSoup(director.get(f"/t/{night.id}").get_data(as_text=True), "html.parser")
+    controls = soup.find(id="tv-controls")
+    assert isinstance(controls, Tag)
+    assert controls.find("input", attrs={"name": "who"}) is not None
+    assert controls.find("a", href=f"/t/{night.id}/tv") is not None
+
+
+def test_a_stale_action_clock_write_is_refused(app: Flask, director: Director) -> None:
+    night = Night(app, director.client)
+    seq = night.state().seq
+    night.clock("start")
+    response = director.post(f"/t/{night.id}/tv/action-clock", {"who": "Seat 1", "expected_seq": seq}, htmx=True)
+    assert response.status_code == 409
+    assert night.state().action_clock is None
 
 
 def test_only_the_director_puts_a_player_on_the_clock(night: Night) -> None:
