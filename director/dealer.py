@@ -550,6 +550,8 @@ def _winners(data: Mapping[str, Any], pots: int) -> list[list[int]]:
                 value = data.get(f"pot{k}")
                 seats = value if isinstance(value, list) else [] if value in (None, "") else [value]
             result.append([parse_int(s, "seat number", minimum=1) for s in seats])
+    if not result:
+        raise InvalidInput("Tap the winner of the main pot.")
     for k, seats in enumerate(result):
         if not seats:
             raise InvalidInput(f"Tap the winner of the {pot_name(k)}.")

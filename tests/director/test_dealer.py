@@ -1,0 +1,579 @@
+"""The table page and its JSON twins: every action, illegal ones refused by the engine's message,
+stale pages refused, and a whole sit-and-go played to the end through the API."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask import Flask, template_rendered
+from flask.testing import FlaskClient
+
+from director.dealer import ACTIONS
+from engine.cards import new_deck
+from engine.positions import Bust, play_scenario
+from engine.structure import sit_and_go
+from tests.director.conftest import PASSWORD, csrf_token
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+class Dealer:
+    """A logged-in phone at the table: form posts (optionally as htmx) and JSON calls."""
+
+    def __init__(self, client: FlaskClient, tournament_id: int) -> None:
+        self.client = client
+        self.tid = tournament_id
+        self.token = csrf_token(client, "/auth/login")
+
+    def page(self, table: int = 1, htmx: bool = False) -> Any:
+        headers = {"HX-Request": "true"} if htmx else {}
+        return self.client.get(f"/t/{self.tid}/table/{table}", headers=headers)
+
+    def post(self, action: str, data: dict[str, Any] | None = None, table: int = 1, htmx: bool = True) -> Any:
+        headers = {"HX-Request": "true"} if htmx else {}
+        return self.client.post(
+            f"/t/{self.tid}/table/{table}/{action}", data={"csrf_token": self.token, **(data or {})}, headers=headers
+        )
+
+    def api(self, action: str | None = None, body: dict[str, Any] | None = None, table: int = 1) -> Any:
+        if action is None:
+            return self.client.get(f"/api/t/{self.tid}/table/{table}")
+        return self.client.post(
+            f"/api/t/{self.tid}/table/{table}/{action}", json=body or {}, headers={"X-CSRFToken": self.token}
+        )
+
+    def state(self, table: int = 1) -> dict[str, Any]:
+        response = self.api(table=table)
+        assert response.status_code == 200
+        data: dict[str, Any] = response.get_json()
+        return data
+
+    def ok(self, action: str, body: dict[str, Any] | None = None, table: int = 1) -> dict[str, Any]:
+        response = self.api(action, body, table)
+        assert response.status_code == 201, response.get_json()
+        data: dict[str, Any] = response.get_json()
+        return data
+
+
+def record(app: Flask, tid: int, type_: str, payload: dict[str, Any]) -> None:
+    from director import services
+    from director.db import get_db
+
+    with app.test_request_context():
+        services.record(get_db(), tid, type_, payload, None, app.config["NOW"]())
+
+
+def make_tournament(
+    app: Flask, client: FlaskClient, names: list[str], seats: dict[int, tuple[int, int]], buttons: dict[int, int],
+    stacks: dict[int, int] | None = None, preset: str = "sng-1000", start: bool = True,
+) -> Dealer:
+    """A tournament with ``names`` registered (ids 1, 2, ...), seated, the clock started."""
+    from director import services
+    from director.auth import set_password
+    from director.db import get_db
+
+    with app.test_request_context():
+        set_password(PASSWORD)
+    client.post("/auth/login", data={"password": PASSWORD, "csrf_token": csrf_token(client, "/auth/login")})
+    with app.test_request_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Friday", "preset": preset, "table_size": 6}, 1.0)
+        for name in names:
+            services.register_player(db, tid, name, None, 2.0)
+    record(app, tid, "seats_drawn", {
+        "seats": {str(p): list(place) for p, place in seats.items()},
+        "buttons": {str(t): b for t, b in buttons.items()},
+    })
+    if start:
+        record(app, tid, "clock", {"action": "start"})
+    for player, stack in (stacks or {}).items():
+        record(app, tid, "stack_corrected", {"player": player, "stack": stack, "reason": "set up"})
+    return Dealer(client, tid)
+
+
+@pytest.fixture
+def timed_app(app: Flask) -> Flask:
+    clock = {"t": 1_000.0}
+
+    def now() -> float:
+        clock["t"] += 1.0
+        return clock["t"]
+
+    app.config["NOW"] = now
+    return app
+
+
+@pytest.fixture
+def dealer(timed_app: Flask, client: FlaskClient) -> Dealer:
+    """Four players at table 1: seats 1, 2, 3, 5, the button drawn on seat 5."""
+    return make_tournament(
+        timed_app, client, ["Ann", "Bob", "Cy", "Dee"], {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5)}, {1: 5}
+    )
+
+
+@pytest.fixture
+def templates(app: Flask) -> Iterator[list[str]]:
+    names: list[str] = []
+
+    def note(sender: Flask, template: Any, context: Any, **extra: Any) -> None:
+        names.append(template.name)
+
+    template_rendered.connect(note, app)
+    yield names
+    template_rendered.disconnect(note, app)
+
+
+def soup(response: Any) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+# ------------------------------------------------------------------ the page
+
+
+def test_page_before_the_hand_shows_seats_positions_and_the_deal_button(dealer: Dealer, templates: list[str]) -> None:
+    response = dealer.page()
+    assert response.status_code == 200
+    assert templates == ["dealer.html"]
+    html = soup(response)
+    seats = [li["data-seat"] for li in html.select(".dl-seat")]
+    assert seats == ["1", "2", "3", "5"]
+    assert "Button seat 5 · small blind seat 1 · big blind seat 2" in html.select_one(".dl-positions").text
+    assert html.select_one(".dl-level").text.startswith("Level 1 · 10/20")
+    deal = html.select_one("form.dl-deal button")
+    assert deal is not None and not deal.has_attr("disabled")
+
+
+def test_htmx_gets_the_panel_alone(dealer: Dealer, templates: list[str]) -> None:
+    response = dealer.page(htmx=True)
+    assert templates == ["_dealer_table.html"]
+    assert soup(response).select_one("html") is None
+
+
+def test_poll_answers_204_until_something_changes(dealer: Dealer) -> None:
+    seq = dealer.state()["seq"]
+    assert dealer.client.get(f"/t/{dealer.tid}/table/1/panel?since={seq}").status_code == 204
+    dealer.ok("deal")
+    response = dealer.client.get(f"/t/{dealer.tid}/table/1/panel?since={seq}")
+    assert response.status_code == 200 and soup(response).select_one("#dealer")["data-phase"] == "betting"
+
+
+def test_deal_through_the_page_shows_the_turn_and_only_legal_actions(dealer: Dealer) -> None:
+    response = dealer.post("deal")
+    assert response.status_code == 200
+    html = soup(response)
+    assert html.select_one("#dealer")["data-phase"] == "betting"
+    assert html.select_one(".dl-seat--turn")["data-seat"] == "3"
+    labels = [b.text.strip() for b in html.select(".dl-pad button")]
+    assert labels == ["Fold", "Call 20", "All-in 1,000"]
+    assert html.select_one(".dl-raise summary").text.strip() == "Raise to 40+"
+    quick = [b.text.strip() for b in html.select(".dl-quick button")]
+    assert quick[0] == "Min 40" and "Pot 70" in quick
+    bets = {li["data-seat"]: li.select_one(".dl-seat-bet")["data-bet"] for li in html.select(".dl-seat")}
+    assert bets == {"1": "10", "2": "20", "3": "0", "5": "0"}
+
+
+def test_a_plain_browser_post_redirects_back_to_the_table(dealer: Dealer) -> None:
+    response = dealer.post("deal", htmx=False)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/t/{dealer.tid}/table/1")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "raise", "amount": "30"}, "Seat 3 cannot raise to 30: the minimum raise is to 40."),
+        ({"kind": "check"}, "Seat 3 cannot check: it is 20 to call."),
+        ({"kind": "bet", "amount": "100"}, "Seat 3 cannot bet 100: there is already a bet of 20; raise instead."),
+        ({"kind": "raise", "amount": "5000"}, "Seat 3 cannot raise to 5000: the most they can raise to is 1000 (all in)."),
+        ({"kind": "call", "seat": "5"}, "It is seat 3's turn, not seat 5's."),
+        ({"kind": "raise", "amount": "lots"}, "The raise amount must be a whole number, not 'lots'."),
+    ],
+)
+def test_an_illegal_action_is_refused_with_the_engines_message(dealer: Dealer, data: dict[str, str], message: str) -> None:
+    dealer.ok("deal")
+    before = dealer.state()["seq"]
+    response = dealer.post("act", data)
+    assert response.status_code == 422
+    assert soup(response).select_one(".dl-msg--error").text == message
+    api = dealer.api("act", data)
+    assert api.status_code == 422 and api.get_json() == {"error": message}
+    assert dealer.state()["seq"] == before  # nothing was recorded
+
+
+def test_a_stale_page_is_refused_with_409_and_the_fresh_panel(dealer: Dealer) -> None:
+    seq = dealer.state()["seq"]
+    dealer.ok("deal")
+    response = dealer.post("act", {"kind": "call", "expected_seq": str(seq)})
+    assert response.status_code == 409
+    html = soup(response)
+    assert "Someone else changed this tournament" in html.select_one(".dl-msg--error").text
+    assert html.select_one("#dealer")["data-seq"] == str(seq + 1)
+    assert dealer.api("act", {"kind": "call", "expected_seq": seq}).status_code == 409
+
+
+def test_writes_need_the_director(dealer: Dealer, timed_app: Flask) -> None:
+    stranger = timed_app.test_client()
+    token = csrf_token(stranger, "/auth/login")
+    response = stranger.post(f"/api/t/{dealer.tid}/table/1/deal", json={}, headers={"X-CSRFToken": token})
+    assert response.status_code == 401
+    page = stranger.get(f"/t/{dealer.tid}/table/1")
+    assert page.status_code == 200  # reading the table needs no password
+
+
+def test_everyone_folds_to_the_big_blind_who_takes_the_pot_without_showing(dealer: Dealer) -> None:
+    """Seed 000: "If only one player is left, they win the pot without showing their cards.\""""
+    dealer.ok("deal")
+    for _ in range(3):
+        dealer.ok("act", {"kind": "fold"})
+    state = dealer.state()
+    assert state["phase"] == "before"
+    assert state["last_result"] == "Hand 1: Seat 2 wins the main pot (20)."  # 10 uncalled goes back
+    stacks = {s["seat"]: s["stack"] for s in state["seats"]}
+    assert stacks == {1: 990, 2: 1010, 3: 1000, 5: 1000}
+    # The next hand follows the dead-button rule: everyone moves on one seat.
+    assert state["positions"] == "Button seat 1 · small blind seat 2 · big blind seat 3"
+
+
+def test_undo_takes_back_actions_one_by_one_then_the_deal(dealer: Dealer) -> None:
+    dealer.ok("deal")
+    dealer.ok("act", {"kind": "raise", "amount": 60})
+    dealer.ok("act", {"kind": "call"})
+    assert dealer.state()["turn"] == 1
+    assert dealer.ok("undo")["turn"] == 5
+    assert dealer.ok("undo")["turn"] == 3
+    after = dealer.ok("undo")
+    assert after["phase"] == "before" and after["hand"] is None
+    assert dealer.api("undo").get_json() == {"error": "Nothing has been dealt at table 1: there is nothing to undo."}
+
+
+def test_undo_right_after_the_end_of_a_hand_gives_the_chips_back(dealer: Dealer) -> None:
+    dealer.ok("deal")
+    for _ in range(3):
+        dealer.ok("act", {"kind": "fold"})
+    state = dealer.ok("undo")
+    assert state["phase"] == "betting" and state["turn"] == 1  # seat 1's fold is taken back
+    assert {s["seat"]: s["stack"] for s in state["seats"]}[2] == 980
+    assert dealer.api("undo").status_code == 201  # and on, action by action
+
+
+def play_to_showdown(dealer: Dealer) -> dict[str, Any]:
+    """Everyone calls the big blind and checks it down."""
+    dealer.ok("deal")
+    state = dealer.state()
+    while state["phase"] == "betting":
+        kinds = {a["kind"] for a in state["actions"]}
+        state = dealer.ok("act", {"kind": "check" if "check" in kinds else "call"})
+    return state
+
+
+def test_showdown_order_and_award_to_named_winners_with_the_odd_chip(dealer: Dealer) -> None:
+    """Seed 000: "In a tie the pot is split equally; odd chips ... go one each to the winners,
+    starting with the first player to the left of the button." TDA 17-A: with no bet on the
+    river the first player left of the button shows first."""
+    record_ante = dealer.ok("deal")
+    assert record_ante["turn"] == 3
+    dealer.ok("act", {"kind": "raise", "amount": 45})  # seat 3: a pot of 45 * 4 = 180... then make it odd
+    dealer.ok("act", {"kind": "call"})  # 5
+    dealer.ok("act", {"kind": "fold"})  # 1 (10 dead)
+    dealer.ok("act", {"kind": "call"})  # 2
+    state = dealer.state()
+    while state["phase"] == "betting":
+        state = dealer.ok("act", {"kind": "check"})
+    assert state["showdown_order"] == [2, 3, 5]
+    assert state["pots"] == [{"name": "main pot", "amount": 145, "eligible": [2, 3, 5]}]
+    html = soup(dealer.page())
+    assert "Shows first: seat 2, then seat 3, then seat 5" in html.select_one(".dl-order").text
+    response = dealer.post("award", {"pot0": ["5", "2"]})
+    assert response.status_code == 200
+    notice = soup(response).select_one(".dl-msg--ok").text
+    assert notice == "Main pot (145) split between seats 2 and 5, odd chip to seat 2."
+    stacks = {s["seat"]: s["stack"] for s in dealer.state()["seats"]}
+    assert stacks == {1: 990, 2: 955 + 73, 3: 955, 5: 955 + 72}
+
+
+def test_award_refuses_a_winner_who_was_not_in_the_pot(dealer: Dealer) -> None:
+    play_to_showdown(dealer)
+    response = dealer.api("award", {"winners": [[4]]})
+    assert response.status_code == 422
+    assert response.get_json()["error"] == "Seat 4 cannot win the main pot: it was not in it."
+    assert dealer.api("award", {"winners": []}).get_json()["error"] == "Tap the winner of the main pot."
+    assert dealer.api("award", {"winners": [[2], [3]]}).get_json()["error"] == "There is 1 pot to award, not 2."
+
+
+def test_award_from_the_cards_names_the_winning_hand(dealer: Dealer) -> None:
+    play_to_showdown(dealer)
+    response = dealer.post(
+        "cards",
+        {"board": "Ah Kh 7c 2s 9h", "cards_1": "QhJh", "cards_2": "7d7s", "cards_3": "AcAd", "cards_5": "3c4c"},
+    )
+    assert response.status_code == 200
+    assert soup(response).select_one(".dl-msg--ok").text == "Seat 1 wins the main pot (80) with a flush, ace high."
+    assert {s["seat"]: s["stack"] for s in dealer.state()["seats"]}[1] == 1060
+
+
+def test_cards_are_checked_by_the_engine(dealer: Dealer) -> None:
+    play_to_showdown(dealer)
+    response = dealer.api("cards", {"board": "AhKh7c2s9h", "cards": {"1": "AhJh", "2": "7d7s", "3": "AcAd", "5": "3c4c"}})
+    assert response.status_code == 422
+    assert response.get_json()["error"] == "The Ace of hearts (Ah) has already been dealt."
+
+
+# ------------------------------------------------------------------ house rules
+
+
+def test_tda_44_one_oversized_chip_facing_a_bet_is_a_call(dealer: Dealer) -> None:
+    """TDA 4.5 (T30): facing a bet, a single oversized chip without a word is a call."""
+    dealer.ok("deal")
+    result = dealer.ok("push", {"chips": "100"})
+    assert result["notice"] == "Seat 3 pushed 100 facing 20: one oversized chip without a word is a call (TDA 44); 80 goes back."
+    assert {s["seat"]: s["bet"] for s in result["seats"]}[3] == 20
+
+
+def test_tda_43_a_half_raise_must_be_completed_through_the_page(dealer: Dealer) -> None:
+    """TDA 4.3 (T28): a raise of half the minimum increment or more must be completed."""
+    dealer.ok("deal")
+    response = dealer.post("push", {"chips": "20+5+5"})
+    assert response.status_code == 200
+    html = soup(response)
+    assert "must be completed to 40 (TDA 43-A)" in html.select_one(".dl-msg--ok").text
+    assert html.select_one('.dl-seat[data-seat="3"] .dl-seat-bet')["data-bet"] == "40"
+
+
+def test_a_string_bet_is_only_a_call(dealer: Dealer) -> None:
+    """Seed 002: "Chips pushed out in several moves (a string bet) count only as a call.\""""
+    dealer.ok("deal")
+    result = dealer.ok("push", {"chips": "100+100", "string_bet": True})
+    assert "a string bet: it counts only as a call" in result["notice"]
+    assert {s["seat"]: s["bet"] for s in result["seats"]}[3] == 20
+
+
+def test_tda_53_out_of_turn_binds_when_the_action_does_not_change(dealer: Dealer) -> None:
+    """TDA 4.8 (T36): the out-of-turn action is binding if the action to that player has not
+    changed; a call does not change it."""
+    dealer.ok("deal")
+    held = dealer.ok("oot", {"seat": 1, "kind": "raise", "amount": 100})
+    assert {s["seat"]: s["status"] for s in held["seats"]}[1] == ""
+    dealer.ok("act", {"kind": "call"})  # seat 3
+    after = dealer.ok("act", {"kind": "call"})  # seat 5; now seat 1's held raise binds
+    assert {s["seat"]: s["bet"] for s in after["seats"]}[1] == 100
+    assert after["turn"] == 2
+    assert after["notes"][-1] == "Seat 1's bet or raise to 100 out of turn is binding: the action to them did not change (TDA 53)."
+
+
+def test_tda_53_out_of_turn_is_withdrawn_when_someone_raises(dealer: Dealer) -> None:
+    """TDA 4.8 (T36): if the action changed, the out-of-turn chips go back and that player has
+    every option."""
+    dealer.ok("deal")
+    dealer.ok("oot", {"seat": 5, "kind": "call"})
+    after = dealer.ok("act", {"kind": "raise", "amount": 60})  # seat 3 raises: seat 5's call is withdrawn
+    assert after["turn"] == 5
+    assert after["notes"][-1].startswith("Seat 5's out-of-turn check or call is withdrawn: the action to them changed")
+    assert dealer.api("oot", {"seat": 5, "kind": "fold"}).get_json()["error"] == (
+        "It is seat 5's turn: that is not out of turn, enter it as the action."
+    )
+
+
+# ------------------------------------------------------------------ the rest of the tournament
+
+
+def test_put_on_the_clock_shows_the_seat_to_act_on_the_tv(dealer: Dealer, timed_app: Flask) -> None:
+    dealer.ok("deal")
+    result = dealer.ok("clock")
+    assert result["notice"] == "Table 1 seat 3 – Cy is on the clock: 60 seconds."
+    from director.db import get_db
+    from director.events import load_state
+
+    with timed_app.test_request_context():
+        state = load_state(get_db(), dealer.tid)
+    assert state.action_clock is not None and state.action_clock.who == "Table 1 seat 3 – Cy"
+
+
+def test_a_stack_correction_is_an_event_and_the_chip_count_shows_the_difference(dealer: Dealer) -> None:
+    response = dealer.post("correct", {"player": "2", "stack": "1200", "reason": "a chip fell"})
+    assert response.status_code == 200
+    html = soup(response)
+    assert html.select_one('.dl-seat[data-seat="2"] .dl-seat-stack')["data-stack"] == "1200"
+    assert html.select_one(".dl-chipcheck").text == "Chips counted 4,200: 200 more than the 4,000 in play."
+    history = soup(dealer.client.get(f"/t/{dealer.tid}/table/1/history"))
+    assert "Bob: 1,000 → 1,200 (a chip fell)" in history.text
+    assert dealer.api("correct", {"player": 2, "stack": 900, "reason": ""}).get_json()["error"] == (
+        "Say why Bob's stack is corrected (e.g. 'a mis-entered call')."
+    )
+
+
+def test_a_stack_cannot_be_corrected_during_its_hand(dealer: Dealer) -> None:
+    dealer.ok("deal")
+    error = dealer.api("correct", {"player": 1, "stack": 500, "reason": "miscount"}).get_json()["error"]
+    assert error == "Ann is playing hand 1 at table 1: correct the stack once the hand is over."
+
+
+def test_hand_for_hand_waits_for_every_table(timed_app: Flask, client: FlaskClient) -> None:
+    """TDA RP-8: hand for hand, no table deals its next hand before every table has finished."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer = make_tournament(timed_app, client, ["A", "B", "C", "D", "E", "F"], seats, {1: 3, 2: 3})
+    record(timed_app, dealer.tid, "hand_for_hand", {"on": True})
+    dealer.ok("deal", table=1)
+    dealer.ok("deal", table=2)
+    for _ in range(2):
+        dealer.ok("act", {"kind": "fold"}, table=1)
+    error = dealer.api("deal", table=1).get_json()["error"]
+    assert error == "Hand for hand: table 2 must finish its hand before table 1 deals the next."
+    assert "Hand for hand" in soup(dealer.page(1)).select_one(".dl-flag").text
+    for _ in range(2):
+        dealer.ok("act", {"kind": "fold"}, table=2)
+    assert dealer.ok("deal", table=1)["hand"] == 2
+
+
+def test_history_lists_the_hands_and_the_phh_export_replays(dealer: Dealer, tmp_path: Path) -> None:
+    play_to_showdown(dealer)
+    dealer.ok("cards", {"board": "AhKh7c2s9h", "cards": {"1": "QhJh", "2": "7d7s", "3": "AcAd", "5": "3c4c"}})
+    dealer.ok("deal")
+    for _ in range(3):
+        dealer.ok("act", {"kind": "fold"})
+    page = soup(dealer.client.get(f"/t/{dealer.tid}/table/1/history"))
+    hands = page.select(".dl-history")
+    assert [h["id"] for h in hands] == ["hand-2", "hand-1"]
+    assert "Seat 1 wins the main pot (80) with a flush, ace high." in hands[1].text
+    assert "Seat 3 (Cy) checks or calls" in hands[1].text
+    export = dealer.client.get(f"/t/{dealer.tid}/table/1/hands.phhs")
+    assert export.status_code == 200
+    path = tmp_path / "table-1.phhs"
+    path.write_bytes(export.data)
+    results = replay(path)
+    assert [r["error"] for r in results] == [None, None]
+    assert results[0]["finishing_stacks"] == [1060, 980, 980, 980]  # from seat 1 (left of the button)
+    single = dealer.client.get(f"/t/{dealer.tid}/table/1/hand/1.phh")
+    assert single.status_code == 200 and b'variant = "NT"' in single.data
+    assert dealer.client.get(f"/t/{dealer.tid}/table/1/hand/9.phh").status_code == 404
+
+
+def replay(path: Path) -> list[dict[str, Any]]:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_every_action_has_a_control_on_the_page(dealer: Dealer, action: str) -> None:
+    """Every table action is reachable by a tap in some phase of the hand."""
+    forms: set[str] = set()
+
+    def collect() -> None:
+        for form in soup(dealer.page()).select("form[hx-post]"):
+            forms.add(form["hx-post"].rsplit("/", 1)[-1])
+
+    collect()
+    dealer.ok("deal")
+    collect()
+    state = dealer.state()
+    while state["phase"] == "betting":
+        kinds = {a["kind"] for a in state["actions"]}
+        state = dealer.ok("act", {"kind": "check" if "check" in kinds else "call"})
+    collect()
+    dealer.ok("award", {"winners": [[1]]})
+    collect()
+    assert action in forms
+
+
+def test_the_api_routes_are_in_the_openapi_document(app: Flask) -> None:
+    from director.dealer import bp
+
+    paths = bp.openapi_paths  # type: ignore[attr-defined]
+    assert set(paths) == {"/api/t/{tournament_id}/table/{table}", "/api/t/{tournament_id}/table/{table}/{action}"}
+    enum = paths["/api/t/{tournament_id}/table/{table}/{action}"]["post"]["parameters"][2]["schema"]["enum"]
+    assert enum == list(ACTIONS)
+    rules = {r.rule for r in app.url_map.iter_rules() if r.endpoint.startswith("dealer.api")}
+    assert rules == {"/api/t/<int:tournament_id>/table/<int:table>", "/api/t/<int:tournament_id>/table/<int:table>/<action>"}
+
+
+# ------------------------------------------------------------------ a whole sit-and-go
+
+
+def test_a_six_player_sit_and_go_played_to_the_end_by_hands(timed_app: Flask, client: FlaskClient, tmp_path: Path) -> None:
+    """Seed 000: blinds go up every 6 hands; the dead-button rule across the busts; players
+    knocked out in the same hand ranked by their starting stacks; the 120-hand cap. Every
+    hand is exported as PHH and replays with ``python -m engine replay`` to the same stacks."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    seats = {p: (1, p) for p in range(1, 7)}
+    dealer = make_tournament(timed_app, client, names, seats, {1: 4})
+    rng = random.Random(2026)
+    structure = sit_and_go(1000)
+    scenario_hands: list[list[Bust]] = []
+    positions: list[str] = []
+    finishing: list[dict[int, int]] = []
+    state = dealer.state()
+    number = 0
+    while state["can_deal"]:
+        number += 1
+        start = {s["seat"]: s["stack"] for s in state["seats"] if s["status"] != "waiting"}
+        state = dealer.ok("deal")
+        positions.append(state["positions"])
+        level = structure.level((number - 1) // 6 + 1)
+        assert state["level"].startswith(f"Level {(number - 1) // 6 + 1} · {level.small_blind:,}/{level.big_blind:,}")
+        while state["phase"] == "betting":
+            choices = {a["kind"]: a for a in state["actions"]}
+            roll = rng.random()
+            if "allin" in choices and roll < 0.05:
+                body = {"kind": "allin"}
+            elif "check" in choices:
+                body = {"kind": "check"}
+            elif "fold" in choices and (roll < 0.3 or ("all-in" in choices["call"]["label"] and roll < 0.8)):
+                body = {"kind": "fold"}
+            else:
+                body = {"kind": "call"}
+            state = dealer.ok("act", body)
+        if state["phase"] == "showdown":
+            deck = new_deck(rng)
+            board = "".join(str(c) for c in deck[:5])
+            cards = {str(s): "".join(str(c) for c in deck[5 + 2 * k : 7 + 2 * k]) for k, s in enumerate(state["showdown_order"])}
+            state = dealer.ok("cards", {"board": board, "cards": cards})
+        assert state["phase"] == "before"
+        after = {s["seat"]: s["stack"] for s in state["seats"]}
+        finishing.append(after)
+        scenario_hands.append([Bust(seat, start[seat]) for seat in start if seat not in after])
+        assert sum(after.values()) == 6000
+        assert number <= 120
+    # Positions hand after hand are those of the engine's dead-button scenario, and so are the places.
+    expected = play_scenario(list(range(1, 7)), 4, scenario_hands)
+    for text, p in zip(positions, expected.hands, strict=True):
+        sb = f"small blind seat {p.small_blind}" if p.small_blind is not None else (
+            f"dead small blind (seat {p.small_blind_seat_number} is empty)"
+        )
+        assert text == f"Button seat {p.button} · {sb} · big blind seat {p.big_blind}"
+    from director.db import get_db
+    from director.events import load_state
+
+    with timed_app.test_request_context():
+        final = load_state(get_db(), dealer.tid)
+    assert final.finished
+    if len(final.alive) == 1:  # player p sits in seat p
+        assert final.places() == dict(expected.places)
+    else:  # the hand cap: the players still in ranked by chips
+        assert number == 120
+        chips = finishing[-1]
+        for seat, stack in chips.items():
+            assert final.places()[seat] == 1 + sum(1 for c in chips.values() if c > stack)
+    assert number > 12, number  # the levels changed at least twice
+    # The histories replay through the engine to the same stacks.
+    export = dealer.client.get(f"/t/{dealer.tid}/table/1/hands.phhs")
+    path = tmp_path / "sng.phhs"
+    path.write_bytes(export.data)
+    results = replay(path)
+    assert len(results) == number
+    hands = final.dealing.at_table(1)
+    for result, hand in zip(results, hands, strict=True):
+        assert result["error"] is None
+        order = sorted(hand.setup.stacks, key=lambda s: (s <= hand.setup.button, s))
+        if len(order) == 2:
+            order = [hand.setup.big_blind_seat] + [s for s in order if s != hand.setup.big_blind_seat]
+        assert result["finishing_stacks"] == [dict(hand.finishing_stacks)[s] for s in order]
