@@ -503,6 +503,7 @@ class SeatRow:
     stack: int
     status: str  # "", busted, waiting, in hand
     offer: str = ""
+    offer_member: int | None = None
 
 
 @dataclass(frozen=True)
@@ -521,7 +522,7 @@ class MemberRow:
 
 
 def _table_card(state: CashSession, table: CashTable) -> TableCard:
-    offers = {(o.table, o.seat): o.name for o in state.offers()}
+    offers = {(o.table, o.seat): o for o in state.offers()}
     waiting: set[int] = set()
     if table.hand is None:
         try:
@@ -532,7 +533,18 @@ def _table_card(state: CashSession, table: CashTable) -> TableCard:
     for seat in range(1, table.seats + 1):
         p = table.player_at(seat)
         if p is None:
-            rows.append(SeatRow(seat, None, "", 0, "free", offers.get((table.number, seat), "")))
+            offer = offers.get((table.number, seat))
+            rows.append(
+                SeatRow(
+                    seat,
+                    None,
+                    "",
+                    0,
+                    "free",
+                    offer.name if offer else "",
+                    offer.member if offer else None,
+                )
+            )
             continue
         if table.in_hand(p.member):
             status = "in the hand"

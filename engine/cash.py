@@ -1042,7 +1042,9 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
         if not isinstance(entry, str) or not entry.strip():
             raise InvalidInput("The action is missing: give it like 'p3 cbr 600'.")
         if hand.is_complete:
-            raise IllegalAction(f"The hand at {table.name.lower()} is over: {entry!r} comes too late.")
+            raise IllegalAction(
+                f"The hand at {table.name.lower()} is over: {entry!r} comes too late."
+            )
         hand.apply(" ".join(entry.split()))
     live = replace(table.hand, log=tuple(hand.log))
     if hand.is_complete:
@@ -1178,12 +1180,54 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
         case "hand_started":
             return f"Hand dealt at table {p.get('table')}"
         case "hand_action":
-            return f"Table {p.get('table')}: {p.get('entry')}"
+            entries = p.get("entries") or [p.get("entry")]
+            said = "; ".join(describe_entry(str(e)) for e in entries)
+            return f"Table {p.get('table')}: {said}"
         case "hand_undo":
             return f"Table {p.get('table')}: undo"
         case "undo":
             return "Undo"
     return event.type
+
+
+def describe_entry(entry: str) -> str:
+    """A hand's notation in words, for the history.
+
+    >>> describe_entry("p3 cbr 1200"), describe_entry("d win 3;5,7")
+    ('seat 3 bets or raises to 1,200', 'pots awarded: seat 3; seats 5 and 7')
+    """
+    words = entry.split()
+    if len(words) >= 2 and words[0].startswith("p") and words[0][1:].isdigit():
+        seat = f"seat {words[0][1:]}"
+        match words[1:]:
+            case ["f"]:
+                return f"{seat} folds"
+            case ["cc"]:
+                return f"{seat} checks or calls"
+            case ["cbr", amount] if amount.isdigit():
+                return f"{seat} bets or raises to {chips(int(amount))}"
+            case ["sm"]:
+                return f"{seat} mucks"
+            case ["sm", cards]:
+                return f"{seat} shows {cards}"
+    match words:
+        case ["d", "db", cards]:
+            return f"board {cards}"
+        case ["d", "dh", who, cards]:
+            return f"{who.replace('p', 'seat ', 1)} is dealt {cards}"
+        case ["d", "win", "cards"]:
+            return "pots awarded from the cards"
+        case ["d", "win", text]:
+            pots = []
+            for pot in text.split(";"):
+                seats = pot.split(",")
+                pots.append(
+                    f"seat {seats[0]}"
+                    if len(seats) == 1
+                    else "seats " + ", ".join(seats[:-1]) + " and " + seats[-1]
+                )
+            return "pots awarded: " + "; ".join(pots)
+    return entry
 
 
 def parse_stakes(values: Sequence[object]) -> tuple[Stake, ...]:
@@ -1222,6 +1266,7 @@ __all__ = [
     "club_fold",
     "create",
     "describe",
+    "describe_entry",
     "fold",
     "next_hand",
     "verify_member_buy_in",
