@@ -246,7 +246,7 @@ def test_screenshots_fit_the_screen(
     live_server: LiveServer, browser: Any, artifacts_dir: Path, width: int, height: int
 ) -> None:
     app = live_server.app
-    tid = make_night(app, started_ago=37 * 60 + 18)
+    tid = make_night(app, started_ago=27 * 60 + 26)  # level 2, 12:34 left
     with app.app_context():
         db = get_db()
         state = load_state(db, tid)
