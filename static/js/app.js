@@ -38,6 +38,19 @@
     if (clock) { measureOffset(clock); }
     tick();
   }
+  // When the polled clock shows that another device changed the tournament, refresh the
+  // dashboard, unless the director is in the middle of something (an open dialog, a field).
+  function refreshIfChanged(clock) {
+    var panel = document.getElementById("dashboard");
+    if (!panel || !clock || !clock.dataset.seq || clock.dataset.seq === panel.dataset.seq) { return; }
+    if (panel.querySelector("details[open]") || panel.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) { return; }
+    if (window.htmx && panel.dataset.refresh) {
+      window.htmx.ajax("GET", panel.dataset.refresh, { target: "#dashboard", swap: "outerHTML" });
+    }
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "clock") { refreshIfChanged(document.getElementById("clock")); }
+  });
   document.addEventListener("DOMContentLoaded", function () { sync(document); setInterval(tick, 250); });
   document.addEventListener("htmx:afterSwap", function (event) { sync(event.detail.elt); });
   document.addEventListener("htmx:afterSettle", function (event) { sync(event.detail.elt); });

@@ -74,13 +74,13 @@ def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any)
     page.click("button:has-text('Start the clock')")
     expect(page.locator("button:has-text('Pause')")).to_be_visible()
 
+    page.locator("#player-3 summary:has-text('Bust')").click()  # an open dialog holds the page still
     other = browser.new_page()
     live_server.login(other)
     other.goto(f"{live_server.url}/t/1")
     other.click("button:has-text('Pause')")
     expect(other.locator("button:has-text('Resume')")).to_be_visible()
 
-    page.locator("#player-3 summary:has-text('Bust')").click()
     page.click("button:has-text('Confirm: Cy is out')")
     expect(page.locator("#dashboard > .flash-error")).to_contain_text("Someone else changed this tournament a moment ago")
     expect(page.locator("button:has-text('Resume')")).to_be_visible()  # the page shows the pause now
