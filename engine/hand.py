@@ -52,6 +52,9 @@ FOLD_POLICIES = ("allow", "warn", "refuse")
 _CARD_BY_TEXT = {str(c): c for c in FULL_DECK}
 FOLD_WARNING = "folded when checking was free"
 
+_Record: TypeAlias = tuple[Seat, str, Chips, Chips, str, bool, "str | None"]
+"""An :class:`Action`'s fields, kept as a plain tuple until someone asks for it."""
+
 
 @dataclass(frozen=True, slots=True)
 class HandSetup:
@@ -165,6 +168,7 @@ class Hand:
         "_live",
         "_mucked",
         "_n",
+        "_records",
         "_river_aggressor",
         "_seen",
         "_shown",
@@ -173,7 +177,6 @@ class Hand:
         "_street",
         "_to_act",
         "_with_chips",
-        "actions",
         "award",
         "log",
         "seats",
@@ -211,7 +214,7 @@ class Hand:
         self._aggressor = -1
         self._river_aggressor = -1
         self._street = PREFLOP
-        self.actions: list[Action] = []
+        self._records: list[_Record] = []
         self.log: list[str] = []
         self.award: Award | None = None
         index, stack = self._index, self._stack
@@ -356,7 +359,11 @@ class Hand:
             raise IllegalAction(f"Seat {seat} is not in this hand.") from None
 
     def _verify_turn(self, seat: Seat) -> int:
-        i = self._seat_index(seat)
+        i = self._index.get(seat, -1)
+        if i == self._to_act and i >= 0:
+            return i
+        if i < 0:
+            raise IllegalAction(f"Seat {seat} is not in this hand.")
         if i != self._to_act:
             if self._to_act >= 0:
                 raise IllegalAction(f"It is seat {self.seats[self._to_act]}'s turn, not seat {seat}'s.")
@@ -466,6 +473,9 @@ class Hand:
 
     def fold(self, seat: Seat) -> Action:
         """Give up the hand; the chips already in stay in the pots."""
+        return Action(*self._fold(seat))
+
+    def _fold(self, seat: Seat) -> _Record:
         self.verify_fold(seat)
         i = self._to_act
         warning = None
@@ -476,20 +486,24 @@ class Hand:
         if self._stack[i]:
             self._with_chips -= 1
         self._faced[i] = self._current
-        return self._done(Action(seat, "fold", self._bet[i], 0, STREETS[self._street], False, warning))
+        record = (seat, "fold", self._bet[i], 0, STREETS[self._street], False, warning)
+        return self._done(i, record, f"p{seat} f")
 
     def check(self, seat: Seat) -> Action:
         self.verify_check(seat)
-        return self._put(self._to_act, self._bet[self._to_act], "check")
+        return Action(*self._put(self._to_act, self._bet[self._to_act], "check"))
 
     def call(self, seat: Seat) -> Action:
         """Match the bet, or put in everything when that is less (all in)."""
         self.verify_call(seat)
         i = self._to_act
-        return self._put(i, min(self._current, self._bet[i] + self._stack[i]), "call")
+        return Action(*self._put(i, min(self._current, self._bet[i] + self._stack[i]), "call"))
 
     def check_or_call(self, seat: Seat) -> Action:
         """PHH ``cc``: check when nothing is owed, call otherwise."""
+        return Action(*self._check_or_call(seat))
+
+    def _check_or_call(self, seat: Seat) -> _Record:
         i = self._verify_turn(seat)
         if self._bet[i] >= self._current:
             return self._put(i, self._bet[i], "check")
@@ -497,14 +511,17 @@ class Hand:
 
     def bet_to(self, seat: Seat, amount: Chips) -> Action:
         self.verify_bet_to(seat, amount)
-        return self._put(self._to_act, amount, "bet")
+        return Action(*self._put(self._to_act, amount, "bet"))
 
     def raise_to(self, seat: Seat, amount: Chips) -> Action:
         self.verify_raise_to(seat, amount)
-        return self._put(self._to_act, amount, "raise")
+        return Action(*self._put(self._to_act, amount, "raise"))
 
     def bet_or_raise_to(self, seat: Seat, amount: Chips) -> Action:
         """PHH ``cbr``: bet (nobody has bet) or raise to ``amount``."""
+        return Action(*self._bet_or_raise_to(seat, amount))
+
+    def _bet_or_raise_to(self, seat: Seat, amount: Chips) -> _Record:
         self.verify_bet_or_raise_to(seat, amount)
         return self._put(self._to_act, amount, "bet" if self._current == 0 else "raise")
 
@@ -514,33 +531,42 @@ class Hand:
         i = self._to_act
         to = self._bet[i] + self._stack[i]
         if to <= self._current:
-            return self._put(i, to, "call")
-        return self._put(i, to, "bet" if self._current == 0 else "raise")
+            return Action(*self._put(i, to, "call"))
+        return Action(*self._put(i, to, "bet" if self._current == 0 else "raise"))
 
-    def _put(self, i: int, to: Chips, kind: str) -> Action:
+    def _put(self, i: int, to: Chips, kind: str) -> _Record:
         """Move chips for a verified action and pass the turn."""
-        added = to - self._bet[i]
-        self._stack[i] -= added
-        if not self._stack[i]:
+        stack, bet, seat = self._stack, self._bet, self.seats[i]
+        added = to - bet[i]
+        left = stack[i] = stack[i] - added
+        if not left:
             self._with_chips -= 1
-        self._bet[i] = to
-        if to > self._current:
-            if to - self._current >= self._full:
-                self._full = to - self._current
-            self._current = to
+        bet[i] = to
+        current = self._current
+        if to > current:
+            if to - current >= self._full:
+                self._full = to - current
+            self._current = current = to
             self._aggressor = i
-        self._faced[i] = self._current
-        action = Action(self.seats[i], kind, to, added, STREETS[self._street], self._stack[i] == 0)
-        return self._done(action)
+            note = f"p{seat} cbr {to}"
+        else:
+            note = f"p{seat} cc"
+        self._faced[i] = current
+        return self._done(i, (seat, kind, to, added, STREETS[self._street], not left, None), note)
 
-    def _done(self, action: Action) -> Action:
-        self.actions.append(action)
-        self.log.append(action.notation)
+    def _done(self, i: int, record: _Record, note: str) -> _Record:
+        self._records.append(record)
+        self.log.append(note)
         if self._live == 1:
             self._end_round()
         else:
-            self._next_from(self._to_act + 1)
-        return action
+            self._next_from(i + 1)
+        return record
+
+    @property
+    def actions(self) -> list[Action]:
+        """The betting actions so far, in order (cards and the award are in :attr:`log`)."""
+        return [Action(*r) for r in self._records]
 
     # ------------------------------------------------------------------ flow
 
@@ -621,8 +647,14 @@ class Hand:
         self._verify_new_cards(cards, keys)
 
     def _verify_new_cards(self, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
+        """Refuse a card already out. ``keys`` (each card's text) come from :func:`_cards`,
+        which has refused a card given twice."""
         known = self._seen
-        keys = keys or [str(c) for c in cards]
+        if keys:
+            if known.isdisjoint(keys):
+                return
+        else:
+            keys = [str(c) for c in cards]
         for k, key in enumerate(keys):
             if key in known or key in keys[:k]:
                 c = cards[k]
@@ -831,8 +863,12 @@ class Hand:
 
     # ------------------------------------------------------------------ notation and replay
 
-    def apply(self, entry: str) -> Action | Award | None:
-        """Apply one log entry (see the module documentation); return what it made."""
+    def apply(self, entry: str) -> None:
+        """Apply one log entry (see the module documentation).
+
+        The do-methods return the action records; here they are in :attr:`actions`, and
+        an award in :attr:`award`.
+        """
         words = entry.split()
         n = len(words)
         if n < 2:
@@ -842,15 +878,18 @@ class Hand:
             what = words[1]
             if n == 2:
                 if what == "cc":
-                    return self.check_or_call(seat)
+                    self._check_or_call(seat)
+                    return None
                 if what == "f":
-                    return self.fold(seat)
+                    self._fold(seat)
+                    return None
                 if what == "sm":
                     self.muck(seat)
                     return None
             elif n == 3:
                 if what == "cbr" and words[2].isdigit():
-                    return self.bet_or_raise_to(seat, int(words[2]))
+                    self._bet_or_raise_to(seat, int(words[2]))
+                    return None
                 if what == "sm":
                     text = words[2]
                     self.show(seat, None if "?" in text else text)
@@ -860,15 +899,17 @@ class Hand:
             if what == "db" and n == 3:
                 self.deal_board(words[2])
                 return None
-            if what == "dh" and n == 4:
-                self.deal_hole(_seat_word(words[2], entry), words[3])
+            if what == "dh" and n == 4 and words[2][:1] == "p" and words[2][1:].isdigit():
+                self.deal_hole(int(words[2][1:]), words[3])
                 return None
             if what == "win" and n == 3:
                 if words[2] == "cards":
-                    return self.award_from_cards()
+                    self.award_from_cards()
+                    return None
                 pots = [pot.split(",") for pot in words[2].split(";")]
                 if all(s.isdigit() for pot in pots for s in pot):
-                    return self.award_to([[int(s) for s in pot] for pot in pots])
+                    self.award_to([[int(s) for s in pot] for pot in pots])
+                    return None
         raise InvalidInput(f"{entry!r} is not an action this hand understands.")
 
     @classmethod
@@ -901,20 +942,18 @@ def _cards(given: Sequence[Card] | str) -> tuple[tuple[Card, ...], str, tuple[st
         if n <= 10 and not n % 2:
             keys = tuple([given[k : k + 2] for k in range(0, n, 2)])
             by_text = _CARD_BY_TEXT
-            if all(k in by_text for k in keys) and len(set(keys)) == len(keys):
-                return tuple([by_text[k] for k in keys]), given, keys
+            try:
+                cards = tuple([by_text[k] for k in keys])
+            except KeyError:
+                cards = ()
+            if cards and len(set(keys)) == len(keys):
+                return cards, given, keys
         cards = parse_cards(given)
     else:
         cards = tuple(given)
         check_distinct(cards)
     keys = tuple([str(c) for c in cards])
     return cards, "".join(keys), keys
-
-
-def _seat_word(word: str, entry: str) -> Seat:
-    if len(word) >= 2 and word[0] == "p" and word[1:].isdigit():
-        return int(word[1:])
-    raise InvalidInput(f"{entry!r} is not an action this hand understands: {word!r} is not a seat.")
 
 
 def _pot_word(index: int) -> str:

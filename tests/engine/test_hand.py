@@ -716,7 +716,7 @@ def test_undo_with_nothing_to_undo():
 
 def test_unknown_log_entries_are_invalid_input():
     hand = six()
-    for entry in ("p3 xx", "hello", "p3 cbr lots", "q3 f", "d zz 1"):
+    for entry in ("p3 xx", "hello", "p3 cbr lots", "q3 f", "d zz 1", "d win 1;x", "d dh 3 AsKd"):
         with pytest.raises(InvalidInput):
             hand.apply(entry)
 
