@@ -1,0 +1,79 @@
+"""Take the README's screenshots of the director's pages with Debian's Chromium.
+
+    python docs/screenshots/make_screenshots.py
+
+Runs the app on a temporary data folder with the demo tournament (and a second, finished one
+for the results page) and writes the PNGs next to this file.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+from werkzeug.serving import make_server  # noqa: E402
+
+from director import create_app, services  # noqa: E402
+from director.auth import set_password  # noqa: E402
+from director.db import get_db  # noqa: E402
+from director.demo import fill_demo  # noqa: E402
+
+PASSWORD = "river-card"
+
+
+def finished_tournament(now: float) -> int:
+    db = get_db()
+    tid = fill_demo(db, now - 3600)
+    at = now - 60
+    for victim, by in ((5, 1), (6, 2), (8, 2), (9, 1), (3, 2), (2, 1)):
+        services.bust(db, tid, [victim], None, at, by=by)
+        at += 5
+    return tid
+
+
+def main() -> None:
+    app = create_app({}, instance_path=tempfile.mkdtemp())
+    now = time.time()
+    with app.app_context():
+        set_password(PASSWORD)
+        done = finished_tournament(now)
+        demo = fill_demo(get_db(), now)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    shots = [
+        ("home", "/", (1280, 800)),
+        ("new-tournament", "/new", (1280, 800)),
+        ("players", f"/t/{demo}/players", (1280, 800)),
+        ("dashboard", f"/t/{demo}", (1280, 800)),
+        ("dashboard-phone", f"/t/{demo}", (390, 844)),
+        ("results", f"/t/{done}/results", (1280, 800)),
+    ]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])
+        for name, path, (width, height) in shots:
+            context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="dark")
+            page = context.new_page()
+            page.goto(url + "/auth/login")
+            page.fill("input[name=password]", PASSWORD)
+            page.click("button[type=submit]")
+            page.wait_for_url(url + "/")
+            page.goto(url + path)
+            page.wait_for_load_state("networkidle")
+            page.screenshot(path=str(HERE / f"{name}.png"))
+            context.close()
+        browser.close()
+    server.shutdown()
+    for name, _, _ in shots:
+        print(f"{name}.png  {(HERE / f'{name}.png').stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()
