@@ -911,7 +911,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         "seq": state.seq,
         "level_text": f"Cash {stake.name} · buy-in {stake.min_buy_in:,}–{stake.max_buy_in:,}",
         "hands_text": f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt here",
-        "players": tuple((p.member, p.name, p.stack) for p in table.players),
+        "players": (),  # no stack corrections at a cash table: top up or cash out instead
     }
     last = next((h for h in reversed(state.hands) if h.table == table.number), None)
     if last is not None:
