@@ -1,0 +1,218 @@
+"""Hands at the tables in the tournament's fold (engine.dealing): the deal, the finish, and
+what follows for the tournament."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.dealing import chip_check, h4h_round, plan_deal, stack_of
+from engine.errors import EngineError, IllegalAction
+from engine.structure import Break, Level, Structure, sit_and_go, structure_to_dict
+from engine.tournament import Event, Tournament, apply, fold
+
+
+class Night:
+    """A tournament built event by event, one second apart."""
+
+    def __init__(self, names: list[str], seats: dict[int, tuple[int, int]], buttons: dict[int, int],
+                 structure: Structure | None = None, **settings: Any) -> None:
+        created = {
+            "name": "Test", "starting_stack": 1000, "table_size": 6,
+            "structure": structure_to_dict(structure or sit_and_go(1000)), **settings,
+        }
+        self.state: Tournament = fold([Event(1, "created", created, 0.0)])
+        for name in names:
+            self.add("player_registered", {"name": name})
+        self.add("seats_drawn", {
+            "seats": {str(p): list(place) for p, place in seats.items()},
+            "buttons": {str(t): b for t, b in buttons.items()},
+        })
+        self.add("clock", {"action": "start"})
+
+    def add(self, type_: str, payload: dict[str, Any]) -> Tournament:
+        self.state = apply(self.state, Event(self.state.seq + 1, type_, payload, float(self.state.seq)))
+        return self.state
+
+    def deal(self, table: int = 1) -> Any:
+        self.add("hand_started", {"table": table})
+        return self.state.dealing.running(table)
+
+    def act(self, *actions: str, table: int = 1) -> Tournament:
+        return self.add("hand_action", {"table": table, "actions": list(actions)})
+
+    def fold_round(self, table: int = 1) -> None:
+        """Everyone folds to the big blind."""
+        while (running := self.state.dealing.running(table)) is not None:
+            turn = running.replay().turn
+            self.act(f"p{turn} f", table=table)
+
+    def stacks(self, table: int = 1) -> dict[int, int]:
+        return {s: stack_of(self.state, p) for s, p in self.state.seating.at_table(table).items()}
+
+
+def three() -> Night:
+    """Ann seat 1, Bob seat 2, Cy seat 4; the button drawn on seat 4."""
+    return Night(["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 4)}, {1: 4})
+
+
+def test_the_first_hand_takes_the_button_drawn_with_the_seats() -> None:
+    night = three()
+    hand = night.deal()
+    assert (hand.positions.button, hand.positions.small_blind, hand.positions.big_blind) == (4, 1, 2)
+    assert hand.setup.stacks == {1: 1000, 2: 1000, 4: 1000}
+    assert (hand.setup.small_blind, hand.setup.big_blind, hand.level) == (10, 20, 1)
+    assert hand.replay().turn == 4
+
+
+def test_seed_000_levels_go_up_every_6_hands() -> None:
+    """Seed 000: "The blinds start at 10/20 and go up every 6 hands"."""
+    night = three()
+    for _ in range(6):
+        assert night.deal().setup.big_blind == 20
+        night.fold_round()
+    hand = night.deal()
+    assert (hand.level, hand.setup.small_blind, hand.setup.big_blind) == (2, 15, 30)
+
+
+def test_tda_t2_the_big_blind_busts_and_the_small_blind_is_dead() -> None:
+    """TDA T2: BB (3) busts: SB is dead (seat 3 is empty, so no SB is posted), BTN=2 (the former
+    SB), BB=4."""
+    night = Night(["A", "B", "C", "D", "E"], {p: (1, p) for p in range(1, 6)}, {1: 1})
+    hand = night.deal()
+    assert (hand.positions.button, hand.positions.small_blind, hand.positions.big_blind) == (1, 2, 3)
+    night.act("p4 cbr 1000", "p5 f", "p1 f", "p2 f", "p3 cc", "d db 2c3d4h8s9s", "p3 sm 7c7d", "p4 sm AcAd", "d win cards")
+    assert night.state.player(3).out
+    nxt = night.deal()
+    assert (nxt.positions.button, nxt.positions.small_blind, nxt.positions.big_blind) == (2, None, 4)
+    assert nxt.setup.small_blind_seat is None and 2 in nxt.setup.stacks
+
+
+def test_tda_t11_a_player_moved_in_between_the_button_and_the_small_blind_sits_out_one_hand() -> None:
+    """TDA 1.4, T11: a newcomer seated strictly between the button and the small blind is not
+    dealt in this hand, only the next."""
+    night = Night(["A", "B", "C", "D"], {1: (1, 1), 2: (1, 3), 3: (1, 5), 4: (2, 1)}, {1: 1, 2: 1})
+    night.deal()  # button 1, SB 3, BB 5
+    night.fold_round()
+    night.add("player_moved", {"player": 4, "table": 1, "seat": 4})  # between button 3 and SB 5
+    hand = night.deal()
+    assert (hand.positions.button, hand.positions.small_blind, hand.positions.big_blind) == (3, 5, 1)
+    assert dict(hand.waiting) == {4: 4} and 4 not in hand.setup.stacks
+    night.fold_round()
+    assert 4 in night.deal().setup.stacks
+
+
+def test_seed_000_same_hand_busts_are_ranked_by_starting_stack() -> None:
+    """Seed 000: "If several players are knocked out in the same hand, the one who started that
+    hand with more chips finishes higher"."""
+    night = Night(["A", "B", "C", "D"], {p: (1, p) for p in range(1, 5)}, {1: 4})
+    night.add("stack_corrected", {"player": 1, "stack": 300, "reason": "test"})
+    night.add("stack_corrected", {"player": 2, "stack": 700, "reason": "test"})
+    night.add("stack_corrected", {"player": 4, "stack": 2000, "reason": "test"})
+    night.deal()  # button 4, SB 1, BB 2
+    night.act("p3 cbr 1000", "p4 cc", "p1 cc", "p2 cc")
+    night.act("d db 2c3d4h8s9s", "p1 sm 7c7d", "p2 sm 6c6d", "p3 sm 5c5d", "p4 sm AcAd", "d win cards")
+    state = night.state
+    assert [p.id for p in state.players if p.out] == [1, 2, 3]
+    assert state.places() == {4: 1, 3: 2, 2: 3, 1: 4}
+    assert state.finished and state.eliminated_by() == {1: 4, 2: 4, 3: 4}
+    assert night.state.dealing.current(1).busted == ((1, 300), (2, 700), (3, 1000))
+
+
+def test_the_hand_cap_ends_the_tournament_ranked_by_chips() -> None:
+    """Seed 000: "the game ends after 120 hands in any case: the players still in are then
+    ranked by their chips" (here a cap of 2 hands)."""
+    short = Structure("capped", (Level(10, 20, hands=6),), 1000, hand_cap=2)
+    night = Night(["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 4)}, {1: 4}, structure=short)
+    night.deal()
+    night.fold_round()  # Bob (BB) +10
+    night.deal()
+    night.fold_round()  # Cy (BB) +10, Bob (SB) -10
+    assert night.state.finished
+    assert night.state.places() == {3: 1, 2: 2, 1: 3}  # Cy 1,010, Bob 1,000, Ann 990
+    with pytest.raises(IllegalAction, match="The tournament is over"):
+        night.deal()
+
+
+def test_a_rebuy_after_a_bust_in_a_hand_gives_the_rebuy_stack() -> None:
+    night = Night(["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 4)}, {1: 4},
+                  rebuy_levels=3, rebuy_chips=1500)
+    night.deal()
+    night.act("p4 cbr 1000", "p1 cc", "p2 f", "d db 2c3d4h8s9s", "p1 sm 7c7d", "p4 sm AcAd", "d win cards")
+    assert night.state.player(1).out
+    night.add("rebuy", {"player": 1})
+    assert stack_of(night.state, 1) == 1500
+    assert chip_check(night.state).difference == 0
+
+
+def test_undo_of_the_finishing_action_brings_the_player_back() -> None:
+    night = three()
+    night.deal()
+    night.act("p4 cbr 1000", "p1 cc", "p2 f", "d db 2c3d4h8s9s", "p1 sm 7c7d", "p4 sm AcAd", "d win cards")
+    assert night.state.player(1).out
+    night.add("undo", {})
+    assert not night.state.player(1).out and night.stacks() == {1: 1000, 2: 1000, 4: 1000}
+    assert night.state.dealing.running(1) is not None
+
+
+def test_hand_undo_steps_back_through_the_actions_then_the_deal() -> None:
+    night = three()
+    night.deal()
+    night.act("p4 cbr 60")
+    night.act("p1 cc")
+    night.add("hand_undo", {"table": 1})
+    assert night.state.dealing.running(1).actions == ("p4 cbr 60",)
+    night.add("hand_undo", {"table": 1})
+    night.add("hand_undo", {"table": 1})
+    assert night.state.dealing.current(1) is None
+    with pytest.raises(IllegalAction, match="there is nothing to undo"):
+        night.add("hand_undo", {"table": 1})
+
+
+def test_tda_t24_hand_for_hand_busts_at_two_tables_share_the_place() -> None:
+    """TDA 3.4, T24: hand for hand, busts on different tables: the default splits (they share
+    the best of their places)."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    night = Night(list("ABCDEF"), seats, {1: 3, 2: 3})
+    night.add("stack_corrected", {"player": 1, "stack": 500, "reason": "test"})
+    night.add("stack_corrected", {"player": 3, "stack": 1500, "reason": "test"})
+    night.add("hand_for_hand", {"on": True})
+    for table in (1, 2):
+        assert h4h_round(night.state, table) == 1
+        night.deal(table)
+    # Table 1: seat 3 (button) shoves, seat 1 calls and loses. Table 2: seat 3 shoves, seat 1 loses.
+    night.act("p3 cbr 1500", "p1 cc", "p2 f", "d db 2c3d4h8s9s", "p1 sm 7c7d", "p3 sm AcAd", "d win cards", table=1)
+    with pytest.raises(IllegalAction, match="table 2 must finish its hand before table 1 deals"):
+        night.deal(1)
+    night.act("p3 cbr 1000", "p1 cc", "p2 f", "d db 2c3d4h8s9s", "p1 sm 7c7d", "p3 sm AcAd", "d win cards", table=2)
+    assert night.state.places() == {1: 5, 4: 5}
+
+
+def test_a_deal_is_refused_with_a_reason() -> None:
+    night = three()
+    night.deal()
+    with pytest.raises(IllegalAction, match=r"^Table 1 is still playing hand 1: finish it before dealing the next\.$"):
+        night.deal()
+    with pytest.raises(IllegalAction, match=r"There is no table 7 in play\."):
+        night.deal(7)
+    with pytest.raises(IllegalAction, match="has changed since this page was shown"):
+        night.fold_round()
+        stale = plan_deal(night.state, 1).as_dict()
+        stale["stacks"]["1"] += 1
+        night.add("hand_started", {"table": 1, "setup": stale})
+    timed = Structure("timed", (Level(10, 20, minutes=1), Break(5), Level(20, 40, minutes=1)), 1000)
+    night2 = Night(["A", "B"], {1: (1, 1), 2: (1, 2)}, {1: 1}, structure=timed)
+    with pytest.raises(IllegalAction, match="It is the break"):
+        night2.state = apply(night2.state, Event(night2.state.seq + 1, "hand_started", {"table": 1}, 100.0))
+    with pytest.raises(IllegalAction, match="The level has changed"):
+        night2.add("hand_started", {"table": 1, "big_blind": 40})
+
+
+def test_a_correction_moves_the_stack_and_shows_in_the_chip_check() -> None:
+    night = three()
+    night.add("stack_corrected", {"player": 2, "stack": 900, "reason": "a chip fell"})
+    check = chip_check(night.state)
+    assert (check.expected, check.counted, check.difference) == (3000, 2900, -100)
+    with pytest.raises(EngineError, match="Say why"):
+        night.add("stack_corrected", {"player": 2, "stack": 950, "reason": " "})
