@@ -7,7 +7,9 @@ from flask.typing import ResponseReturnValue
 
 from director.auth import login_required, password_hash
 from director.db import get_db
+from director.events import load_state
 from director.web import now, render
+from engine.errors import EngineError
 
 bp = Blueprint("home", __name__)
 
@@ -22,7 +24,24 @@ def index() -> ResponseReturnValue:
             "ORDER BY created_at DESC, id DESC"
         )
     )
-    return render("home/index.html", "home/_list.html", tournaments=rows)
+    db = get_db()
+    at = now()
+    items = []
+    for row in rows:
+        try:
+            state = load_state(db, row["id"])
+            clock = state.clock_at(at)
+            if state.finished:
+                winner = next((state.name_of(p) for p, place in state.places().items() if place == 1), "")
+                status = f"Finished · won by {winner}" if winner else "Finished"
+            elif state.started:
+                status = f"{clock.title} · {state.players_left} of {state.entries} left"
+            else:
+                status = f"Not started · {state.entries} registered"
+        except EngineError:
+            status = "Cannot be read: see its event log"
+        items.append({**row, "status": status})
+    return render("home/index.html", "home/_list.html", tournaments=items)
 
 
 @bp.post("/demo")

@@ -132,3 +132,23 @@ def test_static_files_are_served(client: FlaskClient) -> None:
         response = client.get(path)
         assert response.status_code == 200, path
         response.close()
+
+
+def test_home_lists_tournaments_newest_first_with_their_status(director: Director) -> None:
+    from tests.director.conftest import new_tournament
+
+    first = new_tournament(director, ["Ann", "Bob"], start=True)
+    director.api("POST", f"/api/t/{first}/bust", {"player": 2})
+    new_tournament(director, ["Cy"], name="Second")
+    items = soup(director.get("/")).find(id="tournaments").find_all("li")
+    assert [i.find("strong").text for i in items] == ["Second", "Friday"]
+    assert items[0].find(class_="status").text == "Not started · 1 registered"
+    assert items[1].find(class_="status").text == "Finished · won by Ann"
+
+
+def test_demo_button_fills_a_tournament(director: Director) -> None:
+    response = director.post("/demo")
+    assert response.status_code == 303
+    page = soup(director.get(response.headers["Location"]))
+    assert page.find("h1").text == "Demo: Saturday night"
+    assert "Level 4" in page.find(id="clock").text
