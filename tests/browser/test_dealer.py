@@ -131,6 +131,7 @@ def test_three_way_all_in_with_two_side_pots_through_the_buttons(
     assert figure.locator("dd").inner_text().strip() == "2"
     dashboard = page.inner_text("main")
     assert "Ann" in dashboard and "Cy" in dashboard
+    assert page.locator(f'a[href="/t/{tid}/table/1"]').count() == 1  # the way to the table page
 
 
 def test_an_illegal_amount_is_refused_with_the_engines_message(live_server: LiveServer, phone: Any) -> None:
