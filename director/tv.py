@@ -116,6 +116,7 @@ class ClockView:
     action: ActionClockView | None
     announce: str
     after: AfterView | None = None
+    headline: str = ""  # in place of the time: the winner, once it is over
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,7 @@ def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
 def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag, ...]:
     flags: list[Flag] = []
     left = state.players_left
-    if paid_places and state.started and not state.finished and state.entries > paid_places:
+    if paid_places >= 2 and state.started and not state.finished and state.entries > paid_places:
         if left == paid_places + 1:
             flags.append(Flag("bubble", "One more out and everyone is paid"))
         elif left <= paid_places:
@@ -271,12 +272,13 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         key = f"level-{clock.level_number}"
 
     # The title, the time and what is said aloud.
-    subtitle = ""
+    subtitle = headline = ""
     colour_up = ""
     if finished:
         title = "Finished"
         winner = next((p.name for p in state.players if state.place_of(p.id) == 1), "")
         announce = f"The tournament is over. {winner} wins." if winner else "The tournament is over."
+        headline = f"{winner} wins" if winner else "It is over"
     elif clock.on_break:
         title = "Break"
         colour_up = colour_up_text(clock.colour_up_now)
@@ -365,6 +367,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         action=_action_clock(state, now),
         announce=announce,
         after=_after(clock, structure) if running and not finished else None,
+        headline=headline,
     )
 
 

@@ -250,7 +250,7 @@
     var Ctx = window.AudioContext || window.webkitAudioContext;
     if (!Ctx) return;
     if (!audio) audio = new Ctx();
-    if (audio.state === "suspended") audio.resume();
+    if (audio.state === "suspended") audio.resume().then(showPrefs, function () {});
     ["one-minute", "level-change", "action-clock", "time-up"].forEach(function (name) {
       if (buffers[name]) return;
       fetch(soundUrl(name))
@@ -307,8 +307,11 @@
   function showPrefs() {
     var sound = document.getElementById("tv-sound"), voice = document.getElementById("tv-voice");
     if (sound) {
-      sound.setAttribute("aria-pressed", String(prefs.sound));
-      sound.querySelector("span").textContent = prefs.sound ? "Sound on" : "Enable sound";
+      // Browsers keep a page silent until someone clicks it: say so until the sound can play.
+      var waiting = prefs.sound && !(audio && audio.state === "running");
+      sound.setAttribute("aria-pressed", String(prefs.sound && !waiting));
+      sound.querySelector("span").textContent =
+        !prefs.sound ? "Enable sound" : waiting ? "Click to turn sound on" : "Sound on";
     }
     if (voice) {
       voice.setAttribute("aria-pressed", String(prefs.voice));
@@ -390,9 +393,12 @@
     }
     showPrefs();
     var sound = document.getElementById("tv-sound");
-    if (sound) sound.addEventListener("click", function () {
-      setPref("sound", !prefs.sound);
+    if (sound) sound.addEventListener("click", function (evt) {
+      evt.stopPropagation();  // not also the page's "any click unlocks the sound"
+      var waiting = prefs.sound && !(audio && audio.state === "running");
+      if (!waiting) setPref("sound", !prefs.sound);
       if (prefs.sound) { loadSounds(); play("one-minute"); }
+      showPrefs();
     });
     var voice = document.getElementById("tv-voice");
     if (voice) voice.addEventListener("click", function () {

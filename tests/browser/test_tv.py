@@ -75,10 +75,14 @@ def test_the_countdown_moves_and_matches_the_server(live_server: LiveServer, pag
     for _ in range(8):
         before = time.time()
         shown = shown_seconds(page)
-        server_now_ms = page.evaluate("window.tvClock.serverNow()")
+        server_now_ms, best_rtt = page.evaluate(
+            "[window.tvClock.serverNow(), Math.min(...window.tvClock.samples().map(s => s.rtt))]"
+        )
         after = time.time()
-        # The TV's idea of the server's clock is within 100 ms of the server's.
-        assert before * 1000 - 100 <= server_now_ms <= after * 1000 + 100
+        # The TV's idea of the server's clock is right to within half the fastest poll's round
+        # trip (a few milliseconds here; more on a loaded machine), plus a little.
+        slack = best_rtt / 2 + 50
+        assert before * 1000 - slack <= server_now_ms <= after * 1000 + slack
         # What it shows is the time left, rounded up, give or take the moment of reading.
         assert math.ceil(deadline - after) - 1 <= shown <= math.ceil(deadline - before) + 1
         seen.append(shown)
@@ -298,3 +302,20 @@ def test_a_level_that_ends_while_the_server_is_away_rolls_over_to_the_next(
     restartable.start()
     page.wait_for_function("!document.getElementById('tv-clock').classList.contains('is-predicted')", timeout=4000)
     assert page.get_attribute("#tv-clock", "data-key") == "level-2"
+
+
+def test_sound_is_enabled_with_a_visible_click(live_server: LiveServer, page: Any) -> None:
+    """Browsers block audio until a click: the TV shows a button for it and remembers the choice."""
+    tid = make_night(live_server.app)
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    button = page.locator("#tv-sound")
+    assert button.inner_text() == "Enable sound"
+    assert button.get_attribute("aria-pressed") == "false"
+    with page.expect_response(lambda r: r.url.endswith("/static/sounds/one-minute.wav")):
+        button.click()  # plays the one-minute chime as a test
+    page.wait_for_function("document.getElementById('tv-sound').getAttribute('aria-pressed') === 'true'", timeout=3000)
+    assert button.inner_text() == "Sound on"
+    assert page.evaluate("localStorage.getItem('tv-sound')") == "on"
+    page.locator("#tv-voice").click()
+    assert page.locator("#tv-voice").inner_text() == "Voice on"
+    assert page.evaluate("localStorage.getItem('tv-voice')") == "on"

@@ -183,6 +183,7 @@ def test_not_started_shows_the_first_level_and_its_full_time(night: Night) -> No
     assert not section.select_one("[data-main-time]").has_attr("data-deadline")  # type: ignore[union-attr]
     assert text(section, ".tv-blinds") == "Blinds 25 / 50"
     assert text(section, ".tv-next") == "Next: 50 / 100"
+    assert text(section, ".tv-waiting") == "Starting soon"
 
 
 def test_running_sends_the_deadline_and_the_servers_time(night: Night) -> None:
@@ -326,6 +327,8 @@ def test_finished_names_the_winner(night: Night) -> None:
     assert section["data-key"] == "finished"
     assert text(section, ".tv-level") == "Finished"
     assert section["data-announce"] == "The tournament is over. Ann wins."
+    assert text(section, ".tv-headline") == "Ann wins"
+    assert section.select_one("[data-main-time]") is None
     assert not section.has_attr("data-ends-at")
 
 
@@ -371,6 +374,15 @@ def test_the_bubble_and_then_in_the_money(night: Night) -> None:
     section = night.partial()
     assert text(section, ".tv-flag--itm") == "In the money"
     assert section.select_one(".tv-flag--bubble") is None
+
+
+def test_winner_takes_all_has_no_bubble(app: Flask, client: FlaskClient) -> None:
+    night = Night(app, client, players=4)
+    night.clock("start")
+    assert len(night.state().prizes) == 1
+    night.bust("Dee")
+    night.bust("Cid")
+    assert night.partial().select_one(".tv-flags") is None
 
 
 def test_hand_for_hand_is_shown(night: Night) -> None:
