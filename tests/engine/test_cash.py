@@ -3,12 +3,14 @@ access, the ledger, waiting lists, and hands at fixed blinds under the dead-butt
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from engine.cash import (
     STAKES,
@@ -691,3 +693,144 @@ def test_summary_figures():
 
 def test_engine_errors_are_value_errors():
     assert issubclass(IllegalAction, EngineError) and issubclass(EngineError, ValueError)
+
+
+# --- a stateful check of every session event --------------------------------------------------
+
+
+class SessionMachine(RuleBasedStateMachine):
+    """Any order of sit-downs, top-ups, rebuys, cash-outs, seat changes, deals, actions and
+    undos keeps the books: bought in = cashed out + on the tables, no stack below zero, and
+    every stored event list replays to the same state."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.night = Night(
+            {"seats": 6, "small_blind": 50, "big_blind": 100},
+            {"seats": 6, "small_blind": 50, "big_blind": 100},
+            newcomers="post",
+        )
+        self.rng = random.Random(0)
+
+    @initialize()
+    def seat_five(self) -> None:
+        for member, (table, seat) in enumerate(((1, 1), (1, 3), (1, 5), (2, 2), (2, 4)), start=1):
+            self.night.sit(member, seat, amount=4_000 + 1_000 * member, table=table)
+
+    def try_add(self, type: str, **payload: Any) -> None:
+        with contextlib.suppress(EngineError):
+            self.night.add(type, **payload)
+
+    @rule(
+        member=st.integers(1, 8),
+        table=st.integers(1, 2),
+        seat=st.integers(1, 6),
+        bb=st.integers(38, 102),
+    )
+    def sit(self, member: int, table: int, seat: int, bb: int) -> None:
+        self.try_add(
+            "sat_down", member=member, name=f"M{member}", table=table, seat=seat, amount=bb * 100
+        )
+
+    @rule(member=st.integers(1, 9), amount=st.integers(1, 11_000))
+    def top_up(self, member: int, amount: int) -> None:
+        self.try_add("top_up", member=member, amount=amount)
+
+    @rule(member=st.integers(1, 9), amount=st.integers(3_000, 11_000))
+    def rebuy(self, member: int, amount: int) -> None:
+        self.try_add("rebuy", member=member, amount=amount)
+
+    @rule(member=st.integers(1, 9))
+    def leave(self, member: int) -> None:
+        self.try_add("left", member=member)
+
+    @rule(member=st.integers(1, 9), table=st.integers(1, 2), seat=st.integers(1, 6))
+    def move(self, member: int, table: int, seat: int) -> None:
+        self.try_add("seat_changed", member=member, table=table, seat=seat)
+
+    @rule(table=st.integers(1, 2))
+    def deal(self, table: int) -> None:
+        self.try_add("hand_started", table=table)
+
+    @rule(table=st.integers(1, 2), steps=st.integers(1, 20), seed=st.integers(0, 1000))
+    def play(self, table: int, steps: int, seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(steps):
+            hand = self.night.state.table(table).live_hand()
+            if hand is None:
+                return
+            self.night.act(random_action(hand, rng), table=table)
+
+    @rule(table=st.integers(1, 2))
+    def hand_undo(self, table: int) -> None:
+        self.try_add("hand_undo", table=table)
+
+    @rule()
+    def undo(self) -> None:
+        self.try_add("undo")
+
+    @invariant()
+    def books_balance(self) -> None:
+        state = self.night.state
+        ledger = state.ledger()
+        assert ledger.balanced
+        assert all(p.stack >= 0 for t in state.tables for p in t.players)
+        for t in state.tables:
+            hand = t.live_hand()
+            if hand is not None:
+                in_pots = sum(p.amount for p in hand.pots()) + sum(hand.bets().values())
+                assert sum(hand.stacks().values()) + in_pots == sum(t.hand.setup.stacks.values())
+        assert sum(line.bought_in for line in ledger.lines) == sum(
+            m.bought_in for m in state.movements
+        )
+
+    def teardown(self) -> None:
+        replayed = fold(self.night.events)
+        assert replayed.ledger() == self.night.state.ledger()
+        assert [t.players for t in replayed.tables] == [t.players for t in self.night.state.tables]
+
+
+SessionMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=40, deadline=None)
+test_session_machine = SessionMachine.TestCase
+
+
+def test_cards_and_award_in_one_event():
+    """The showdown's cards and the award from them arrive as one event."""
+    night = Night()
+    night.sit(1, 1, amount=5_000)
+    night.sit(2, 2, amount=5_000)
+    night.deal()  # heads-up: seat 1 is the button and small blind
+    night.act("p1 cbr 5000")
+    night.act("p2 cc")
+    night.add(
+        "hand_action",
+        table=1,
+        entries=["d db AhKd7c2s9h", "p1 sm AsAd", "p2 sm KcKs", "d win cards"],
+    )
+    assert night.stacks() == {1: 10_000, 2: 0}
+    assert night.state.hands[-1].description.startswith(
+        "Seat 1 wins the main pot (10000) with three of a kind"
+    )
+    with pytest.raises(IllegalAction, match="No hand is being played at table 1"):
+        night.add("hand_action", table=1, entries=["d win 1"])
+    night.add("rebuy", member=2, amount=5_000)
+    night.deal()
+    with pytest.raises(InvalidInput, match="must be a list"):
+        night.add("hand_action", table=1, entries="p1 f")
+    with pytest.raises(IllegalAction, match="The hand at table 1 is over: 'p1 f' comes too late"):
+        night.add("hand_action", table=1, entries=["p2 f", "p1 f"])
+
+
+def test_history_lines_in_words():
+    night = Night()
+    night.sit(1, 1, amount=5_000, name="Ann")
+    assert describe(
+        Event(9, "hand_action", {"table": 1, "entries": ["p3 sm AsKd", "d win 3"]}, 0.0)
+    ) == ("Table 1: seat 3 shows AsKd; pots awarded: seat 3")
+    assert (
+        describe(Event(9, "hand_action", {"table": 2, "entry": "p4 f"}, 0.0))
+        == "Table 2: seat 4 folds"
+    )
+    assert describe(
+        Event(9, "waiting_added", {"member": 3, "name": "Gus", "stake": "10/20"}, 0.0)
+    ) == ("Gus joined the 10/20 waiting list")
