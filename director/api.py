@@ -304,6 +304,17 @@ def close_rebuys(tournament_id: int) -> ResponseReturnValue:
     return answer(tournament_id)
 
 
+@bp.post("/t/<int:tournament_id>/hand-cap")
+@auth.login_required
+def hand_cap(tournament_id: int) -> ResponseReturnValue:
+    data = values()
+    stacks = data.get("stacks")
+    if not isinstance(stacks, dict):
+        raise InvalidInput("Give 'stacks': the chips of every player still in, by player id.")
+    services.end_at_hand_cap(get_db(), tournament_id, stacks, seq_of(data, tournament_id), now())
+    return answer(tournament_id)
+
+
 @bp.get("/openapi.json")
 def openapi() -> ResponseReturnValue:
     from director.openapi import document

@@ -52,7 +52,7 @@ def password_problem(password: str, confirm: str | None = None) -> str | None:
 def set_password(password: str) -> None:
     db = get_db()
     with db.atomic():
-        db["settings"].upsert({"key": "password_hash", "value": generate_password_hash(password)}, pk="key")
+        db.table("settings").upsert({"key": "password_hash", "value": generate_password_hash(password)}, pk="key")
 
 
 def check_password(password: str) -> bool:

@@ -131,3 +131,19 @@ def close_rebuys(tournament_id: int) -> ResponseReturnValue:
         services.close_rebuys(get_db(), tournament_id, expected_seq(data, state.seq), now())
 
     return dashboard_act(tournament_id, do, "Rebuys closed.")
+
+
+@bp.post("/t/<int:tournament_id>/hand-cap")
+@login_required
+def hand_cap(tournament_id: int) -> ResponseReturnValue:
+    """Seed 000's 120-hand cap: the players still in are ranked by their chips."""
+    data = values()
+
+    def do() -> None:
+        state = load_state(get_db(), tournament_id)
+        stacks = {str(p.id): request.form.get(f"chips_{p.id}", "") for p in state.alive}
+        if request.is_json:
+            stacks = {str(k): v for k, v in dict(data.get("stacks") or {}).items()}
+        services.end_at_hand_cap(get_db(), tournament_id, stacks, expected_seq(data, state.seq), now())
+
+    return dashboard_act(tournament_id, do, "The tournament ended at the hand cap.")

@@ -10,20 +10,20 @@ migrations = Migrations("director")
 
 @migrations()
 def m001_tournaments_and_events(db: Database) -> None:
-    db["tournaments"].create(
+    db.table("tournaments").create(
         {"id": int, "name": str, "created_at": float, "last_seq": int},
         pk="id",
         not_null={"name", "created_at", "last_seq"},
     )
-    db["events"].create(
+    db.table("events").create(
         {"id": int, "tournament_id": int, "seq": int, "type": str, "payload": str, "at": float},
         pk="id",
         not_null={"tournament_id", "seq", "type", "payload", "at"},
         foreign_keys=[("tournament_id", "tournaments", "id")],
     )
-    db["events"].create_index(["tournament_id", "seq"], unique=True)
-    db["settings"].create({"key": str, "value": str}, pk="key")
-    db["player_names"].create(
+    db.table("events").create_index(["tournament_id", "seq"], unique=True)
+    db.table("settings").create({"key": str, "value": str}, pk="key")
+    db.table("player_names").create(
         {"name_key": str, "name": str, "last_used": float, "times": int}, pk="name_key"
     )
 

@@ -258,6 +258,11 @@ PATHS: dict[str, Any] = {
     "/api/t/{tournament_id}/seats/draw": write("Draw seats at random for everyone still in"),
     "/api/t/{tournament_id}/moves/apply": write("Record the balancing, table break or final-table moves shown"),
     "/api/t/{tournament_id}/rebuys/close": write("Close rebuys now"),
+    "/api/t/{tournament_id}/hand-cap": write(
+        "End at the hand cap (seed 000: 120 hands): the players still in are ranked by their chips",
+        {"required": ["stacks"], "properties": {"stacks": {
+            "type": "object", "additionalProperties": {"type": "integer"}, "description": "Player id -> chips."}}},
+    ),
     "/api/openapi.json": read("This document", {"type": "object"}, params=[], tag="session"),
     # The seating blueprint's routes (described here unless it describes them itself):
     "/api/t/{tournament_id}/tables": read("Tables, seats and moves", ref("Tables"), tag="seating"),

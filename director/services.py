@@ -77,7 +77,7 @@ def remember_name(db: Database, name: str, now: float) -> None:
     key = name.casefold()
     row = db.execute("SELECT times FROM player_names WHERE name_key = ?", [key]).fetchone()
     with db.atomic():
-        db["player_names"].upsert(
+        db.table("player_names").upsert(
             {"name_key": key, "name": name, "last_used": now, "times": (row[0] if row else 0) + 1},
             pk="name_key",
         )

@@ -194,3 +194,38 @@ def test_unknown_clock_action_is_refused(director: Director) -> None:
     tid = new_tournament(director, ["Ann", "Bob"])
     response = director.post(f"/t/{tid}/clock/explode", {})
     assert response.status_code == 422
+
+
+def test_seed_000_hand_cap_ranks_the_players_still_in_by_chips(director: Director) -> None:
+    """Seed 000: "As a safety net the game ends after 120 hands in any case: the players still
+    in are then ranked by their chips." """
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True, preset="sng-1000-turbo")
+    events = [{"action": "hand_played"}] * 120
+    for _ in events:
+        director.api("POST", f"/api/t/{tid}/clock/hand_played", {})
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find(id="director-tools").find("h2").text == "The hand cap is reached"
+    form = {"chips_1": "900", "chips_2": "1500", "chips_3": "600", "expected_seq": seq(director, tid)}
+    response = director.post(f"/t/{tid}/hand-cap", form, htmx=True)
+    assert response.status_code == 200
+    s = state(director, tid)
+    assert s["finished"] is True
+    assert {p["name"]: p["place"] for p in s["players"]} == {"Bob": 1, "Ann": 2, "Cy": 3}
+
+
+def test_hand_cap_through_the_api_needs_every_stack(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"], start=True, preset="sng-1000-turbo")
+    response = director.api("POST", f"/api/t/{tid}/hand-cap", {"stacks": {"1": 500}})
+    assert response.status_code == 422
+    assert "Give Bob's chips" in response.get_json()["error"]
+
+
+def test_close_rebuys_button(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True, rebuy_levels=3)
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 3})
+    assert state(director, tid)["players"][2]["status"] == "waiting"
+    response = director.post(f"/t/{tid}/rebuys/close", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert response.status_code == 200
+    assert soup(response).find("button", string="Close rebuys now") is None
+    s = state(director, tid)
+    assert s["players"][2]["status"] == "out" and s["players"][2]["place"] == 3
