@@ -92,3 +92,26 @@ def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any)
     page.click("button:has-text('Confirm: undo')")
     expect(page.locator("#player-3")).not_to_contain_text("3rd")
     other.close()
+
+
+def test_everything_works_without_javascript(browser: Any, live_server: LiveServer) -> None:
+    """Plain forms and redirects: register, start, bust with its confirmation, results."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    live_server.login(page)
+    page.goto(f"{live_server.url}/new")
+    page.fill("input[name=name]", "No script")
+    page.click("button[value=create]")
+    page.wait_for_url(f"{live_server.url}/t/1/players")
+    for name in ["Ann", "Bob"]:
+        page.fill("#register-form input[name=name]", name)
+        page.click("#register-form button[type=submit]")
+        expect(page.locator(".flash-ok").first).to_have_text(f"{name} registered.")
+    page.goto(f"{live_server.url}/t/1")
+    page.click("button:has-text('Start the clock')")
+    page.locator("#player-2 summary:has-text('Bust')").click()
+    page.click("button:has-text('Confirm: Bob is out')")
+    expect(page.locator("#player-2")).to_contain_text("2nd")
+    page.click("text=See the results")
+    expect(page.locator("#standings tbody tr").first).to_contain_text("Ann")
+    context.close()
