@@ -447,3 +447,17 @@ def test_summary_and_csv_export(night: tuple[Director, int, int, int]) -> None:
     assert (
         "Hands dealt" in page.get_text() and "won by Bob" in page.find(id="biggest-pot").get_text()
     )
+
+
+def test_add_a_table_from_the_session_page(night: tuple[Director, int, int, int]) -> None:
+    director, sid, _, _ = night
+    response = director.post(
+        f"/cash/{sid}/add_table", {"seats": "6", "stake": "250/500"}, htmx=True
+    )
+    assert response.status_code == 200 and "Table 2 added." in response.get_data(as_text=True)
+    page = soup(response)
+    assert "Table 2 · 250/500" in page.find(id="table-2").find("h2").get_text()
+    bad = director.post(f"/cash/{sid}/add_table", {"seats": "8", "stake": "250/500"}, htmx=True)
+    assert bad.status_code == 422 and "Table 3 must have 6 or 9 seats, not 8." in bad.get_data(
+        as_text=True
+    )
