@@ -526,8 +526,13 @@ def _cacheable(body: str) -> Response:
 @bp.get("/t/<int:tournament_id>/tv")
 def page(tournament_id: int) -> ResponseReturnValue:
     """The TV page: full screen, no scrolling; the keyboard works for the director."""
+    moves = "seating.tv_moves" in current_app.view_functions  # the seating's "move" notices
     return render_template(
-        "tv.html", clock=clock_view(tournament_id), tournament_id=tournament_id, director=is_director()
+        "tv.html",
+        clock=clock_view(tournament_id),
+        tournament_id=tournament_id,
+        director=is_director(),
+        moves_url=url_for("seating.tv_moves", tournament_id=tournament_id) if moves else None,
     )
 
 

@@ -5,6 +5,7 @@ the right moments, and screenshots at TV and phone sizes are kept for people to 
 from __future__ import annotations
 
 import math
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -319,3 +320,25 @@ def test_sound_is_enabled_with_a_visible_click(live_server: LiveServer, page: An
     page.locator("#tv-voice").click()
     assert page.locator("#tv-voice").inner_text() == "Voice on"
     assert page.evaluate("localStorage.getItem('tv-voice')") == "on"
+
+
+def test_a_table_move_shows_on_the_tv_in_large_type(live_server: LiveServer, page: Any) -> None:
+    """The seating pages' moves of the last minute appear over the clock."""
+    app = live_server.app
+    tid = make_night(app)
+    with app.app_context():
+        db = get_db()
+        state = services.draw(db, tid, None, time.time(), rng=random.Random(5))
+        ann = state.player_named("Ann")
+        assert ann is not None and ann.table is not None
+        taken = {(p.table, p.seat) for p in state.alive}
+        table, seat = next(
+            (t, s) for t in state.seating.tables for s in range(1, 10) if (t, s) not in taken and t != ann.table
+        )
+        services.record(db, tid, "player_moved", {"player": ann.id, "table": table, "seat": seat}, None, time.time())
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    move = page.locator(".tv-move")
+    move.wait_for(timeout=3000)
+    assert f"Ann, from table {ann.table} seat {ann.seat} to table {table} seat {seat}" in move.inner_text()
+    box = move.bounding_box()
+    assert box is not None and box["height"] > 40

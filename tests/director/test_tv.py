@@ -144,6 +144,8 @@ def test_tv_page_is_a_full_page_that_embeds_the_polled_partial(night: Night) -> 
     main = soup.find(id="tv")
     assert isinstance(main, Tag)
     assert main["data-director"] == "false" and not main.has_attr("data-key-url")
+    moves = soup.find(id="tv-moves")  # the seating pages' moves of the last minute
+    assert isinstance(moves, Tag) and moves["hx-get"] == f"/t/{night.id}/tables/tv-moves"
 
 
 def test_tv_page_gives_the_director_the_keys(app: Flask, director: Director) -> None:
