@@ -247,7 +247,17 @@ def record_club(
 
 
 def _check_balances_after(db: Database, club: Club) -> None:
-    held = cash.balances(club, (s for _, s in all_sessions(db)))
+    """An undo in the club may not leave a negative balance, nor forget a member who has played."""
+    sessions = [s for _, s in all_sessions(db)]
+    known = {m.id for m in club.members}
+    for session in sessions:
+        listed = [(w.member, w.name) for _, queue in session.waiting for w in queue]
+        for member, name in [*session.names, *listed]:
+            if member not in known:
+                raise IllegalAction(
+                    f"That cannot be undone: {name} has been at the tables as a member."
+                )
+    held = cash.balances(club, sessions)
     for member in club.members:
         if held.get(member.id, 0) < 0:
             raise IllegalAction(

@@ -461,3 +461,24 @@ def test_add_a_table_from_the_session_page(night: tuple[Director, int, int, int]
     assert bad.status_code == 422 and "Table 3 must have 6 or 9 seats, not 8." in bad.get_data(
         as_text=True
     )
+
+
+def test_club_undo_keeps_members_who_played(night: tuple[Director, int, int, int]) -> None:
+    director, sid, _, _ = night
+    cleo = add_member(director, "Cleo")
+    assert (
+        director.api(
+            "POST", f"/api/cash/{sid}/wait", {"member": cleo, "stake": "50/100"}
+        ).status_code
+        == 201
+    )
+    refused = director.api("POST", "/api/cash/club/undo", {})
+    assert refused.status_code == 422
+    assert (
+        refused.get_json()["error"]
+        == "That cannot be undone: Cleo has been at the tables as a member."
+    )
+    grant = director.api("POST", "/api/cash/club/grant", {"member": cleo, "amount": 1_000})
+    assert grant.status_code == 201 and balance(director, cleo) == 21_000
+    assert director.api("POST", "/api/cash/club/undo", {}).status_code == 201
+    assert balance(director, cleo) == 20_000
