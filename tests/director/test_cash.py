@@ -482,3 +482,17 @@ def test_club_undo_keeps_members_who_played(night: tuple[Director, int, int, int
     assert grant.status_code == 201 and balance(director, cleo) == 21_000
     assert director.api("POST", "/api/cash/club/undo", {}).status_code == 201
     assert balance(director, cleo) == 20_000
+
+
+def test_chips_pushed_without_a_word_follow_the_house_rule(
+    night: tuple[Director, int, int, int],
+) -> None:
+    """Seed 002 / TDA 4.5: a single oversized chip facing a bet, without a word, is a call."""
+    director, sid, _, _ = night
+    base = f"/api/cash/{sid}/table/1"
+    director.api("POST", f"{base}/deal", {"button": 1})
+    pushed = director.api("POST", f"{base}/push", {"chips": "500"})
+    assert pushed.status_code == 201, pushed.get_json()
+    assert "call" in pushed.get_json()["notice"].lower()
+    seats = {s["seat"]: s for s in pushed.get_json()["seats"]}
+    assert seats[1]["bet"] == 100 and seats[1]["stack"] == 9_900
