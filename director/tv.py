@@ -623,3 +623,70 @@ def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
     on = raw if isinstance(raw, bool) else str(raw).strip().lower() in ("true", "1", "on", "yes")
     message = "Hand for hand: every table plays one hand at a time." if on else "Hand for hand is over."
     return _tv_event(tournament_id, "hand_for_hand", {"on": on}, message)
+
+
+# ---------------------------------------------------------------- the same, as JSON under /api/
+
+
+def _api_event(tournament_id: int, type: str, payload: dict[str, Any]) -> ResponseReturnValue:
+    from director.api import answer  # the API's answer: the tournament's new state
+
+    data = values()
+    db = get_db()
+    services.record(db, tournament_id, type, payload, expected_seq(data, load_state(db, tournament_id).seq), now())
+    return answer(tournament_id)
+
+
+@bp.post("/api/t/<int:tournament_id>/action-clock")
+@login_required
+def api_action_clock(tournament_id: int) -> ResponseReturnValue:
+    """``{"action": "start", "who": "Seat 4", "seconds": 60}`` or ``{"action": "stop"}``."""
+    data = values()
+    if data.get("action") == "stop":
+        return _api_event(tournament_id, "action_clock", {"action": "stop"})
+    payload = {"action": data.get("action", "start"), "who": data.get("who"), "seconds": data.get("seconds") or 60}
+    return _api_event(tournament_id, "action_clock", payload)
+
+
+@bp.post("/api/t/<int:tournament_id>/hand-for-hand")
+@login_required
+def api_hand_for_hand(tournament_id: int) -> ResponseReturnValue:
+    """``{"on": true}`` or ``{"on": false}``."""
+    return _api_event(tournament_id, "hand_for_hand", {"on": values().get("on")})
+
+
+def _api_doc(summary: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    from director.openapi import SEQ, TOURNAMENT_ID, body, ok, ref
+
+    error = {"$ref": "#/components/responses/Error"}
+    return {
+        "post": {
+            "summary": summary,
+            "tags": ["tv"],
+            "parameters": [TOURNAMENT_ID],
+            "requestBody": body({"type": "object", "properties": {**SEQ, **properties}, "required": required}),
+            "security": [{"session": [], "csrf": []}],
+            "responses": {
+                "201": ok("Recorded; the new state.", ref("Tournament")),
+                "400": error, "401": error, "404": error, "409": error, "422": error,
+            },
+        }
+    }
+
+
+bp.openapi_paths = {  # type: ignore[attr-defined]
+    "/api/t/{tournament_id}/action-clock": _api_doc(
+        "Put a player on the clock (shown on the TV with its own countdown), or stop it",
+        {
+            "action": {"type": "string", "enum": ["start", "stop"]},
+            "who": {"type": "string", "description": "start: the seat or the player, e.g. 'Seat 4 · Dana'"},
+            "seconds": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
+        },
+        ["action"],
+    ),
+    "/api/t/{tournament_id}/hand-for-hand": _api_doc(
+        "Hand for hand on or off (shown on every TV)",
+        {"on": {"type": "boolean"}},
+        ["on"],
+    ),
+}

@@ -685,3 +685,37 @@ def test_the_two_chimes_differ() -> None:
     one = (ROOT / "static" / "sounds" / "one-minute.wav").read_bytes()
     level = (ROOT / "static" / "sounds" / "level-change.wav").read_bytes()
     assert one != level
+
+
+# ---------------------------------------------------------------- the JSON API
+
+
+def test_the_api_puts_a_player_on_the_clock_and_goes_hand_for_hand(app: Flask, director: Director) -> None:
+    night = Night(app, director.client)
+    night.clock("start")
+    response = director.api("POST", f"/api/t/{night.id}/action-clock", json={"action": "start", "who": "Seat 3", "seconds": 30})
+    assert response.status_code == 201, response.get_json()
+    assert night.state().action_clock.seconds == 30
+    response = director.api("POST", f"/api/t/{night.id}/action-clock", json={"action": "stop"})
+    assert response.status_code == 201
+    assert night.state().action_clock is None
+    response = director.api("POST", f"/api/t/{night.id}/action-clock", json={"action": "stop"})
+    assert response.status_code == 422 and response.get_json() == {"error": "Nobody is on the clock."}
+    response = director.api("POST", f"/api/t/{night.id}/hand-for-hand", json={"on": True})
+    assert response.status_code == 201
+    assert night.state().hand_for_hand is True
+    response = director.api("POST", f"/api/t/{night.id}/hand-for-hand", json={"on": "yes"})
+    assert response.status_code == 422
+    assert response.get_json() == {"error": "Say whether hand for hand is on: true or false."}
+
+
+def test_the_api_needs_the_director(night: Night) -> None:
+    response = night.client.post(f"/api/t/{night.id}/hand-for-hand", json={"on": True})
+    assert response.status_code in (400, 401)
+    assert night.state().hand_for_hand is False
+
+
+def test_the_tv_api_routes_are_in_the_openapi_document(client: FlaskClient) -> None:
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    assert "post" in paths["/api/t/{tournament_id}/action-clock"]
+    assert "post" in paths["/api/t/{tournament_id}/hand-for-hand"]
