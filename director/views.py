@@ -124,7 +124,7 @@ def payout_rows(state: Tournament) -> list[tuple[str, int, str]]:
 
 
 def recent_events(state: Tournament, count: int = 8) -> list[str]:
-    return [describe(state, e) for e in reversed(state.log[-count:])]
+    return [describe(state, e) for e in state.recent_events(count)]
 
 
 def last_event_text(state: Tournament) -> str | None:

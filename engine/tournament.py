@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Literal, TypeAlias, cast
 
 from engine import dealing
@@ -165,8 +166,9 @@ class Tournament:
     """The director's clock actions as entered."""
     clock_events: tuple[ClockEvent, ...] = ()
     """The same as ``engine.clock`` events (level jumps resolved to level numbers)."""
-    log: tuple[Event, ...] = ()
-    """The live events after ``created``, in order (undone ones removed)."""
+    event: Event | None = None
+    """The last live event (``None`` right after ``created``); with ``previous`` it chains the log,
+    so a long night of hand actions costs each state only what it changed."""
     previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
     """Where players out last sat, so that a rebuy gets the seat back."""
     locks: tuple[tuple[PlayerId, int, int], ...] = ()
@@ -319,7 +321,26 @@ class Tournament:
 
     @property
     def last_event(self) -> Event | None:
-        return self.log[-1] if self.log else None
+        return self.event
+
+    @cached_property
+    def log(self) -> tuple[Event, ...]:
+        """The live events after ``created``, in order (undone ones removed)."""
+        events: list[Event] = []
+        state: Tournament | None = self
+        while state is not None and state.event is not None:
+            events.append(state.event)
+            state = state.previous
+        return tuple(reversed(events))
+
+    def recent_events(self, count: int) -> list[Event]:
+        """The last ``count`` live events, newest first, without walking the whole log."""
+        events: list[Event] = []
+        state: Tournament | None = self
+        while state is not None and state.event is not None and len(events) < count:
+            events.append(state.event)
+            state = state.previous
+        return events
 
 
 # --- reading the settings -------------------------------------------------------------
@@ -872,7 +893,7 @@ def apply(state: Tournament, event: Event) -> Tournament:
             clock=(*new.clock, ClockEntry("finish", event.at)),
             clock_events=(*new.clock_events, Finish(event.at)),
         )
-    return replace(new, seq=event.seq, log=(*state.log, event), previous=state)
+    return replace(new, seq=event.seq, event=event, previous=state)
 
 
 def create(event: Event) -> Tournament:

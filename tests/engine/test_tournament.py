@@ -390,3 +390,28 @@ def test_the_last_bust_stops_the_clock_and_undo_restarts_it():
         log.add("clock", action="pause")
     log.add("undo")
     assert log.state.clock_at(log.at).status == "running"
+
+
+def test_a_long_night_of_events_costs_each_state_only_what_it_changed():
+    """The dealer's assistant logs every action: 10,000 events must fold in little memory
+    (the log is chained through the states, not copied into each one)."""
+    import tracemalloc
+
+    events = [
+        Event(1, "created", {"name": "Long night"}, 0.0),
+        Event(2, "player_registered", {"name": "Ann"}, 1.0),
+        Event(3, "player_registered", {"name": "Bob"}, 2.0),
+        Event(4, "clock", {"action": "start"}, 3.0),
+    ]
+    for i in range(10_000):
+        payload = {"action": "start", "who": "Seat 1", "seconds": 60} if i % 2 == 0 else {"action": "stop"}
+        events.append(Event(5 + i, "action_clock", payload, 4.0 + i))
+    tracemalloc.start()
+    try:
+        state = fold(events)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50_000_000
+    assert len(state.log) == 10_003 and state.log[-1] is state.last_event
+    assert [e.seq for e in state.recent_events(3)] == [10_004, 10_003, 10_002]
