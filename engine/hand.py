@@ -93,6 +93,11 @@ class HandSetup:
             raise InvalidInput(f"The small blind seat {self.small_blind_seat} has no player.")
         if self.small_blind_seat == self.big_blind_seat:
             raise InvalidInput(f"Seat {self.big_blind_seat} cannot post both blinds.")
+        if len(self.stacks) == 2 and self.small_blind_seat != self.button:
+            raise InvalidInput(
+                f"Heads-up the button posts the small blind: seat {self.button} is the button, "
+                f"not seat {self.small_blind_seat}."
+            )
         if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0:
             raise InvalidInput(
                 f"The blinds {self.small_blind}/{self.big_blind} and antes must be positive."
@@ -772,6 +777,10 @@ class Hand:
             raise IllegalAction(f"Seat {seat} cannot muck: the hand is not at the showdown.")
         if self._folded[i] or i in self._shown or i in self._mucked:
             raise IllegalAction(f"Seat {seat} has no hand left to muck.")
+        if self.all_hands_face_up:
+            raise IllegalAction(
+                f"Seat {seat} cannot muck: a player is all-in, so every hand is turned face up."
+            )
         contenders = sum(
             1 for j in range(self._n) if not self._folded[j] and j not in self._mucked
         )

@@ -445,6 +445,8 @@ def test_setup_is_checked():
         HandSetup({1: 100, 2: 0}, 1, None, 1, 5, 10)
     with pytest.raises(InvalidInput, match="big blind seat 5 has no player"):
         HandSetup({1: 100, 2: 100}, 1, None, 5, 5, 10)
+    with pytest.raises(InvalidInput, match="Heads-up the button posts the small blind"):
+        HandSetup({1: 100, 2: 100}, 1, 2, 1, 5, 10)
     with pytest.raises(InvalidInput, match="fold setting"):
         HandSetup({1: 100, 2: 100}, 1, 1, 2, 5, 10, free_fold="never")
 
@@ -575,6 +577,17 @@ def test_seed_a_player_who_cannot_beat_the_shown_hand_mucks():
     award = hand.award_from_cards()
     assert award.describe() == "Seat 3 wins the main pot (300) with a straight, jack high."
     assert hand.stacks() == {1: 900, 2: 900, 3: 1200}
+
+
+def test_tda_16_all_in_hands_are_tabled_not_mucked():
+    """TDA 5.1 (rule 16): "all hands are tabled as soon as a player is all-in and all
+    betting is complete"; a player who is all-in or has called all action may not muck."""
+    hand = make([500, 1000], button=2, sb=2, bb=1)
+    play(hand, "p2 cbr 500", "p1 cc")
+    assert hand.all_hands_face_up
+    assert refused(hand.muck, 1) == (
+        "Seat 1 cannot muck: a player is all-in, so every hand is turned face up."
+    )
 
 
 def test_last_hand_cannot_muck():
