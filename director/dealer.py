@@ -120,6 +120,7 @@ class TableView:
     pots: tuple[PotView, ...] = ()
     bets_total: int = 0
     showdown_order: tuple[int, ...] = ()
+    can_muck: tuple[int, ...] = ()
     all_face_up: bool = False
     live: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
@@ -264,6 +265,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     if running is None:
         return _before_view(state, table, seated, names, common, record)
     hand = running.replay()
+    phase_is_showdown = hand.street == "showdown"
     bets = hand.bets()
     stacks = hand.stacks()
     live = set(hand.live_seats())
@@ -275,7 +277,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         elif seat == hand.turn:
             status = "turn"
         elif seat not in live:
-            status = "folded"
+            status = "mucked" if phase_is_showdown and seat in hand.showdown_order() else "folded"
         elif hand.is_all_in(seat):
             status = "all-in"
         pending = running.pending_for(seat)
@@ -286,7 +288,10 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
                 f"Out of turn: {pending.describe()}" if pending else "",
             )
         )
-    pots = tuple(PotView(i, pot_name(i), p.amount, p.eligible) for i, p in enumerate(hand.pots()))
+    pots = tuple(
+        PotView(i, pot_name(i), p.amount, tuple(s for s in p.eligible if s in live) or p.eligible)
+        for i, p in enumerate(hand.pots())
+    )
     phase = "showdown" if hand.street == "showdown" else "betting"
     turn = hand.turn
     extra = _betting_view(hand) if phase == "betting" else {}
@@ -305,6 +310,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         pots=pots,
         bets_total=sum(bets.values()),
         showdown_order=hand.showdown_order(),
+        can_muck=tuple(s for s in hand.showdown_order() if _may_muck(hand, s)) if phase == "showdown" else (),
         all_face_up=hand.all_hands_face_up,
         live=tuple(s for s in hand.seats if s in live),
         notes=running.notes[-3:],
@@ -313,6 +319,14 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         positions_text=_positions_text(running.positions),
         **extra,
     )
+
+
+def _may_muck(hand: Hand, seat: int) -> bool:
+    try:
+        hand.verify_muck(seat)
+    except EngineError:
+        return False
+    return True
 
 
 def _place(state: Tournament, pid: int) -> str:
@@ -426,11 +440,14 @@ def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
         else:
             hand.verify_raise_to(seat, amount)
         return f"p{seat} cbr {amount}"
+    if kind == "muck":
+        hand.verify_muck(seat)
+        return f"p{seat} sm"
     if kind in ("allin", "all-in"):
         hand.verify_all_in(seat)
         to = hand.bets()[seat] + hand.stacks()[seat]
         return f"p{seat} cc" if to <= hand.current_bet else f"p{seat} cbr {to}"
-    raise InvalidInput(f"Unknown action {kind!r}: use fold, check, call, bet, raise or all-in.")
+    raise InvalidInput(f"Unknown action {kind!r}: use fold, check, call, bet, raise, all-in or muck.")
 
 
 def _chips_list(text: Any) -> list[int]:
@@ -509,6 +526,11 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
     if action == "award":
         _, hand = _hand(state, table)
         winners = _winners(data, len(hand.pots()))
+        live = set(hand.live_seats())
+        for k, seats in enumerate(winners):
+            for seat in seats:
+                if seat in hand.seats and seat not in live:
+                    raise IllegalAction(f"Seat {seat} has given up the hand and cannot win the {pot_name(k)}.")
         text = ";".join(",".join(str(s) for s in pot) for pot in winners)
         new = record("hand_action", {"table": table, "action": f"d win {text}"})
         return new, new.dealing.current(table).result if new.dealing.current(table) else ""  # type: ignore[union-attr]

@@ -468,7 +468,12 @@ def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> T
     final = hand.stacks()
     seat_player = dict(record.players)
     changes = {seat_player[s]: final[s] - start[s] for s in start}
-    busted = {seat_player[s]: start[s] for s in start if final[s] == 0}
+    # A player the director already took out (the bust button) is not knocked out twice.
+    busted = {
+        seat_player[s]: start[s]
+        for s in start
+        if final[s] == 0 and state.standings.entrant(seat_player[s]).in_play
+    }
     result = hand.award.describe() if hand.award is not None else ""
     done = replace(
         record,
@@ -554,17 +559,46 @@ HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
 }
 
 
+def describe_entry(entry: str) -> str:
+    """An entry of a hand's log in words.
+
+    >>> describe_entry("p3 cbr 600"), describe_entry("d win 3;5,7"), describe_entry("p4 sm AsKd")
+    ('seat 3 bets or raises to 600', 'pots to seat 3; seats 5,7', 'seat 4 shows AsKd')
+    """
+    words = entry.split()
+    if len(words) >= 2 and words[0] == "d":
+        if words[1] == "db" and len(words) == 3:
+            return f"board {words[2]}"
+        if words[1] == "win" and len(words) == 3:
+            if words[2] == "cards":
+                return "pots awarded from the cards"
+            pots = [("seats " if "," in w else "seat ") + w for w in words[2].split(";")]
+            return "pots to " + "; ".join(pots)
+        return entry
+    if len(words) >= 2 and words[0][:1] == "p" and words[0][1:].isdigit():
+        who = f"seat {words[0][1:]}"
+        if words[1] == "f":
+            return f"{who} folds"
+        if words[1] == "cc":
+            return f"{who} checks or calls"
+        if words[1] == "cbr" and len(words) == 3 and words[2].isdigit():
+            return f"{who} bets or raises to {int(words[2]):,}"
+        if words[1] == "sm":
+            return f"{who} shows {words[2]}" if len(words) == 3 else f"{who} mucks"
+    return entry
+
+
 def describe(state: Tournament, event: Event) -> str:
-    """A short line for the event log: 'Table 1: hand 4 dealt', 'Table 1: p3 cbr 600'."""
+    """A short line for the event log: 'Table 1: hand dealt', 'Table 1: seat 3 bets or raises to 600'."""
     p = event.payload
     table = p.get("table")
     if event.type == "hand_started":
-        return f"Table {table}: hand dealt (blinds {p.get('small_blind')}/{p.get('big_blind')})"
+        return f"Table {table}: hand dealt"
     if event.type == "hand_action":
         entries = p.get("actions") or [p.get("action")]
-        return f"Table {table}: " + ", ".join(str(e) for e in entries)
+        return f"Table {table}: " + ", ".join(describe_entry(str(e)) for e in entries)
     if event.type == "hand_pending":
-        return f"Table {table}: out of turn {p.get('action')}"
+        return f"Table {table}: out of turn, {describe_entry(str(p.get('action')))}"
     if event.type == "hand_undo":
         return f"Table {table}: undo"
     if event.type == "stack_corrected":

@@ -299,6 +299,23 @@ def test_showdown_order_and_award_to_named_winners_with_the_odd_chip(dealer: Dea
     assert stacks == {1: 990, 2: 955 + 73, 3: 955, 5: 955 + 72}
 
 
+def test_seed_000_a_player_who_cannot_win_mucks_without_showing(dealer: Dealer) -> None:
+    """Seed 000: "anyone who cannot beat or tie the best hand already shown mucks their cards
+    without showing them"; a mucked hand has no claim on the pot."""
+    state = play_to_showdown(dealer)
+    assert state["showdown_order"] == [1, 2, 3, 5]
+    html = soup(dealer.page())
+    assert [b.text for b in html.select(".dl-mucks button")] == [f"Seat {s} mucks" for s in (1, 2, 3, 5)]
+    dealer.ok("act", {"kind": "muck", "seat": 1})
+    html = soup(dealer.page())
+    assert [i["value"] for i in html.select('fieldset[data-pot="0"] input')] == ["2", "3", "5"]
+    assert "mucked" in html.select_one('.dl-seat[data-seat="1"]').text
+    assert dealer.api("award", {"winners": [[1]]}).get_json()["error"] == (
+        "Seat 1 has given up the hand and cannot win the main pot."
+    )
+    assert dealer.ok("award", {"winners": [[3]]})["last_result"] == "Hand 1: Seat 3 wins the main pot (80)."
+
+
 def test_award_refuses_a_winner_who_was_not_in_the_pot(dealer: Dealer) -> None:
     play_to_showdown(dealer)
     response = dealer.api("award", {"winners": [[4]]})
