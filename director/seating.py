@@ -376,6 +376,12 @@ def public_base_url() -> str:
     return address.base_url(current_address(), address.port_of(request.host, request.scheme), request.scheme)
 
 
+@bp.app_context_processor
+def phone_address() -> dict[str, Any]:
+    """``phone_base_url()`` for any template: the start of the addresses in the QR codes."""
+    return {"phone_base_url": public_base_url}
+
+
 def player_url(token: str) -> str:
     return public_base_url() + url_for("player.page", token=token)
 
@@ -715,7 +721,9 @@ def address_setting() -> ResponseReturnValue:
                 from flask import flash, redirect
 
                 flash(notice, "ok")
-                return redirect(request.form.get("next") or url_for("seating.address_setting"), code=303)
+                target = request.form.get("next") or ""
+                safe = target.startswith("/") and not target.startswith("//")
+                return redirect(target if safe else url_for("seating.address_setting"), code=303)
     context = {
         "candidates": address.candidate_addresses(),
         "current": current_address(),
@@ -723,6 +731,7 @@ def address_setting() -> ResponseReturnValue:
         "base_url": public_base_url(),
         "error": error,
         "notice": notice,
+        "next": request.values.get("next", ""),
     }
     return render("tables_address.html", "_lan_address.html", **context), 422 if error else 200
 

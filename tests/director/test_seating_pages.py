@@ -462,3 +462,20 @@ def test_public_url_in_the_config_wins(app: Flask, director: Director) -> None:
     post(director, tid, "draw", table_size=6)
     card = soup(director.get(f"/t/{tid}/print/cards")).select_one("article.card")
     assert card["data-url"].startswith("http://poker.home:8080/p/")
+
+
+def test_the_dashboard_shows_the_address_phones_reach_and_links_the_tables(app: Flask, director: Director) -> None:
+    tid = tournament(app, 4)
+    with app.app_context():
+        get_db()["settings"].upsert({"key": "lan_address", "value": "192.168.1.20"}, pk="key")
+    page = soup(director.get(f"/t/{tid}", base_url="http://localhost:8000"))
+    assert page.select_one("[data-phone-url]").text == "http://192.168.1.20:8000"
+    links = {a["href"] for a in page.select(".tables-dashboard a")}
+    assert {f"/t/{tid}/tables", f"/t/{tid}/print/cards"} <= links
+    change = next(a["href"] for a in page.select(".tables-dashboard a") if a.text == "change")
+    form = soup(director.get(change))
+    assert form.select_one('input[name="next"]')["value"] == f"/t/{tid}"
+    response = director.post("/settings/address", data={"address": "127.0.0.1", "next": f"/t/{tid}"})
+    assert response.status_code == 303 and response.headers["Location"] == f"/t/{tid}"
+    response = director.post("/settings/address", data={"address": "127.0.0.1", "next": "//evil.example/"})
+    assert response.headers["Location"] == "/settings/address"
