@@ -95,8 +95,9 @@ class HandSetup:
             raise InvalidInput(f"Seat {self.big_blind_seat} cannot post both blinds.")
         if len(self.stacks) == 2 and self.small_blind_seat != self.button:
             raise InvalidInput(
-                f"Heads-up the button posts the small blind: seat {self.button} is the button, "
-                f"not seat {self.small_blind_seat}."
+                f"Heads-up the button posts the small blind: seat {self.button} is the button"
+                + (", and there is no dead small blind." if self.small_blind_seat is None
+                   else f", not seat {self.small_blind_seat}.")
             )
         if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0:
             raise InvalidInput(

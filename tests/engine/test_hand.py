@@ -276,6 +276,18 @@ def test_tda_t27_short_all_in_keeps_the_full_raise_increment():
     assert refused(hand.raise_to, 4, 200) == "Seat 4 cannot raise to 200: the minimum raise is to 250."
 
 
+def test_tda_t28_an_under_raise_is_refused_with_the_minimum():
+    """TDA T28: "Facing an open of 1000 with chips behind: a silent 1400 is a call; 1500
+    (exactly 50%) must become a raise to 2000." The engine takes the amount the dealer
+    settles on: anything between the call and the minimum raise is refused, naming it."""
+    hand = make([20_000] * 3, button=3, sb=1, bb=2, blinds=(250, 500))
+    play(hand, "p3 cc", "p1 cc", "p2 cc", "p1 cbr 1000")
+    assert refused(hand.raise_to, 2, 1400) == "Seat 2 cannot raise to 1400: the minimum raise is to 2000."
+    assert refused(hand.raise_to, 2, 1500) == "Seat 2 cannot raise to 1500: the minimum raise is to 2000."
+    assert hand.call(2).to == 1000
+    assert hand.can_raise_to(3, 2000)
+
+
 def test_raise_to_the_current_bet_is_refused():
     hand = six()
     play(hand, "p3 cbr 300")
@@ -447,6 +459,8 @@ def test_setup_is_checked():
         HandSetup({1: 100, 2: 100}, 1, None, 5, 5, 10)
     with pytest.raises(InvalidInput, match="Heads-up the button posts the small blind"):
         HandSetup({1: 100, 2: 100}, 1, 2, 1, 5, 10)
+    with pytest.raises(InvalidInput, match="there is no dead small blind"):
+        HandSetup({1: 100, 2: 100}, 1, None, 2, 5, 10)
     with pytest.raises(InvalidInput, match="fold setting"):
         HandSetup({1: 100, 2: 100}, 1, 1, 2, 5, 10, free_fold="never")
 
