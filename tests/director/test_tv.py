@@ -16,6 +16,8 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from flask import Flask, template_rendered
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 import director.tv
 from director import services
@@ -641,6 +643,18 @@ def test_a_five_hour_night_is_exact_to_the_millisecond(night: Night) -> None:
     assert section["data-key"] == "level-16"
     assert int(section["data-ends-at"]) == ms(START + 16 * 20 * 60)  # type: ignore[arg-type]
     assert text(section, "[data-main-time]") == format_clock(20 * 60 - 0.25) == "20:00"
+
+
+@given(st.floats(min_value=0, max_value=48 * 3600, allow_nan=False))
+def test_the_time_shown_is_the_time_left_rounded_up(seconds: float) -> None:
+    """0:00 appears only when the time is up; until then the display never runs ahead."""
+    parts = [int(p) for p in format_clock(seconds).split(":")]
+    shown = 0
+    for part in parts:
+        shown = shown * 60 + part
+    assert seconds - 1e-9 <= shown < seconds + 1
+    assert (shown == 0) == (seconds <= 1e-9)
+    assert all(0 <= p < 60 for p in parts[1:])
 
 
 def test_tv_doctests() -> None:
