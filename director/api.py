@@ -200,6 +200,7 @@ def shown_payload(payload: Any) -> Any:
 
 
 @bp.get("/t/<int:tournament_id>/events")
+@auth.login_required
 def events(tournament_id: int) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)  # 404 for an unknown tournament
     return jsonify(
@@ -211,6 +212,7 @@ def events(tournament_id: int) -> ResponseReturnValue:
 
 
 @bp.get("/t/<int:tournament_id>/export")
+@auth.login_required
 def export(tournament_id: int) -> ResponseReturnValue:
     """Everything: the state, the results and the full event log."""
     db = get_db()

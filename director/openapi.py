@@ -65,15 +65,18 @@ def write(summary: str, schema: dict[str, Any] | None = None, *, params: list[An
     }
 
 
-def read(summary: str, schema: dict[str, Any], *, params: list[Any] | None = None, tag: str = "tournament") -> dict[str, Any]:
-    return {
-        "get": {
-            "summary": summary,
-            "tags": [tag],
-            "parameters": params if params is not None else [TOURNAMENT_ID],
-            "responses": {"200": ok(summary, schema), "404": ERROR},
-        }
+def read(summary: str, schema: dict[str, Any], *, params: list[Any] | None = None, tag: str = "tournament",
+         director_only: bool = False) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "tags": [tag],
+        "parameters": params if params is not None else [TOURNAMENT_ID],
+        "responses": {"200": ok(summary, schema), "404": ERROR},
     }
+    if director_only:
+        operation["security"] = [{"session": []}]
+        operation["responses"]["401"] = ERROR
+    return {"get": operation}
 
 
 SETTINGS_SCHEMA: dict[str, Any] = {
@@ -231,9 +234,10 @@ PATHS: dict[str, Any] = {
     },
     "/api/demo": write("Fill a demo tournament in the middle of the game", params=[]),
     "/api/t/{tournament_id}": read("The tournament's state, the clock read now", ref("Tournament")),
-    "/api/t/{tournament_id}/events": read("The event log", {"type": "object", "properties": {
-        "events": {"type": "array", "items": ref("Event")}}}),
-    "/api/t/{tournament_id}/export": read("Everything: state, results and the event log", {"type": "object"}),
+    "/api/t/{tournament_id}/events": read("The event log (the director's: it holds every hand's cards)", {
+        "type": "object", "properties": {"events": {"type": "array", "items": ref("Event")}}}, director_only=True),
+    "/api/t/{tournament_id}/export": read("Everything: state, results and the event log", {"type": "object"},
+                                          director_only=True),
     "/api/t/{tournament_id}/players": write("Register a player (late registration while it is open)", {
         "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 40}}}),
     "/api/t/{tournament_id}/players/{player_id}/rebuy": write("A rebuy", STACK, params=[TOURNAMENT_ID, PLAYER_ID]),

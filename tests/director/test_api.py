@@ -136,3 +136,15 @@ def test_every_api_route_is_in_the_openapi_document_and_vice_versa(app: Flask, c
 def test_openapi_document_is_valid_openapi_3_1(app: Flask) -> None:
     validator = pytest.importorskip("openapi_spec_validator")
     validator.validate(document(app))
+
+
+def test_the_event_log_is_for_the_director_only(client: FlaskClient, director: Director) -> None:
+    """The log holds everything (seat-card tokens, the cards of every hand): not for the tables."""
+    tid = new_tournament(director, ["Ann", "Bob"])
+    assert director.api("GET", f"/api/t/{tid}/events").status_code == 200
+    director.post("/auth/logout")
+    for path in (f"/api/t/{tid}/events", f"/api/t/{tid}/export"):
+        response = client.get(path)
+        assert response.status_code == 401
+        assert response.get_json() == {"error": "Log in as the director first."}
+    assert client.get(f"/api/t/{tid}").status_code == 200  # the state itself is public
