@@ -208,6 +208,23 @@ def club_balances(db: Database) -> dict[int, int]:
     return cash.balances(load_club(db), (s for _, s in all_sessions(db)))
 
 
+HAND_EVENTS = ("hand_started", "hand_action", "hand_undo")
+
+
+def unrelated(event: Event, table: int | None) -> bool:
+    """Whether ``event``, written since a page was shown, leaves that page's write to be
+    checked against the current state rather than refused as stale.
+
+    Play at one table never makes another table's panel stale, and hand play never makes
+    the night's page stale (``table`` None): the engine still checks the write against the
+    state it lands on (a top-up during the player's hand, a seat taken meanwhile).
+    Anything else (a seat, a buy-in, an undo) does.
+    """
+    if event.type not in HAND_EVENTS:
+        return False
+    return table is None or str(event.payload.get("table")) != str(table)
+
+
 def record(
     db: Database,
     session_id: int,
@@ -215,12 +232,20 @@ def record(
     payload: Mapping[str, Any],
     expected: int | None,
     at: float,
+    table: int | None = None,
 ) -> CashSession:
-    """Check one event with the engine and append it to the session."""
+    """Check one event with the engine and append it to the session.
+
+    ``expected`` is the seq the page showed; events since then that are :func:`unrelated` to
+    the page (``table``: a table's panel; None: the night's page) do not make it stale.
+    """
     state = load_session(db, session_id)
     base = state.seq if expected is None else expected
     if base != state.seq:
-        raise _stale(StaleWrite(base, state.seq))
+        since = events.load_events(db, session_id, after=base) if base < state.seq else []
+        if base > state.seq or not all(unrelated(e, table) for e in since):
+            raise _stale(StaleWrite(base, state.seq))
+        base = state.seq
     new = cash.apply(state, Event(state.seq + 1, type, dict(payload), at))
     try:
         events.append(db, session_id, type, payload, base, at)
@@ -252,8 +277,8 @@ def _check_balances_after(db: Database, club: Club) -> None:
     known = {m.id for m in club.members}
     for session in sessions:
         listed = [(w.member, w.name) for _, queue in session.waiting for w in queue]
-        for member, name in [*session.names, *listed]:
-            if member not in known:
+        for member_id, name in [*session.names, *listed]:
+            if member_id not in known:
                 raise IllegalAction(
                     f"That cannot be undone: {name} has been at the tables as a member."
                 )
@@ -455,7 +480,7 @@ def table_action(
     table = state.table(table_no)
 
     def write(type_: str, payload: Mapping[str, Any]) -> CashSession:
-        return record(db, session_id, type_, payload, seq, at)
+        return record(db, session_id, type_, payload, seq, at, table=table.number)
 
     if action == "deal":
         payload: dict[str, Any] = {"table": table.number}

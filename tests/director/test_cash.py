@@ -496,3 +496,42 @@ def test_chips_pushed_without_a_word_follow_the_house_rule(
     assert "call" in pushed.get_json()["notice"].lower()
     seats = {s["seat"]: s for s in pushed.get_json()["seats"]}
     assert seats[1]["bet"] == 100 and seats[1]["stack"] == 9_900
+
+
+def test_two_tables_never_make_each_other_stale(director: Director) -> None:
+    """Two dealers enter hands at the same time: play at one table does not refuse the
+    other's entries as stale, nor the director's seat changes; a seat change does make the
+    tables' panels stale (409)."""
+    ids = [add_member(director, name) for name in ("A", "B", "C", "D", "E")]
+    sid = new_session(director, {"seats": 6, "stake": "50/100"}, {"seats": 6, "stake": "50/100"})
+    for k, member in enumerate(ids[:4]):
+        assert sit(director, sid, member, 1 + k % 2 * 3, 5_000, table=1 + k // 2).status_code == 201
+    director.api("POST", f"/api/cash/{sid}/table/1/deal", {"button": 1})
+    director.api("POST", f"/api/cash/{sid}/table/2/deal", {"button": 1})
+    shown = director.api("GET", f"/api/cash/{sid}").get_json()["seq"]
+    one = director.api(
+        "POST", f"/api/cash/{sid}/table/1/act", {"kind": "call", "expected_seq": shown}
+    )
+    two = director.api(
+        "POST", f"/api/cash/{sid}/table/2/act", {"kind": "call", "expected_seq": shown}
+    )
+    assert (one.status_code, two.status_code) == (201, 201)
+    again = director.api(
+        "POST", f"/api/cash/{sid}/table/1/act", {"kind": "check", "expected_seq": shown}
+    )
+    assert again.status_code == 409  # its own table moved on since
+    seated = sit(director, sid, ids[4], 2, 5_000)
+    assert seated.status_code == 201
+    page_seq = seated.get_json()["seq"]
+    director.api("POST", f"/api/cash/{sid}/table/2/act", {"kind": "check"})
+    wait = director.api(
+        "POST",
+        f"/api/cash/{sid}/wait",
+        {"member": ids[4], "stake": "10/20", "expected_seq": page_seq},
+    )
+    assert wait.status_code == 422  # checked against the current state, not refused as stale
+    stale = director.api(
+        "POST", f"/api/cash/{sid}/table/2/act", {"kind": "check", "expected_seq": page_seq - 1}
+    )
+    assert stale.status_code == 409
+    assert "Someone else changed this cash game a moment ago" in stale.get_json()["error"]
