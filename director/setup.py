@@ -21,7 +21,7 @@ from director import services
 from director.auth import login_required
 from director.db import get_db
 from director.web import is_partial_request, now, render
-from engine.chips import CHIP_SETS
+from engine.chips import CHIP_SETS, suggest_stack
 from engine.errors import EngineError
 from engine.structure import (
     PRESETS,
@@ -68,6 +68,7 @@ class SetupForm:
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     summary: str = ""
+    stack_lines: tuple[str, ...] = ()
     error: str | None = None
 
 
@@ -219,6 +220,12 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         )
         parts.append(f"with {players} players it should end around level {estimate.level} (about {when})")
     form.summary = "; ".join(parts) + "."
+    chip_set = CHIP_SETS.get(form.values.get("chip_set", ""))
+    if chip_set is not None:
+        try:
+            form.stack_lines = suggest_stack(chip_set, structure.starting_stack, players).lines
+        except EngineError as error:
+            form.warnings.append(str(error))
     return data
 
 
@@ -257,11 +264,14 @@ def edit(form: SetupForm, op: str) -> None:
     rows = form.rows
     if name == "add_level":
         before = next((r for r in reversed(rows[: index + 1]) if r.kind == "level"), None)
-        if before is not None and before.big_blind.isdigit():
+        later = any(r.kind == "level" for r in rows[index + 1 :])
+        if before is None:
+            new = Row("level", length="")
+        elif later or not before.big_blind.isdigit():  # between two levels: start from a copy
+            new = Row("level", before.small_blind, before.big_blind, before.ante, before.length)
+        else:  # after the last level: about 50% more
             bb = int(before.big_blind) * 3 // 2
-            new = Row("level", str(bb // 2), str(bb), before.ante if before.ante != "0" else "0", before.length)
-        else:
-            new = Row("level", length=before.length if before else "")
+            new = Row("level", str(bb // 2), str(bb), before.ante, before.length)
         rows.insert(index + 1, new)
     elif name == "add_break":
         rows.insert(index + 1, Row("break", length="10"))

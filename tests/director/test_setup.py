@@ -165,3 +165,16 @@ def test_invalid_settings_rerender_the_form_with_the_message(
     response = director.client.post("/new", data=data)
     assert response.status_code == 422
     assert message in soup(response).find("form", id="setup-form").text
+
+
+def test_the_starting_stack_is_broken_down_into_chips(director: Director) -> None:
+    page = soup(director.get("/new"))
+    text = page.find(id="stack-breakdown").text
+    assert text.endswith("chips = 10,000 per player")
+    data = the_form(director)
+    data["starting_stack"] = "10010"
+    data["op"] = "add_level:0"
+    response = director.client.post("/new", data=data)
+    assert response.status_code == 200  # a warning, not a refusal: the host may have other chips
+    warnings = soup(response).find(class_="warnings").text
+    assert "10,010 cannot be made with chips of 25 and up" in warnings
