@@ -865,6 +865,13 @@ def club_post(action: str) -> ResponseReturnValue:
 
 @bp.get("/cash/<int:session_id>")
 def show(session_id: int) -> ResponseReturnValue:
+    since = request.args.get("since", "")
+    if (
+        is_partial_request()
+        and since.isdigit()
+        and int(since) == load_session(get_db(), session_id).seq
+    ):
+        return Response(status=204)
     return _session_page(session_id)
 
 

@@ -535,3 +535,14 @@ def test_two_tables_never_make_each_other_stale(director: Director) -> None:
     )
     assert stale.status_code == 409
     assert "Someone else changed this cash game a moment ago" in stale.get_json()["error"]
+
+
+def test_the_night_page_polls_for_changes(night: tuple[Director, int, int, int]) -> None:
+    director, sid, _, _ = night
+    seq = director.api("GET", f"/api/cash/{sid}").get_json()["seq"]
+    poll = soup(director.get(f"/cash/{sid}")).find(attrs={"hx-trigger": True, "hx-get": True})
+    assert poll["hx-get"] == f"/cash/{sid}?since={seq}"
+    assert director.get(poll["hx-get"], headers={"HX-Request": "true"}).status_code == 204
+    director.api("POST", f"/api/cash/{sid}/table/1/deal", {"button": 1})
+    fresh = director.get(poll["hx-get"], headers={"HX-Request": "true"})
+    assert fresh.status_code == 200 and "Hand 1 in play" in fresh.get_data(as_text=True)
