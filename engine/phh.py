@@ -21,6 +21,7 @@ when the file lists ``seats``), so the engine's own action notation reads the sa
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -70,10 +71,12 @@ _KNOWN = {
 
 def read_phh(text: str) -> list[PhhHand]:
     """Parse a ``.phh`` file (one hand) or a ``.phhs`` file (tables ``[1]``, ``[2]``...)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InvalidInput(f"This is not a PHH file: {e}.") from None
+    doc = _simple_toml(text)
+    if doc is None:
+        try:
+            doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise InvalidInput(f"This is not a PHH file: {e}.") from None
     if "actions" in doc or "variant" in doc:
         return [_hand_from(doc, "")]
     tables = [(k, v) for k, v in doc.items() if isinstance(v, dict)]
@@ -81,6 +84,53 @@ def read_phh(text: str) -> list[PhhHand]:
         raise InvalidInput("This PHH file holds no hand.")
     tables.sort(key=lambda kv: (0, int(kv[0])) if kv[0].isdigit() else (1, kv[0]))
     return [_hand_from(v, f"hand [{k}]: ") for k, v in tables]
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+_TRAILING_COMMA = re.compile(r",\s*\]\Z")
+
+
+def _simple_toml(text: str) -> dict[str, Any] | None:
+    """Read the plain TOML that PHH files are written in, quickly, or give up (None).
+
+    Handles ``key = value`` lines whose values are integers, booleans, strings without
+    escapes and arrays of those (over several lines, with a trailing comma), and whole-line
+    comments. Anything else (tables, inline comments, dates, escapes) returns None so
+    that :mod:`tomllib` reads the file; both give the same result on what this accepts.
+    """
+    doc: dict[str, Any] = {}
+    lines = iter(text.splitlines())
+    for raw in lines:
+        line = raw.strip()
+        if not line or line[0] == "#":
+            continue
+        key, eq, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not _BARE_KEY.match(key) or key in doc or "#" in value or "\\" in value:
+            return None
+        if value[:1] == "[":
+            while value.count("[") != value.count("]"):
+                more = next(lines, None)
+                if more is None:
+                    return None
+                more = more.strip()
+                if more[:1] == "#":
+                    continue
+                if "#" in more or "\\" in more:
+                    return None
+                value += more
+            value = _TRAILING_COMMA.sub("]", value)
+        elif value[:1] not in ('"', "t", "f", "-") and not value[:1].isdigit():
+            return None
+        try:
+            doc[key] = json.loads(value)
+        except ValueError:
+            return None
+        if isinstance(doc[key], float) or (isinstance(doc[key], list) and any(
+            isinstance(x, float | list | dict) for x in doc[key]
+        )):
+            return None
+    return doc
 
 
 def _ints(doc: dict[str, Any], key: str, where: str, n: int | None = None) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from engine.errors import InvalidInput
 from engine.hand import Hand, HandSetup
 from engine.phh import (
     PhhReplayError,
+    _simple_toml,
     finishing_stacks,
     read_phh,
     replay_file,
@@ -59,7 +61,9 @@ def test_every_shared_hand_replays_to_its_recorded_finishing_stacks():
     wrong = []
     for path in files:
         [result] = replay_file(str(path))
-        [hand] = read_phh(path.read_text())
+        text = path.read_text()
+        assert _simple_toml(text) == tomllib.loads(text), path.name
+        [hand] = read_phh(text)
         if result["error"] is not None or result["finishing_stacks"] != list(hand.finishing_stacks or []):
             wrong.append((path.name, result))
     assert wrong == []
@@ -136,6 +140,40 @@ def test_read_ignores_comments_and_hidden_cards():
     hand = replay_phh(phh)
     assert hand.stacks() == {1: 990, 2: 980, 3: 1030}
     assert hand.hole_cards(1) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a = 1\nb = [1, 2,\n  3,\n]\nc = "x y"\nd = true\ne = -4\n# note\nf = []',
+        'actions = [\n  "p1 f",\n  # a comment line\n  "p2 cc",\n]',
+    ],
+)
+def test_quick_toml_reader_agrees_with_tomllib(text: str):
+    assert _simple_toml(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1]\na = 1",
+        "a = 1 # note",
+        'a = "x\\"y"',
+        "a = 1.5",
+        "a = 1_000",
+        "a = 01",
+        "a.b = 1",
+        "a = 1\na = 2",
+        "a = 'literal'",
+        "a = [[1], [2]]",
+        "a = 1979-05-27",
+        "a = [1,",
+        "a = nan",
+        "a = {b = 1}",
+    ],
+)
+def test_quick_toml_reader_leaves_anything_unusual_to_tomllib(text: str):
+    assert _simple_toml(text) is None
 
 
 def test_read_a_phhs_file_with_several_hands():
