@@ -156,6 +156,11 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(_error: CSRFError) -> ResponseReturnValue:
+        if is_partial_request():  # htmx: reload the page, which brings a fresh token
+            flash("This page was out of date and has been reloaded: please try again.", "error")
+            response = Response(status=400)
+            response.headers["HX-Refresh"] = "true"
+            return response
         return error_page(
             400,
             "Please try again",

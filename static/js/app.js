@@ -51,6 +51,31 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "clock") { refreshIfChanged(document.getElementById("clock")); }
   });
+  // A request that failed without an answer we can show: say so, in words.
+  function toast(text) {
+    var box = document.getElementById("toast");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "toast";
+      box.className = "toast";
+      box.setAttribute("role", "alert");
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(box._timer);
+    box._timer = setTimeout(function () { box.hidden = true; }, 6000);
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") { return; }  // polls retry by themselves
+    toast("The server did not answer: nothing was recorded. Check the laptop and try again.");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status === 401 || (event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Refresh"))) { return; }
+    toast("That did not work (error " + status + "). Reload the page and try again.");
+  });
+
   document.addEventListener("DOMContentLoaded", function () { sync(document); setInterval(tick, 250); });
   document.addEventListener("htmx:afterSwap", function (event) { sync(event.detail.elt); });
   document.addEventListener("htmx:afterSettle", function (event) { sync(event.detail.elt); });

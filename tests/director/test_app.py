@@ -152,3 +152,11 @@ def test_demo_button_fills_a_tournament(director: Director) -> None:
     page = soup(director.get(response.headers["Location"]))
     assert page.find("h1").text == "Demo: Saturday night"
     assert "Level 4" in page.find(id="clock").text
+
+
+def test_htmx_post_with_an_old_token_reloads_the_page(director: Director) -> None:
+    response = director.client.post("/auth/logout", headers={"HX-Request": "true", "X-CSRFToken": "stale"})
+    assert response.status_code == 400
+    assert response.headers["HX-Refresh"] == "true"
+    page = soup(director.get("/"))
+    assert "out of date and has been reloaded" in page.find(class_="flash-error").text
