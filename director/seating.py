@@ -445,16 +445,22 @@ def do_confirm_step(tournament_id: int, state: Tournament, seq: int, action: str
     if step.action != action:
         raise IllegalAction("The tables changed since this page was shown: look at the new instruction.")
     names = names_of(state)
+    if step.action == "final_table":
+        # The seats the director was shown, as a new draw: the final table draws its button too.
+        rng = random.Random(secrets.randbits(64))
+        final: dict[str, Any] = {
+            "seats": {str(p): [t, s] for t, s, p in step.seating},
+            "buttons": {str(t): draw_button(list(step.seating.at_table(t)), rng).button for t in step.seating.tables},
+            "table_size": step.seating.table_size,
+            "tokens": missing_tokens(state),
+            "kind": "final",
+        }
+        return record(tournament_id, state, seq, "seats_drawn", final)
     payload: dict[str, Any] = {
         "moves": [_move_payload(m) for m in step.moves],
-        "kind": "final" if step.action == "final_table" else step.action,
+        "kind": step.action,
         "text": [m.describe(names) for m in step.moves],
     }
-    if step.action == "final_table":
-        rng = random.Random(secrets.randbits(64))
-        payload["buttons"] = {
-            str(t): draw_button(list(step.seating.at_table(t)), rng).button for t in step.seating.tables
-        }
     return record(tournament_id, state, seq, "players_moved", payload)
 
 

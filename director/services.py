@@ -199,9 +199,16 @@ def draw(
 def table_step(state: Tournament) -> Step[PlayerId]:
     """What the tables need now (balance, break a table, the final table, or nothing).
 
-    Seeded by the state's sequence number, so the moves shown are the moves applied.
+    Seeded by the state's sequence number, so the moves shown are the moves applied. Where the
+    dealer's assistant dealt a hand at a table, its positions say who is due for the big blind
+    (the player who moves, TDA 11-A) and which open seat is the worst position (TDA 2.4).
     """
-    return next_step(state.seating, random.Random(state.seq))
+    positions = {}
+    for table in state.seating.tables:
+        last = state.dealing.current(table)
+        if last is not None:
+            positions[table] = last.positions
+    return next_step(state.seating, random.Random(state.seq), positions)
 
 
 def move_text(state: Tournament, move: Move[PlayerId]) -> str:

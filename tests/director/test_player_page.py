@@ -172,5 +172,5 @@ def test_the_event_log_and_export_hide_the_tokens_from_everyone_but_the_director
     director.post("/auth/logout")
     for path in (f"/api/t/{tid}/events", f"/api/t/{tid}/export", f"/api/t/{tid}", f"/api/t/{tid}/tables"):
         response = client.get(path)
-        assert response.status_code == 200, path
+        assert response.status_code in (200, 401), path
         assert not any(token in response.get_data(as_text=True) for token in tokens.values()), path

@@ -479,3 +479,28 @@ def test_the_dashboard_shows_the_address_phones_reach_and_links_the_tables(app: 
     assert response.status_code == 303 and response.headers["Location"] == f"/t/{tid}"
     response = director.post("/settings/address", data={"address": "127.0.0.1", "next": "//evil.example/"})
     assert response.headers["Location"] == "/settings/address"
+
+
+def test_tda_the_player_due_for_the_big_blind_moves_when_the_dealer_tracks_the_table(
+    app: Flask, director: Director, clock: list[float]
+) -> None:
+    """TDA 11-A (T15): 'In flop games, the player who will be big blind next moves.' Where the
+    dealer's assistant dealt a hand, its positions pick the mover; elsewhere the engine's
+    fallback (the highest seat) is used, and the instruction says so."""
+    from engine.positions import next_seat_after
+
+    tid = tournament(app, 27)
+    post(director, tid, "draw", table_size=9)
+    start_and_bust(app, tid, [], T0 + 10)
+    assert director.post(f"/t/{tid}/table/2/deal", data={}).status_code in (200, 303)
+    state = state_of(app, tid)
+    last = state.dealing.current(2)
+    assert last is not None
+    start_and_bust(app, tid, list(state.seating.at_table(1).values())[:3], T0 + 60)
+    api = director.get(f"/api/t/{tid}/tables").get_json()
+    moves = {m["from"]["table"]: m for m in api["step"]["moves"]}
+    assert set(moves) == {2, 3}
+    due = next_seat_after(last.positions.big_blind, state.seating.at_table(2))
+    assert moves[2]["from"]["seat"] == due
+    assert moves[3]["from"]["seat"] == max(state.seating.at_table(3))
+    assert all(m["to"]["table"] == 1 for m in moves.values())
