@@ -3,9 +3,13 @@ what follows for the tournament."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from engine.dealing import chip_check, h4h_round, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction
@@ -216,3 +220,87 @@ def test_a_correction_moves_the_stack_and_shows_in_the_chip_check() -> None:
     assert (check.expected, check.counted, check.difference) == (3000, 2900, -100)
     with pytest.raises(EngineError, match="Say why"):
         night.add("stack_corrected", {"player": 2, "stack": 950, "reason": " "})
+
+
+# ------------------------------------------------------------------ invariants over many hands
+
+
+class TableNight(RuleBasedStateMachine):
+    """Random hands at one table through the fold: deal, legal actions, awards, undo."""
+
+    night: Night
+
+    @initialize(players=st.integers(min_value=2, max_value=6), button=st.integers(min_value=1, max_value=6))
+    def start(self, players: int, button: int) -> None:
+        seats = {p: (1, p) for p in range(1, players + 1)}
+        self.night = Night([f"P{p}" for p in seats], seats, {1: min(button, players)})
+        self.big_blinds: list[int] = []
+
+    def running(self) -> Any:
+        return self.night.state.dealing.running(1)
+
+    @precondition(lambda self: self.running() is None and not self.night.state.finished)
+    @rule()
+    def deal(self) -> None:
+        hand = self.night.deal()
+        self.big_blinds.append(dict(hand.players)[hand.positions.big_blind])
+
+    @precondition(lambda self: self.running() is not None and self.running().replay().turn is not None)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        hand = self.running().replay()
+        legal = hand.legal_actions()
+        seat = legal.seat
+        options = [f"p{seat} cc"]
+        if legal.can_fold:
+            options.append(f"p{seat} f")
+        if legal.min_bet_or_raise_to is not None and legal.max_bet_or_raise_to is not None:
+            low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
+            options += [f"p{seat} cbr {low}", f"p{seat} cbr {high}", f"p{seat} cbr {(low + high) // 2}"]
+        self.night.act(data.draw(st.sampled_from(options)))
+
+    @precondition(lambda self: self.running() is not None and self.running().replay().street == "showdown")
+    @rule(data=st.data())
+    def award(self, data: st.DataObject) -> None:
+        hand = self.running().replay()
+        winners = [
+            data.draw(st.lists(st.sampled_from(p.eligible), min_size=1, max_size=len(p.eligible), unique=True))
+            for p in hand.pots()
+        ]
+        self.night.act("d win " + ";".join(",".join(map(str, w)) for w in winners))
+
+    @precondition(lambda self: self.running() is not None)
+    @rule()
+    def undo(self) -> None:
+        had_deal = not self.running().actions
+        self.night.add("hand_undo", {"table": 1})
+        if had_deal and self.running() is None:
+            self.big_blinds.pop()
+
+    @precondition(lambda self: self.night.state.finished)
+    @rule()
+    def over(self) -> None:
+        """The tournament is over: nothing left to do."""
+
+    @invariant()
+    def chips_are_kept(self) -> None:
+        state = self.night.state
+        assert chip_check(state).difference == 0
+        assert all(stack_of(state, p) > 0 for p in state.standings.in_play)
+
+    @invariant()
+    def nobody_posts_the_big_blind_twice_in_a_row(self) -> None:
+        hands = self.night.state.dealing.at_table(1)
+        blinds = [dict(h.players)[h.positions.big_blind] for h in hands]
+        assert all(a != b for a, b in pairwise(blinds))
+
+    @invariant()
+    def the_end_has_every_place(self) -> None:
+        state = self.night.state
+        if state.finished:
+            assert sorted(state.places().values())[0] == 1
+            assert len(state.places()) == len(state.players)
+
+
+TableNight.TestCase.settings = settings(max_examples=40, stateful_step_count=60, deadline=None)
+test_table_night = TableNight.TestCase
