@@ -482,11 +482,14 @@ class Hand:
         return Action(*self._fold(seat))
 
     def _fold(self, seat: Seat) -> _Record:
-        self.verify_fold(seat)
-        i = self._to_act
+        i = self._verify_turn(seat)
         warning = None
-        if self._bet[i] >= self._current and self.setup.free_fold == "warn":
-            warning = FOLD_WARNING
+        if self._bet[i] >= self._current:  # checking was free
+            policy = self.setup.free_fold
+            if policy == "refuse":
+                self.verify_fold(seat)
+            elif policy == "warn":
+                warning = FOLD_WARNING
         self._folded[i] = True
         self._live -= 1
         if self._stack[i]:
@@ -883,8 +886,8 @@ class Hand:
         n = len(words)
         if n < 2:
             pass
-        elif words[0][0] == "p" and words[0][1:].isdigit():
-            seat = int(words[0][1:])
+        elif words[0][0] == "p" and (seat_text := words[0][1:]).isdigit():
+            seat = int(seat_text)
             what = words[1]
             if n == 2:
                 if what == "cc":

@@ -215,11 +215,13 @@ def replay_phh(phh: PhhHand) -> Hand:
         try:
             if to_seat is not None:
                 entry = " ".join([to_seat.get(w, w) for w in entry.split()])
-            if entry[:2] == "d ":
-                if entry[2:4] not in ("db", "dh"):
-                    raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
+            if entry[:1] == "d":
+                if entry[:5] not in ("d db ", "d dh "):
+                    words = entry.split()
+                    if len(words) < 2 or words[0] != "d" or words[1] not in ("db", "dh"):
+                        raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
                 if "?" in entry:
-                    continue  # hidden hole cards
+                    continue  # hidden cards
             apply(entry)
         except EngineError as e:
             raise PhhReplayError(k, str(e)) from None

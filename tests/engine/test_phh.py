@@ -207,11 +207,17 @@ def test_unfinished_hand_is_an_error():
         replay_phh(phh)
 
 
-def test_unknown_action_is_an_error_at_its_index():
-    [phh] = read_phh(simple("p3 cc", "p1 sd"))
+@pytest.mark.parametrize("bad", ["p1 sd", "", "d", "d pb p1", "# only a comment"])
+def test_unknown_action_is_an_error_at_its_index(bad: str):
+    [phh] = read_phh(simple("p3 cc", bad))
     with pytest.raises(PhhReplayError) as info:
         replay_phh(phh)
     assert info.value.action_index == 1
+
+
+def test_extra_spaces_in_actions_are_fine():
+    [phh] = read_phh(simple("d  dh p1 AsKd", "p3  cbr  60", "p1 f", "p2 f"))
+    assert replay_phh(phh).stacks() == {1: 990, 2: 980, 3: 1030}
 
 
 # ---------------------------------------------------------------- writing
