@@ -377,8 +377,25 @@ def _int(data: Mapping[str, Any], key: str, label: str, default: int, minimum: i
 
 
 def settings_from_dict(data: Mapping[str, Any]) -> Settings:
-    """Settings from the ``created`` payload, every value checked with a readable message."""
-    stack = _int(data, "starting_stack", "starting stack", 10_000, minimum=1)
+    """Settings from the ``created`` payload, every value checked with a readable message.
+
+    The starting stack defaults to the structure's; a different one given replaces it there.
+
+    >>> settings_from_dict({"name": "SNG", "preset": "sng-2000"}).starting_stack
+    2000
+    >>> settings_from_dict({"name": "SNG", "preset": "sng-1000", "starting_stack": 1500}).structure.starting_stack
+    1500
+    """
+    raw_structure = data.get("structure")
+    if raw_structure in (None, {}):
+        structure = preset(str(data.get("preset") or DEFAULT_PRESET))
+    elif isinstance(raw_structure, Mapping):
+        structure = structure_from_dict(raw_structure)
+    else:
+        raise InvalidInput("The blind structure must be a table of levels.")
+    stack = _int(data, "starting_stack", "starting stack", structure.starting_stack, minimum=1)
+    if stack != structure.starting_stack:
+        structure = replace(structure, starting_stack=stack)
     table_size = _int(data, "table_size", "table size", 9, minimum=2)
     if table_size not in TABLE_SIZES:
         raise InvalidInput(f"A table has 6, 9 or 10 seats, not {table_size}.")
@@ -399,13 +416,6 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     rebuy_when = data.get("rebuy_when") or "busted"
     if rebuy_when not in ("busted", "at_or_below_start"):
         raise InvalidInput(f"Unknown rebuy condition {rebuy_when!r}: use 'busted' or 'at_or_below_start'.")
-    raw_structure = data.get("structure")
-    if raw_structure in (None, {}):
-        structure = preset(str(data.get("preset") or DEFAULT_PRESET))
-    elif isinstance(raw_structure, Mapping):
-        structure = structure_from_dict(raw_structure)
-    else:
-        raise InvalidInput("The blind structure must be a table of levels.")
     chip_set = data.get("chip_set") or "home"
     if not isinstance(chip_set, str):
         raise InvalidInput("The chip set must be named.")
