@@ -40,8 +40,9 @@ from director.db import get_db
 from director.events import load_state
 from director.qr import qr_svg
 from director.web import act, expected_seq, now, parse_int, render, values
-from engine.errors import IllegalAction, InvalidInput
-from engine.positions import Positions, draw_button, first_positions
+from engine.dealing import plan_deal
+from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.positions import Positions, draw_button
 from engine.seating import (
     Move,
     Seating,
@@ -140,20 +141,21 @@ def names_of(state: Tournament) -> dict[object, str]:
     return {p.id: p.name for p in state.players}
 
 
-def positions_by_table(state: Tournament) -> dict[int, Positions]:
-    """The positions of the hand just played at each table, where they are known.
+def next_hand_positions(state: Tournament) -> dict[int, tuple[Positions, bool]]:
+    """The button and blinds of the next hand at each table, and whether the dealer's assistant
+    tracks that table (else they are the first hand's, from the buttons drawn with the seats).
 
-    Before the first hand they come from the buttons drawn with the seats; once play has
-    started they would come from the dealer's assistant, and tables without them are
-    balanced by the engine's fallback (the player in the highest seat moves).
+    Once play has started, a table whose hands are not entered shows none: nobody knows them.
     """
-    if state.started:
-        return {}
-    result: dict[int, Positions] = {}
-    for table, button in buttons_of(state).items():
-        seats = [p.seat for p in seated(state) if p.table == table and p.seat]
-        if len(seats) >= 2:
-            result[table] = first_positions(seats, button)
+    result: dict[int, tuple[Positions, bool]] = {}
+    for table in state.seating.tables:
+        tracked = state.dealing.current(table) is not None
+        if state.started and not tracked:
+            continue
+        try:
+            result[table] = (plan_deal(state, table).positions, tracked)
+        except EngineError:
+            continue
     return result
 
 
@@ -247,7 +249,7 @@ def table_plans(state: Tournament, breaking: int | None = None) -> list[TablePla
     size = table_size(state)
     names = {p.id: p.name for p in state.players}
     locks = {place: pid for pid, place in locks_of(state).items()}
-    positions = positions_by_table(state)
+    positions = next_hand_positions(state)
     recent = {m.player_id for m in move_history(state) if now() - m.at < MOVED_NOTICE_SECONDS}
     if not has_draw(state):
         return []
@@ -256,7 +258,7 @@ def table_plans(state: Tournament, breaking: int | None = None) -> list[TablePla
     plans = []
     for table in tables:
         at_table = state.seating.at_table(table)
-        pos = positions.get(table)
+        pos, tracked = positions.get(table, (None, False))
         seats = []
         for number in range(1, size + 1):
             pid = at_table.get(number)
@@ -278,8 +280,9 @@ def table_plans(state: Tournament, breaking: int | None = None) -> list[TablePla
             )
         next_hand = ""
         if pos is not None:
-            sb = "dead" if pos.small_blind_dead else f"seat {pos.small_blind_seat_number}"
-            next_hand = f"First hand: button seat {pos.button}, small blind {sb}, big blind seat {pos.big_blind}"
+            sb = "dead" if pos.small_blind_dead else str(pos.small_blind_seat_number)
+            which = "Next hand" if tracked else "First hand"
+            next_hand = f"{which} · D {pos.button} · SB {sb} · BB {pos.big_blind}"
         plans.append(
             TablePlan(table, size, tuple(seats), next_hand, breaking=table == breaking, final=single and state.players_left <= size)
         )

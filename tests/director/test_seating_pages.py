@@ -504,3 +504,27 @@ def test_tda_the_player_due_for_the_big_blind_moves_when_the_dealer_tracks_the_t
     assert moves[2]["from"]["seat"] == due
     assert moves[3]["from"]["seat"] == max(state.seating.at_table(3))
     assert all(m["to"]["table"] == 1 for m in moves.values())
+
+
+def test_the_plan_shows_the_next_hands_button_and_blinds_where_they_are_known(
+    app: Flask, director: Director, clock: list[float]
+) -> None:
+    """The issue: 'the button, and the blinds for the next hand where the dealer's assistant
+    tracks them'. Before the start every table shows its first hand; after it, only the
+    tables whose hands are entered."""
+    tid = tournament(app, 18)
+    post(director, tid, "draw", table_size=9)
+    state = state_of(app, tid)
+    page = soup(director.get(f"/t/{tid}/tables"))
+    for table in (1, 2):
+        felt = page.select_one(f"#table-{table} .next-hand").text
+        button = state.log[-1].payload["buttons"][str(table)]
+        assert felt.startswith(f"First hand · D {button} · SB ")
+        assert page.select_one(f'#table-{table} .seat[data-seat="{button}"] .badge.button') is not None
+    start_and_bust(app, tid, [], T0 + 10)
+    director.post(f"/t/{tid}/table/1/deal", data={})
+    page = soup(director.get(f"/t/{tid}/tables"))
+    assert page.select_one("#table-1 .next-hand").text.startswith("Next hand · D ")
+    assert len(page.select("#table-1 .badge.bb")) == 1
+    assert page.select_one("#table-2 .next-hand") is None
+    assert page.select("#table-2 .badge") == []
