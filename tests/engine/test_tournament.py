@@ -415,3 +415,45 @@ def test_a_long_night_of_events_costs_each_state_only_what_it_changed():
     assert peak < 50_000_000
     assert len(state.log) == 10_003 and state.log[-1] is state.last_event
     assert [e.seq for e in state.recent_events(3)] == [10_004, 10_003, 10_002]
+
+
+def test_tda_t23_equal_starting_stacks_tie_for_9th_and_share_the_prizes():
+    """TDA T23: "Same starting stacks: tie for 9th/10th, each gets (P9+P10)/2." """
+    names = [f"P{i}" for i in range(1, 11)]
+    log = started(*names, buy_in=100, payout_kind="custom", percentages="30/20/12/10/8/6/5/4/3/2")
+    log.add("bust", players=[9, 10], stacks={"9": 700, "10": 700})
+    state = log.state
+    assert state.places() == {9: 9, 10: 9}
+    for pid in range(8, 1, -1):
+        log.add("bust", players=[pid])
+    awards = log.state.awards()
+    assert awards[9] == awards[10] == (30 + 20) // 2  # (3% + 2%) of 1,000, shared
+    assert sum(awards.values()) == log.state.prize_pool
+
+
+def test_tda_t58_rebuy_at_or_below_the_starting_stack():
+    """TDA T58: "Stack ≤ starting stack: rebuy allowed if rebuy_threshold=starting_stack." """
+    log = started("Ann", "Bob", rebuy_levels=2, rebuy_when="at_or_below_start", starting_stack=1000)
+    with pytest.raises(InvalidInput, match="Give Ann's chip count"):
+        log.add("rebuy", player=1)
+    with pytest.raises(IllegalAction, match="Ann has 1,500 chips"):
+        log.add("rebuy", player=1, stack=1500)
+    log.add("rebuy", player=1, stack=800)
+    assert log.state.rebuys == 1 and log.state.chips_in_play == 3000
+
+
+def test_tda_t59_addon_at_the_break_that_ends_the_rebuy_period():
+    """TDA T59: "Add-on offered to everyone at the break that ends the rebuy period." """
+    log = Log(**timed(rebuy_levels=2, addon_level=2, addon_chips=5000))
+    log.register("Ann", "Bob", "Cy")
+    log.start()
+    log.at += 41 * 60  # the break after level 2
+    assert log.state.clock_at(log.at).on_break
+    log.add("addon", player=1)
+    log.add("bust", players=[3])
+    log.add("rebuy", player=3)  # still the rebuy period: the break belongs to level 2
+    log.at += 10 * 60  # level 3
+    with pytest.raises(IllegalAction, match="only during level 2"):
+        log.add("addon", player=2)
+    with pytest.raises(IllegalAction, match="Rebuys closed after level 2"):
+        log.add("rebuy", player=2)
