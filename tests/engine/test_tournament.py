@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.structure import sit_and_go, structure_to_dict
@@ -457,3 +458,79 @@ def test_tda_t59_addon_at_the_break_that_ends_the_rebuy_period():
         log.add("addon", player=2)
     with pytest.raises(IllegalAction, match="Rebuys closed after level 2"):
         log.add("rebuy", player=2)
+
+
+class TournamentMachine(RuleBasedStateMachine):
+    """Random nights of registrations, busts, rebuys, clock actions and undos."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events = [Event(1, "created", {"name": "Machine", "starting_stack": 1000, "rebuy_levels": 2,
+                                            "max_rebuys": 2, "late_registration_levels": 1}, 0.0)]
+        self.state = fold(self.events)
+        self.names = 0
+
+    def add(self, type: str, payload: dict[str, Any]) -> bool:
+        event = Event(self.state.seq + 1, type, payload, float(len(self.events)))
+        try:
+            new = apply(self.state, event)
+        except EngineError:
+            return False
+        self.events.append(event)
+        self.state = new
+        return True
+
+    @rule()
+    def register(self) -> None:
+        self.names += 1
+        self.add("player_registered", {"name": f"P{self.names}"})
+
+    @rule()
+    def start(self) -> None:
+        self.add("clock", {"action": "start"})
+
+    @rule(data=st.data())
+    def bust(self, data: st.DataObject) -> None:
+        alive = [p.id for p in self.state.alive]
+        if len(alive) < 2:
+            return
+        k = data.draw(st.integers(min_value=1, max_value=min(3, len(alive) - 1)))
+        out = data.draw(st.permutations(alive))[:k]
+        stacks = {str(p): data.draw(st.integers(min_value=0, max_value=3000)) for p in out}
+        self.add("bust", {"players": out, "stacks": stacks})
+
+    @rule(data=st.data())
+    def rebuy(self, data: st.DataObject) -> None:
+        waiting = [p.id for p in self.state.players if p.status == "waiting"]
+        if waiting:
+            self.add("rebuy", {"player": data.draw(st.sampled_from(waiting))})
+
+    @rule(action=st.sampled_from(["next_level", "previous_level", "pause", "resume"]))
+    def clock(self, action: str) -> None:
+        self.add("clock", {"action": action})
+
+    @rule()
+    def undo(self) -> None:
+        self.add("undo", {})
+
+    @invariant()
+    def a_cold_replay_gives_the_same_state(self) -> None:
+        assert fold(self.events) == self.state
+
+    @invariant()
+    def chips_and_players_add_up(self) -> None:
+        s = self.state
+        assert s.chips_in_play == 1000 * (s.entries + s.rebuys)
+        assert s.players_left == sum(1 for p in s.players if p.status == "in")
+        assert all(p.rebuys <= 2 for p in s.players)
+
+    @invariant()
+    def places_are_below_everyone_still_in(self) -> None:
+        places = self.state.provisional_places()
+        assert all(place > self.state.players_left for place in places.values()) or self.state.finished
+        if self.state.finished:
+            assert sorted(self.state.places().values())[0] == 1
+
+
+TestTournamentMachine = TournamentMachine.TestCase
+TestTournamentMachine.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
