@@ -116,6 +116,14 @@ def load_events(db: Database, tournament_id: int, after: int = 0) -> list[Event]
     return [_row_to_event(row) for row in rows]
 
 
+def tournament_seq(db: Database, tournament_id: int) -> int:
+    """The last seq of a tournament (``UnknownTournament`` for a cash night or the club's ledger)."""
+    row = db.execute("SELECT last_seq, kind FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    if row is None or row[1] != "tournament":
+        raise UnknownTournament(tournament_id)
+    return int(row[0])
+
+
 class StateCache:
     """Folded states by (database path, tournament id), advanced incrementally; thread-safe."""
 
@@ -124,7 +132,7 @@ class StateCache:
         self._states: dict[tuple[str, int], Tournament] = {}
 
     def get(self, db: Database, database: str, tournament_id: int) -> Tournament:
-        seq = last_seq(db, tournament_id)
+        seq = tournament_seq(db, tournament_id)
         key = (database, tournament_id)
         with self._lock:
             state = self._states.get(key)

@@ -110,3 +110,13 @@ def test_two_clients_racing_the_same_bust(app: Flask) -> None:
     events = setup.get(f"/api/t/{tid}/events").get_json()["events"]
     assert [e["type"] for e in events].count("bust") == 2
     assert setup.get(f"/api/t/{tid}").get_json()["players_left"] == 2
+
+
+def test_a_cash_night_is_not_a_tournament(app: Flask, client: Any) -> None:
+    with app.app_context():
+        db = get_db()
+        db.execute("INSERT INTO tournaments (name, created_at, last_seq, kind) VALUES ('Cash', 1.0, 0, 'cash')")
+        db.conn.commit()
+        with pytest.raises(UnknownTournament):
+            load_state(db, 1)
+    assert client.get("/t/1").status_code == 404
