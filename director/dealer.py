@@ -463,6 +463,23 @@ def _truthy(value: Any) -> bool:
     return value in (True, "1", "true", "on", "yes")
 
 
+#: Events at one table that leave every other table's page as it was.
+TABLE_EVENTS = frozenset({"hand_started", "hand_action", "hand_pending", "hand_undo", "action_clock"})
+
+
+def only_other_tables_since(state: Tournament, seq: int, table: int) -> bool:
+    """Whether every event after ``seq`` is play at another table (so a page of ``table``
+    based on ``seq`` is still right). Several tables play at once: without this, each
+    dealer's entry would make every other table's page stale."""
+    later = [e for e in state.log if e.seq > seq]
+    if [e.seq for e in later] != list(range(seq + 1, state.seq + 1)):  # undone events: be safe
+        return False
+    return all(
+        e.type in TABLE_EVENTS and (e.type == "action_clock" or e.payload.get("table") != table)
+        for e in later
+    )
+
+
 def deal_payload(state: Tournament, table: int, at: float) -> dict[str, Any]:
     plan = plan_deal(state, table)
     clock = state.clock_at(at)
@@ -480,6 +497,8 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
     db = get_db()
     state = load_state(db, tournament_id)
     seq = expected_seq(dict(data), state.seq)
+    if seq < state.seq and only_other_tables_since(state, seq, table):
+        seq = state.seq  # the other tables' hands do not make this page stale
     at = now()
 
     def record(type_: str, payload: Mapping[str, Any]) -> Tournament:
@@ -623,7 +642,10 @@ def page(tournament_id: int, table: int) -> ResponseReturnValue:
 def panel(tournament_id: int, table: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     since = request.args.get("since")
-    if since is not None and since.isdigit() and int(since) == state.seq:
+    if (
+        since is not None and since.isdigit()
+        and (int(since) == state.seq or only_other_tables_since(state, int(since), table))
+    ):
         return Response(status=204)
     view = table_view(state, tournament_id, table, now())
     return render_template("_dealer_table.html", v=view, t=state, tournament_id=tournament_id)

@@ -219,6 +219,20 @@ def test_a_stale_page_is_refused_with_409_and_the_fresh_panel(dealer: Dealer) ->
     assert dealer.api("act", {"kind": "call", "expected_seq": seq}).status_code == 409
 
 
+def test_play_at_another_table_does_not_make_this_page_stale(timed_app: Flask, client: FlaskClient) -> None:
+    """Several tables play at once: an entry at table 2 leaves table 1's page valid, while an
+    entry at table 1 itself makes it stale."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer = make_tournament(timed_app, client, ["A", "B", "C", "D", "E", "F"], seats, {1: 3, 2: 3})
+    dealer.ok("deal", table=1)
+    page_seq = dealer.state(table=1)["seq"]
+    dealer.ok("deal", table=2)
+    dealer.ok("act", {"kind": "call"}, table=2)
+    assert dealer.client.get(f"/t/{dealer.tid}/table/1/panel?since={page_seq}").status_code == 204
+    assert dealer.post("act", {"kind": "call", "expected_seq": str(page_seq)}, table=1).status_code == 200
+    assert dealer.post("act", {"kind": "call", "expected_seq": str(page_seq)}, table=1).status_code == 409
+
+
 def test_writes_need_the_director(dealer: Dealer, timed_app: Flask) -> None:
     stranger = timed_app.test_client()
     token = csrf_token(stranger, "/auth/login")
@@ -430,6 +444,24 @@ def test_a_stack_cannot_be_corrected_during_its_hand(dealer: Dealer) -> None:
     dealer.ok("deal")
     error = dealer.api("correct", {"player": 1, "stack": 500, "reason": "miscount"}).get_json()["error"]
     assert error == "Ann is playing hand 1 at table 1: correct the stack once the hand is over."
+
+
+def test_after_a_bust_the_balancing_instruction_appears(timed_app: Flask, client: FlaskClient) -> None:
+    """Issue 7: after the hand, a player at zero is eliminated and the balancing instruction
+    appears if one is due (here the six left fit at one table: table 2 breaks)."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 4), 5: (2, 1), 6: (2, 2), 7: (2, 3)}
+    dealer = make_tournament(timed_app, client, list("ABCDEFG"), seats, {1: 4, 2: 3})
+    dealer.ok("deal", table=2)  # button 3, small blind 1, big blind 2
+    dealer.ok("act", {"kind": "allin"}, table=2)
+    dealer.ok("act", {"kind": "call"}, table=2)
+    dealer.ok("act", {"kind": "fold"}, table=2)
+    dealer.ok("cards", {"board": "2c3d4h8s9s", "cards": {"1": "7c7d", "3": "AcAd"}}, table=2)
+    html = soup(dealer.page(2))
+    assert html.select_one(".dl-msg--bust").text == "E is out in 7th place."
+    moves = [m.text for m in html.select(".dl-msg--move")]
+    assert len(moves) == 2  # F and G, the seats at table 1 drawn at random
+    assert moves[0].startswith("Balancing: Move F from table 2 seat 2 to table 1 seat ")
+    assert moves[1].startswith("Balancing: Move G from table 2 seat 3 to table 1 seat ")
 
 
 def test_hand_for_hand_waits_for_every_table(timed_app: Flask, client: FlaskClient) -> None:
