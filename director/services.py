@@ -21,6 +21,7 @@ from sqlite_utils import Database
 from director import events
 from director.events import StaleWrite, load_state
 from engine.errors import InvalidInput
+from engine.positions import draw_button
 from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
 from engine.tournament import Event, PlayerId, Tournament, apply, clean_name, settings_from_dict
@@ -112,6 +113,11 @@ def register_player(
     return state
 
 
+def unregister_player(db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float) -> Tournament:
+    """Remove a player registered by mistake (before the clock starts)."""
+    return record(db, tournament_id, "player_unregistered", {"player": player}, expected_seq, now)
+
+
 def rebuy(
     db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
 ) -> Tournament:
@@ -191,9 +197,13 @@ def draw(
     ids = [p.id for p in state.alive]
     if len(ids) < 2:
         raise InvalidInput(f"Register at least 2 players before the seat draw; {len(ids)} registered.")
-    seating = draw_seats(ids, state.settings.table_size, rng or random.Random())
+    rng = rng or random.Random()
+    # Seats locked by the director (the seating page) are kept; each table draws its first button.
+    locked = {pid: (t, s) for pid, t, s in state.locks if pid in ids}
+    seating = draw_seats(ids, state.settings.table_size, rng, locked=locked)
     seats = {str(pid): [t, s] for t, s, pid in seating.placements}
-    return record(db, tournament_id, "seats_drawn", {"seats": seats}, expected_seq, now)
+    buttons = {str(t): draw_button(list(seating.at_table(t)), rng).button for t in seating.tables}
+    return record(db, tournament_id, "seats_drawn", {"seats": seats, "buttons": buttons}, expected_seq, now)
 
 
 def table_step(state: Tournament) -> Step[PlayerId]:

@@ -528,3 +528,14 @@ def test_the_plan_shows_the_next_hands_button_and_blinds_where_they_are_known(
     assert len(page.select("#table-1 .badge.bb")) == 1
     assert page.select_one("#table-2 .next-hand") is None
     assert page.select("#table-2 .badge") == []
+
+
+def test_the_players_page_draw_keeps_the_locks_and_draws_the_buttons(app: Flask, director: Director) -> None:
+    tid = tournament(app, 14)
+    post(director, tid, "lock", player=2, table=2, seat=1)
+    director.post(f"/t/{tid}/seats/draw", data={})
+    state = state_of(app, tid)
+    assert state.seating.seat_of(2) == (2, 1)
+    buttons = state.log[-1].payload["buttons"]
+    assert {int(t) for t in buttons} == set(state.seating.tables)
+    assert all(state.seating.player_at(int(t), seat) is not None for t, seat in buttons.items())
