@@ -952,9 +952,16 @@ def _cards(given: Sequence[Card] | str) -> tuple[tuple[Card, ...], str, tuple[st
     """
     if isinstance(given, str):
         n = len(given)
+        by_text = _CARD_BY_TEXT
+        if n == 4:  # hole cards
+            a, b = given[:2], given[2:]
+            first, second = by_text.get(a), by_text.get(b)
+            if first is not None and second is not None and a != b:
+                return (first, second), given, (a, b)
+        elif n == 2 and (card := by_text.get(given)) is not None:  # a turn or river card
+            return (card,), given, (given,)
         if n <= 10 and not n % 2:
             keys = tuple([given[k : k + 2] for k in range(0, n, 2)])
-            by_text = _CARD_BY_TEXT
             try:
                 cards = tuple([by_text[k] for k in keys])
             except KeyError:

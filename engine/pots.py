@@ -118,6 +118,8 @@ def split_pot(amount: Chips, winners: Sequence[Seat], button: Seat) -> tuple[tup
     >>> split_pot(302, [1, 4, 6], button=5)
     ((6, 101), (1, 101), (4, 100))
     """
+    if len(winners) == 1:
+        return ((winners[0], amount),)
     order = clockwise_from(button, set(winners))
     if not order:
         raise ValueError("A pot needs at least one winner.")
