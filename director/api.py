@@ -236,6 +236,14 @@ def register(tournament_id: int) -> ResponseReturnValue:
     return answer(tournament_id)
 
 
+@bp.post("/t/<int:tournament_id>/players/<int:player_id>/remove")
+@auth.login_required
+def remove(tournament_id: int, player_id: int) -> ResponseReturnValue:
+    data = values()
+    services.unregister_player(get_db(), tournament_id, player_id, seq_of(data, tournament_id), now())
+    return answer(tournament_id)
+
+
 @bp.post("/t/<int:tournament_id>/players/<int:player_id>/rebuy")
 @auth.login_required
 def rebuy(tournament_id: int, player_id: int) -> ResponseReturnValue:

@@ -240,6 +240,8 @@ PATHS: dict[str, Any] = {
                                           director_only=True),
     "/api/t/{tournament_id}/players": write("Register a player (late registration while it is open)", {
         "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 40}}}),
+    "/api/t/{tournament_id}/players/{player_id}/remove": write(
+        "Remove a player registered by mistake (before the clock starts)", params=[TOURNAMENT_ID, PLAYER_ID]),
     "/api/t/{tournament_id}/players/{player_id}/rebuy": write("A rebuy", STACK, params=[TOURNAMENT_ID, PLAYER_ID]),
     "/api/t/{tournament_id}/players/{player_id}/addon": write("The add-on", STACK, params=[TOURNAMENT_ID, PLAYER_ID]),
     "/api/t/{tournament_id}/clock/{action}": write(

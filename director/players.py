@@ -59,7 +59,7 @@ def register(tournament_id: int) -> ResponseReturnValue:
     return _act(tournament_id, do, f"{clean} registered." if clean else None, typed_name=name)
 
 
-@bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, seat):action>")
+@bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, seat, remove):action>")
 @login_required
 def player_action(tournament_id: int, player_id: int, action: str) -> ResponseReturnValue:
     data = values()
@@ -73,6 +73,8 @@ def player_action(tournament_id: int, player_id: int, action: str) -> ResponseRe
             services.rebuy(db, tournament_id, player_id, seq, now(), data.get("stack"))
         elif action == "addon":
             services.addon(db, tournament_id, player_id, seq, now(), data.get("stack"))
+        elif action == "remove":
+            services.unregister_player(db, tournament_id, player_id, seq, now())
         else:
             services.seat_player(db, tournament_id, player_id, seq, now())
 

@@ -9,7 +9,7 @@ live here only.
 Events (``type``: payload):
 
 - ``created``: the settings (see :class:`Settings` and :func:`settings_from_dict`);
-- ``player_registered``: ``{"name"}``;
+- ``player_registered``: ``{"name"}``; ``player_unregistered``: ``{"player"}`` (before the start);
 - ``seats_drawn``: ``{"seats": {player_id: [table, seat]}}`` (the draw is made by the caller
   with a seeded ``random.Random``; the result is stored so history never changes);
 - ``player_seated`` / ``player_moved``: ``{"player", "table", "seat"}``;
@@ -160,6 +160,8 @@ class Tournament:
     created_at: float
     names: tuple[tuple[PlayerId, str, int], ...] = ()
     """``(id, name, seq registered)`` in registration order."""
+    next_player_id: PlayerId = 1
+    """Player ids are never reused, even after a player is removed."""
     standings: Standings = field(default_factory=lambda: Standings(1))
     seating: Seating[PlayerId] = field(default_factory=lambda: Seating(9, ()))
     clock: tuple[ClockEntry, ...] = ()
@@ -522,11 +524,29 @@ def _register(state: Tournament, event: Event) -> Tournament:
         if level > last:
             closed = "closed when the clock started" if last == 0 else f"closed at the end of level {last}"
             raise IllegalAction(f"Registration {closed}: {name} cannot join at level {level}.")
-    new_id = max((pid for pid, _, _ in state.names), default=0) + 1
+    new_id = state.next_player_id
     return replace(
         state,
+        next_player_id=new_id + 1,
         names=(*state.names, (new_id, name, event.seq)),
         standings=state.standings.register(new_id, name),
+    )
+
+
+def _unregister(state: Tournament, event: Event) -> Tournament:
+    """A player registered by mistake leaves before the clock starts (afterwards, they bust)."""
+    pid = _player_id(event.payload)
+    name = state.player(pid).name
+    if state.started:
+        raise IllegalAction(f"The clock has started: {name} cannot be removed any more, only knocked out.")
+    standings = replace(state.standings, entrants=tuple(e for e in state.standings.entrants if e.id != pid))
+    seating = state.seating.without(pid) if pid in state.seating else state.seating
+    return replace(
+        state,
+        names=tuple(n for n in state.names if n[0] != pid),
+        standings=standings,
+        seating=seating,
+        locks=tuple(x for x in state.locks if x[0] != pid),
     )
 
 
@@ -811,6 +831,7 @@ def _hand_for_hand(state: Tournament, event: Event) -> Tournament:
 
 _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "player_registered": _register,
+    "player_unregistered": _unregister,
     "seats_drawn": _seats_drawn_at_size,
     "player_seated": _seat_one,
     "player_moved": _seat_one,
@@ -843,6 +864,8 @@ def describe(state: Tournament, event: Event) -> str:
 
     if event.type == "player_registered":
         return f"{p.get('name')} registered"
+    if event.type == "player_unregistered":
+        return f"{name()} removed"
     if event.type == "bust":
         ids = p.get("players") or []
         ids = [ids] if isinstance(ids, (int, str)) else ids

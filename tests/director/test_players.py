@@ -112,3 +112,18 @@ def test_the_seat_draw_from_the_players_page(director: Director) -> None:
 
 def test_unknown_tournament_players_page_is_404(client: FlaskClient) -> None:
     assert client.get("/t/42/players").status_code == 404
+
+
+def test_remove_a_player_registered_by_mistake(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"])
+    page = soup(director.get(f"/t/{tid}/players"))
+    assert page.find("button", string="Confirm: remove Bob") is not None
+    response = director.post(f"/t/{tid}/players/2/remove", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert response.status_code == 200
+    assert names_on(response) == ["Ann", "Cy"]
+    director.api("POST", f"/api/t/{tid}/clock/start", {})
+    page = soup(director.get(f"/t/{tid}/players"))
+    assert page.find("summary", string="Remove") is None
+    response = director.api("POST", f"/api/t/{tid}/players/3/remove", {})
+    assert response.status_code == 422
+    assert "Cy cannot be removed any more, only knocked out" in response.get_json()["error"]

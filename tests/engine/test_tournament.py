@@ -534,3 +534,15 @@ class TournamentMachine(RuleBasedStateMachine):
 
 TestTournamentMachine = TournamentMachine.TestCase
 TestTournamentMachine.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+
+
+def test_a_player_registered_by_mistake_is_removed_before_the_start():
+    log = Log()
+    log.register("Ann", "Bob", "Cy")
+    log.add("player_unregistered", player=2)
+    assert [p.name for p in log.state.players] == ["Ann", "Cy"]
+    log.register("Dee")
+    assert log.state.player_named("Dee").id == 4  # ids are never reused
+    log.start()
+    with pytest.raises(IllegalAction, match="Cy cannot be removed any more, only knocked out"):
+        log.add("player_unregistered", player=3)
