@@ -539,3 +539,39 @@ def test_the_players_page_draw_keeps_the_locks_and_draws_the_buttons(app: Flask,
     buttons = state.log[-1].payload["buttons"]
     assert {int(t) for t in buttons} == set(state.seating.tables)
     assert all(state.seating.player_at(int(t), seat) is not None for t, seat in buttons.items())
+
+
+def test_a_player_back_after_a_rebuy_whose_seat_was_taken_gets_a_new_seat(
+    app: Flask, director: Director, clock: list[float]
+) -> None:
+    """TDA 8 / T60: a player coming back (re-entry, or a rebuy once the old seat is gone) gets
+    a random seat at one of the shortest tables, by the same rule as a late entry."""
+    with app.app_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Rebuys", "table_size": 6, "rebuy_levels": 3}, T0)
+        for i in range(11):
+            services.register_player(db, tid, NAMES[i], None, T0 + i)
+    post(director, tid, "draw", table_size=6)
+    state = state_of(app, tid)
+    ana = state.player(1)
+    assert ana.table is not None and ana.seat is not None
+    start_and_bust(app, tid, [1], T0 + 60)
+    # Someone at the other table is moved into Ana's empty seat.
+    other = 2 if ana.table == 1 else 1
+    mover_seat, mover = next(iter(state_of(app, tid).seating.at_table(other).items()))
+    with app.app_context():
+        move = {"player": mover, "from": [other, mover_seat], "to": [ana.table, ana.seat]}
+        services.record(get_db(), tid, "players_moved", {"moves": [move]}, None, T0 + 70)
+        services.rebuy(get_db(), tid, 1, None, T0 + 80)
+    assert state_of(app, tid).player(1).table is None
+    page = soup(director.get(f"/t/{tid}/tables"))
+    waiting = page.select_one('.instruction[data-action="seat"]')
+    assert waiting is not None and "Waiting for a seat: Ana." in waiting.text
+    shortest = min(counts(state_of(app, tid)).values())
+    assert post(director, tid, "seat", player=1).status_code == 303
+    state = state_of(app, tid)
+    back = state.player(1)
+    assert back.table is not None and counts(state)[back.table] == shortest + 1
+    assert soup(director.get(f"/t/{tid}/tables")).select_one('.instruction[data-action="seat"]') is None
+    response = post(director, tid, "seat", player=1)
+    assert response.status_code == 422 and "Ana already sits at table" in response.get_data(as_text=True)
