@@ -14,9 +14,15 @@ How the app fits together (read this before adding a blueprint):
   ``{{ csrf_token() }}``; htmx sends the ``X-CSRFToken`` header set on ``<body>`` in
   ``base.html``). Read-only pages need no decorator.
 * ``director.web.render(page, partial, **context)`` answers a partial to htmx and the full page
-  otherwise; ``director.web.done(url)`` redirects plain browsers after a write.
+  otherwise; ``director.web.act(do, redirect_to, rerender)`` runs a write and answers htmx with
+  the fresh partial, a plain browser with a redirect, and re-renders with the message on a
+  refusal (422) or a stale write (409).
 * Engine errors (``EngineError``) become 422 with the message, a stale write (``StaleWrite``)
-  409, an unknown tournament 404: see ``director.web.register_error_handlers``.
+  409, an unknown tournament 404, as JSON under ``/api/``: see ``director.web.init_app``.
+* A tournament's navigation bar lists ``director.web.TOURNAMENT_LINKS``; a blueprint with
+  ``/api/`` routes describes them in ``director.openapi`` or sets ``bp.openapi_paths``.
+* The data folder (database, session secret) is ``--data``, ``$POKER_DIRECTOR_DATA`` or
+  ``./instance`` under the current directory.
 """
 
 from __future__ import annotations
