@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import qrcode
-import qrcode.constants
-import qrcode.image.svg
+import qrcode  # type: ignore[import-untyped]
+import qrcode.constants  # type: ignore[import-untyped]
+import qrcode.image.svg  # type: ignore[import-untyped]
 from markupsafe import Markup
 
 SVG_NS = "http://www.w3.org/2000/svg"

@@ -137,7 +137,7 @@ def seating_of(state: Tournament) -> Seating[int]:
     return state.seating
 
 
-def names_of(state: Tournament) -> dict[object, str]:
+def names_of(state: Tournament) -> dict[int, str]:
     return {p.id: p.name for p in state.players}
 
 
@@ -724,7 +724,7 @@ def address_setting() -> ResponseReturnValue:
         else:
             db = get_db()
             with db.atomic():
-                db["settings"].upsert({"key": ADDRESS_SETTING, "value": chosen}, pk="key")
+                db.table("settings").upsert({"key": ADDRESS_SETTING, "value": chosen}, pk="key")
             notice = f"QR codes now lead to {public_base_url()}."
             if not request.headers.get("HX-Request"):
                 from flask import flash, redirect
@@ -748,7 +748,7 @@ def address_setting() -> ResponseReturnValue:
 # --------------------------------------------------------------------------- the JSON twins
 
 
-def _move_json(move: Move[int], names: Mapping[object, str]) -> dict[str, Any]:
+def _move_json(move: Move[int], names: Mapping[int, str]) -> dict[str, Any]:
     return {
         "player": move.player,
         "name": names.get(move.player, str(move.player)),
