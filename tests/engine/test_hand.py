@@ -238,6 +238,18 @@ def test_seed_an_all_in_bet_below_the_big_blind_is_allowed():
     assert action.all_in and action.kind == "bet"
 
 
+def test_seed_each_street_has_its_own_betting_round():
+    """Seed 000: "Each stage has its own betting round": a new street starts with no bet,
+    and the minimum bet is the big blind again, whatever the raises before."""
+    hand = make([10_000, 10_000, 10_000], button=3, sb=1, bb=2)
+    play(hand, "p3 cbr 600", "p1 f", "p2 cbr 1500", "p3 cc")
+    assert hand.street == "flop" and hand.current_bet == 0 and hand.min_raise_increment == 100
+    assert hand.bets() == {1: 0, 2: 0, 3: 0}
+    legal = hand.legal_actions()
+    assert legal is not None and legal.can_check and legal.min_bet_or_raise_to == 100
+    assert legal.raise_word == "bet"
+
+
 def test_seed_no_bet_beyond_ones_stack():
     """Seed 000: "No-Limit means you may bet any amount up to all your chips." """
     hand = six(stack=3000)
