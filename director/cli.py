@@ -56,7 +56,11 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(instance_path=folder)
     server = create_server(app, host=args.host, port=args.port, threads=args.threads)
     port = int(getattr(server, "effective_port", args.port))
-    url = lan_url(args.host, port)
+    with app.app_context():  # the address the director chose on the dashboard, if any
+        from director.seating import stored_address
+
+        chosen = stored_address()
+    url = lan_url(chosen or args.host, port)
     print(f"poker-director is running. Data folder: {folder}")
     print(f"Open {url} on the laptop, the TV and the phones at the tables (same Wi-Fi).")
     if args.host not in ("127.0.0.1", "localhost"):
