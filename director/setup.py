@@ -339,6 +339,6 @@ def create() -> ResponseReturnValue:
     target = url_for("players.show", tournament_id=tournament_id)
     if is_partial_request():
         response = Response(status=204)
-        response.headers["HX-Location"] = target
+        response.headers["HX-Redirect"] = target  # a full page load: the new page has its own layout
         return response
     return redirect(target, code=303)

@@ -23,6 +23,7 @@ def test_a_whole_tournament_in_the_browser(page: Any, live_server: LiveServer, a
     page.fill("input[name=name]", "Browser night")
     page.click("button[value=create]")
     page.wait_for_url(f"{live_server.url}/t/1/players")
+    expect(page.locator(".topnav a[aria-current=page]")).to_have_text("Players")  # a whole page, not a fragment
 
     for i, name in enumerate(NAMES, start=1):
         page.fill("#register-form input[name=name]", name)

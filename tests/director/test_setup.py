@@ -64,12 +64,12 @@ def test_create_with_the_defaults_leads_to_the_players_page(director: Director) 
     assert "Saturday game" in page.find(id="tournaments").text
 
 
-def test_htmx_create_answers_with_hx_location(director: Director, app: Flask) -> None:
+def test_htmx_create_answers_with_hx_redirect(director: Director, app: Flask) -> None:
     data = the_form(director)
     data["op"] = "create"
     response = director.client.post("/new", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 204
-    assert response.headers["HX-Location"] == "/t/1/players"
+    assert response.headers["HX-Redirect"] == "/t/1/players"
 
 
 def test_htmx_editor_answers_the_form_partial(director: Director, app: Flask) -> None:
