@@ -561,7 +561,14 @@ class Hand:
         else:
             note = f"p{seat} cc"
         self._faced[i] = current
-        return self._done(i, (seat, kind, to, added, STREETS[self._street], not left, None), note)
+        record = (seat, kind, to, added, STREETS[self._street], not left, None)
+        self._records.append(record)
+        self.log.append(note)
+        if self._live == 1:
+            self._end_round()
+        else:
+            self._next_from(i + 1)
+        return record
 
     def _done(self, i: int, record: _Record, note: str) -> _Record:
         self._records.append(record)
