@@ -221,7 +221,9 @@ def test_swap_two_players_by_hand_and_undo_it(app: Flask, director: Director) ->
     assert after.seating.seat_of(b) == before.seating.seat_of(a)
     assert after.log[-1].type == "players_moved" and after.log[-1].payload["kind"] == "swap"
     slips = soup(director.get(f"/t/{tid}/print/moves"))
-    assert len(slips.select("table.slips tbody tr")) == 2
+    assert [slip.select_one("td.player").text for slip in slips.select("table.slip")] == [
+        state_of(app, tid).name_of(a), state_of(app, tid).name_of(b)
+    ]
     assert post(director, tid, "undo").status_code == 303
     assert state_of(app, tid).seating == before.seating
 
@@ -293,7 +295,15 @@ def test_tda_balancing_moves_players_to_the_short_table_until_within_one(
     assert "The tables are balanced." in page.select_one(".instructions").text
     # The moves are on the slips, and on the TV for a minute.
     slips = soup(director.get(f"/t/{tid}/print/moves"))
-    assert [td.text for td in slips.select("td.player")] == [re.match(r"Move (\w+)", line)[1] for line in lines]  # type: ignore[index]
+    assert [td.text for td in slips.select("table.slip td.player")] == [re.match(r"Move (\w+)", line)[1] for line in lines]  # type: ignore[index]
+    link = soup(director.get(f"/t/{tid}/tables")).find("a", string="Print the slips of the last moves")
+    assert link is not None
+    latest = soup(director.get(link["href"]))
+    assert len(latest.select("table.slip")) == 2
+    assert [td.text for td in latest.select("table.slip td.to")] == [
+        re.search(r"to (table \d seat \d)", line)[1].replace("table", "Table").replace(" seat", ", seat")  # type: ignore[index]
+        for line in lines
+    ]
     tv = soup(director.get(f"/t/{tid}/tables/tv-moves"))
     assert len(tv.select(".tv-move")) == 2
     clock[0] += 61
