@@ -160,3 +160,12 @@ def test_htmx_post_with_an_old_token_reloads_the_page(director: Director) -> Non
     assert response.headers["HX-Refresh"] == "true"
     page = soup(director.get("/"))
     assert "out of date and has been reloaded" in page.find(class_="flash-error").text
+
+
+def test_home_offers_creation_only_to_the_director(client: FlaskClient, director: Director) -> None:
+    assert soup(director.get("/")).find("a", string="New tournament") is not None
+    director.post("/auth/logout")
+    page = soup(client.get("/"))
+    assert page.find("a", string="New tournament") is None
+    assert page.find("button", string="Fill a demo") is None
+    assert page.find("a", string="Director login") is not None
