@@ -11,11 +11,11 @@ from flask.typing import ResponseReturnValue
 from director import services
 from director.auth import login_required
 from director.db import get_db
-from director.events import load_state
+from director.events import load_events, load_state
 from director.views import dashboard_context
 from director.web import act, expected_seq, now, parse_int, render, values
 from engine.errors import InvalidInput
-from engine.tournament import CLOCK_ACTIONS
+from engine.tournament import CLOCK_ACTIONS, apply, create, describe
 
 bp = Blueprint("dashboard", __name__)
 
@@ -147,3 +147,22 @@ def hand_cap(tournament_id: int) -> ResponseReturnValue:
         services.end_at_hand_cap(get_db(), tournament_id, stacks, expected_seq(data, state.seq), now())
 
     return dashboard_act(tournament_id, do, "The tournament ended at the hand cap.")
+
+
+@bp.get("/t/<int:tournament_id>/log")
+@login_required
+def log(tournament_id: int) -> ResponseReturnValue:
+    """Every event of the night, undone ones included (the director's: it holds the cards)."""
+    db = get_db()
+    state = load_state(db, tournament_id)
+    entries = []
+    replay = None
+    for event in load_events(db, tournament_id):
+        before = replay
+        replay = create(event) if replay is None else apply(replay, event)
+        if event.type == "undo" and before is not None and before.last_event is not None:
+            text = f"Undo: {describe(before, before.last_event)}"
+        else:
+            text = describe(replay, event)
+        entries.append((event, text))
+    return render("dashboard/log.html", None, t=state, tournament_id=tournament_id, entries=entries)

@@ -229,3 +229,14 @@ def test_close_rebuys_button(director: Director) -> None:
     assert soup(response).find("button", string="Close rebuys now") is None
     s = state(director, tid)
     assert s["players"][2]["status"] == "out" and s["players"][2]["place"] == 3
+
+
+def test_the_whole_log_for_the_director(client: FlaskClient, director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True)
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 3, "by": 1})
+    director.api("POST", f"/api/t/{tid}/undo", {})
+    rows = [r.find_all("td")[2].text for r in soup(director.get(f"/t/{tid}/log")).find(id="log").find_all("tr")[1:]]
+    assert rows == ["Created “Friday”", "Ann registered", "Bob registered", "Cy registered", "Clock: start",
+                    "Cy out (by Ann)", "Undo: Cy out (by Ann)"]
+    director.post("/auth/logout")
+    assert client.get(f"/t/{tid}/log").status_code == 302
