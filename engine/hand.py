@@ -84,9 +84,9 @@ class HandSetup:
         object.__setattr__(self, "antes", dict(self.antes))
         if not 2 <= len(self.stacks) <= 10:
             raise InvalidInput(f"A hand needs 2 to 10 players, not {len(self.stacks)}.")
-        for seat, chips in self.stacks.items():
-            if chips <= 0:
-                raise InvalidInput(f"Seat {seat} has {chips} chips and cannot be dealt in.")
+        if min(self.stacks.values()) <= 0:
+            seat, chips = min(self.stacks.items(), key=lambda item: item[1])
+            raise InvalidInput(f"Seat {seat} has {chips} chips and cannot be dealt in.")
         if self.big_blind_seat not in self.stacks:
             raise InvalidInput(f"The big blind seat {self.big_blind_seat} has no player.")
         if self.small_blind_seat is not None and self.small_blind_seat not in self.stacks:
@@ -246,7 +246,7 @@ class Hand:
         self._current = max(setup.big_blind, *self._bet)
         self._full = setup.big_blind
         self._to_act = -1
-        self._with_chips = sum(1 for c in stack if c)
+        self._with_chips = n - stack.count(0)
         self._next_from(bb + 1)
 
     # ------------------------------------------------------------------ state

@@ -157,6 +157,8 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
         raise InvalidInput(f"{where}actions must be a list of strings.")
     finishing = _ints(doc, "finishing_stacks", where, n) if "finishing_stacks" in doc else None
     seats = _ints(doc, "seats", where, n) if "seats" in doc else None
+    if seats is not None and len(set(seats)) != n:
+        raise InvalidInput(f"{where}seats names a seat twice: {list(seats)}.")
     min_bet = doc.get("min_bet", max(blinds) if blinds else 0)
     if type(min_bet) is not int:
         raise InvalidInput(f"{where}min_bet must be a whole number.")
@@ -178,23 +180,23 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
 def setup_of(phh: PhhHand) -> HandSetup:
     """The engine's set-up for a PHH hand: the button is the last player (heads-up, p2)."""
     n, blinds = phh.players, phh.blinds_or_straddles
-    seat = phh.seat_of
     if n < 2:
         raise InvalidInput("A hand needs at least two players.")
-    stacks = {seat(p + 1): s for p, s in enumerate(phh.starting_stacks)}
+    seats = phh.seats or range(1, n + 1)
+    stacks = dict(zip(seats, phh.starting_stacks, strict=True))
     if n == 2:
         # As pokerkit reads heads-up: the lists name the button (p2) first, then p1.
-        antes = {seat(2): phh.antes[0], seat(1): phh.antes[1]}
+        antes = {seats[1]: phh.antes[0], seats[0]: phh.antes[1]}
         big, small = max(blinds), min(blinds)
-        return HandSetup(stacks, seat(2), seat(2) if small else None, seat(1), small, big, antes)
-    antes = {seat(p + 1): a for p, a in enumerate(phh.antes) if a}
+        return HandSetup(stacks, seats[1], seats[1] if small else None, seats[0], small, big, antes)
+    antes = {s: a for s, a in zip(seats, phh.antes, strict=True) if a}
     if any(blinds[2:]):
         raise InvalidInput("Straddles are not supported: only the first two players post blinds.")
     if blinds[1]:
-        small_seat = seat(1) if blinds[0] else None
-        return HandSetup(stacks, seat(n), small_seat, seat(2), blinds[0], blinds[1], antes)
+        small_seat = seats[0] if blinds[0] else None
+        return HandSetup(stacks, seats[-1], small_seat, seats[1], blinds[0], blinds[1], antes)
     if blinds[0]:  # a dead small blind: the first player left of the button is the big blind
-        return HandSetup(stacks, seat(n), None, seat(1), 0, blinds[0], antes)
+        return HandSetup(stacks, seats[-1], None, seats[0], 0, blinds[0], antes)
     raise InvalidInput("This hand has no big blind.")
 
 

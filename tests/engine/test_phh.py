@@ -188,6 +188,7 @@ def test_read_a_phhs_file_with_several_hands():
         ('variant = "FT"\nstarting_stacks = [1, 2]', "only No-Limit Hold'em"),
         (simple().replace("[10, 20, 0]", "[10, 20]"), "blinds_or_straddles has 2 entries for 3 players"),
         ("title = 1", "holds no hand"),
+        (simple() + "seats = [4, 4, 5]\n", "seats names a seat twice"),
     ],
 )
 def test_read_refuses_what_it_cannot_understand(text: str, message: str):
