@@ -186,16 +186,21 @@ class Tournament:
     def name(self) -> str:
         return self.settings.name
 
-    @property
+    @cached_property
     def players(self) -> tuple[Player, ...]:
-        """Everyone registered, in registration order, with status and seat."""
+        """Everyone registered, in registration order, with status and seat (worked out once
+        per state: a state never changes)."""
+        entrants = {e.id: e for e in self.standings.entrants}
+        waiting = set(self.standings.waiting)
+        seats = {pid: (t, s) for t, s, pid in self.seating.placements}
         result = []
         for pid, name, seq in self.names:
-            entrant = self.standings.entrant(pid)
-            table, seat = self.seating.seat_of(pid) if pid in self.seating else (None, None)
-            result.append(
-                Player(pid, name, seq, self.standings.status(pid), table, seat, entrant.rebuys, entrant.addon)
+            entrant = entrants[pid]
+            status: Literal["in", "waiting", "out"] = (
+                "in" if entrant.in_play else "waiting" if pid in waiting else "out"
             )
+            table, seat = seats.get(pid, (None, None))
+            result.append(Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon))
         return tuple(result)
 
     def player(self, player_id: PlayerId) -> Player:
@@ -241,7 +246,7 @@ class Tournament:
     def addons(self) -> int:
         return self.standings.addons
 
-    @property
+    @cached_property
     def alive(self) -> tuple[Player, ...]:
         return tuple(p for p in self.players if not p.out)
 
@@ -267,15 +272,30 @@ class Tournament:
 
     @property
     def percentages(self) -> tuple[Fraction, ...]:
-        """The payout table in use: the default one for the entries, or the host's."""
+        """The payout table in use: the default one for the entries, or the host's
+        (empty when there is no default table for this many entries)."""
         if self.settings.payout_kind == "custom":
             return self.settings.percentages
-        return payout_percentages(max(self.entries, 1))
+        try:
+            return payout_percentages(max(self.entries, 1))
+        except InvalidInput:
+            return ()
+
+    @property
+    def payout_problem(self) -> str | None:
+        """Why nobody can be paid yet, in words (no default table for this many entries)."""
+        if self.settings.payout_kind == "table":
+            try:
+                payout_percentages(max(self.entries, 1))
+            except InvalidInput as error:
+                return str(error)
+        return None
 
     @property
     def prizes(self) -> list[Money]:
-        """The prize of each paid place, first place first (empty for a points league)."""
-        if self.settings.payout_kind == "points":
+        """The prize of each paid place, first place first (empty for a points league, or
+        when there is no payout table for this many entries: see ``payout_problem``)."""
+        if self.settings.payout_kind == "points" or not self.percentages:
             return []
         return payouts(self.prize_pool, self.percentages, self.settings.payout_unit)
 

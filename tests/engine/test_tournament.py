@@ -546,3 +546,10 @@ def test_a_player_registered_by_mistake_is_removed_before_the_start():
     log.start()
     with pytest.raises(IllegalAction, match="Cy cannot be removed any more, only knocked out"):
         log.add("player_unregistered", player=3)
+
+
+def test_more_entries_than_the_default_payout_tables_is_said_not_raised():
+    log = Log()
+    log.register(*[f"P{i}" for i in range(101)])
+    assert log.state.prizes == [] and log.state.awards() == {}
+    assert "no default payout table for 101 entries" in (log.state.payout_problem or "")
