@@ -309,9 +309,13 @@ class Hand:
         """
         if self._street == COMPLETE:
             return ()
-        live = {s for i, s in enumerate(self.seats) if not self._folded[i]}
-        contributions = {s: self._committed[i] for i, s in enumerate(self.seats)}
-        return build_pots(contributions, live, self._dead)
+        committed, folded, seats = self._committed, self._folded, self.seats
+        live = [i for i in range(self._n) if not folded[i]]
+        if len({committed[i] for i in live}) == 1:  # nobody live is short: one pot
+            amount = sum(committed) + self._dead
+            return (Pot(amount, tuple(sorted(seats[i] for i in live))),) if amount else ()
+        contributions = {s: committed[i] for i, s in enumerate(seats)}
+        return build_pots(contributions, {seats[i] for i in live}, self._dead)
 
     def hole_cards(self, seat: Seat) -> tuple[Card, ...] | None:
         """The cards entered for a seat (shown or dealt), or None."""
@@ -617,9 +621,8 @@ class Hand:
             back = min(top - second, bet[top_i])
             bet[top_i] -= back
             self._stack[top_i] += back
-        for j in range(n):
-            committed[j] += bet[j]
-            bet[j] = 0
+        self._committed = [c + b for c, b in zip(committed, bet, strict=True)]
+        self._bet = [0] * n
         if self._street == RIVER:
             self._river_aggressor = self._aggressor
         if self._live == 1:
@@ -628,7 +631,9 @@ class Hand:
             self._give_all(winner)
             return
         stack, folded = self._stack, self._folded
-        self._with_chips = with_chips = sum(1 for j in range(n) if stack[j] and not folded[j])
+        self._with_chips = with_chips = len(
+            [1 for c, out in zip(stack, folded, strict=True) if c and not out]
+        )
         if self._street == RIVER or with_chips <= 1:
             self._street = SHOWDOWN
             return
@@ -640,15 +645,13 @@ class Hand:
         self._next_from(0)
 
     def _give_all(self, winner: int) -> None:
+        # With one player left there is one pot, and it is theirs.
         seat = self.seats[winner]
-        pots = build_pots(
-            {s: self._committed[i] for i, s in enumerate(self.seats)}, {seat}, self._dead
-        )
-        self.award = Award(tuple(award_pot(k, p, [seat], self.setup.button) for k, p in enumerate(pots)))
-        self._stack[winner] += sum(p.amount for p in pots)
+        pot = Pot(sum(self._committed) + self._dead, (seat,))
+        self.award = Award((award_pot(0, pot, [seat], self.setup.button),))
+        self._stack[winner] += pot.amount
         self._dead = 0
-        for j in range(self._n):
-            self._committed[j] = 0
+        self._committed = [0] * self._n
 
     # ------------------------------------------------------------------ cards
 
