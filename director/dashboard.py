@@ -94,6 +94,12 @@ def bust(tournament_id: int) -> ResponseReturnValue:
         state = load_state(get_db(), tournament_id)
         services.bust(get_db(), tournament_id, players, expected_seq(data, state.seq), now(), by=by, stacks=stacks)
 
+    if request.form.get("group"):  # a refused same-hand bust comes back open, as typed
+        return act(
+            do,
+            url_for("dashboard.show", tournament_id=tournament_id),
+            lambda **kw: page(tournament_id, group_form=request.form if kw.get("error") else None, **kw),
+        )
     return dashboard_act(tournament_id, do)
 
 

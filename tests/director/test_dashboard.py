@@ -240,3 +240,18 @@ def test_the_whole_log_for_the_director(client: FlaskClient, director: Director)
                     "Cy out (by Ann)", "Undo: Cy out (by Ann)"]
     director.post("/auth/logout")
     assert client.get(f"/t/{tid}/log").status_code == 302
+
+
+def test_a_refused_same_hand_bust_comes_back_as_typed(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    form = {"group": "1", "players": ["4", "5"], "stack_4": "3000", "by": "1", "expected_seq": seq(director, tid)}
+    response = director.client.post(
+        f"/t/{tid}/bust", data={"csrf_token": director.token, **form}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    page = soup(response)
+    group = page.find(id="group-bust")
+    assert group.find_parent("details").has_attr("open")
+    assert [i["value"] for i in group.find_all("input", attrs={"name": "players"}) if i.has_attr("checked")] == ["4", "5"]
+    assert group.find("input", attrs={"name": "stack_4"})["value"] == "3000"
+    assert group.find("option", selected=True)["value"] == "1"
