@@ -8,12 +8,15 @@ The JSON API uses the same session and CSRF token (see ``director.api``).
 from __future__ import annotations
 
 import functools
+import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from flask import (
     Blueprint,
     Flask,
+    current_app,
     flash,
     g,
     jsonify,
@@ -55,9 +58,55 @@ def set_password(password: str) -> None:
         db.table("settings").upsert({"key": "password_hash", "value": generate_password_hash(password)}, pk="key")
 
 
+class TooManyTries(Exception):
+    """Too many wrong passwords from one address in a short time."""
+
+
+class LoginThrottle:
+    """At most ``limit`` wrong passwords per address in ``window`` seconds (the server is on
+    the home network on purpose, so a guessing phone is slowed down)."""
+
+    def __init__(self, limit: int = 5, window: float = 60.0) -> None:
+        self.limit = limit
+        self.window = window
+        self._lock = threading.Lock()
+        self._failures: dict[str, list[float]] = {}
+
+    def check(self, address: str, at: float) -> None:
+        with self._lock:
+            recent = [t for t in self._failures.get(address, []) if at - t < self.window]
+            self._failures[address] = recent
+            if len(recent) >= self.limit:
+                wait = int(self.window - (at - recent[0])) + 1
+                raise TooManyTries(f"Too many wrong passwords: wait {wait} seconds and try again.")
+
+    def failed(self, address: str, at: float) -> None:
+        with self._lock:
+            self._failures.setdefault(address, []).append(at)
+
+    def succeeded(self, address: str) -> None:
+        with self._lock:
+            self._failures.pop(address, None)
+
+
+def throttle() -> LoginThrottle:
+    """This app's login throttle."""
+    found: LoginThrottle = current_app.extensions["login_throttle"]
+    return found
+
+
 def check_password(password: str) -> bool:
+    """Whether ``password`` is the director's; raises ``TooManyTries`` after repeated failures."""
+    address = request.remote_addr or "?"
+    at = time.monotonic()
+    throttle().check(address, at)
     stored = password_hash()
-    return stored is not None and check_password_hash(stored, password)
+    ok = stored is not None and check_password_hash(stored, password)
+    if ok:
+        throttle().succeeded(address)
+    else:
+        throttle().failed(address, at)
+    return ok
 
 
 def log_in() -> None:
@@ -148,6 +197,7 @@ def logout() -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
+    app.extensions["login_throttle"] = LoginThrottle()
 
     @app.before_request
     def remember_role() -> None:
@@ -156,4 +206,10 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def auth_context() -> dict[str, Any]:
         return {"is_director": is_director()}
+
+    @app.errorhandler(TooManyTries)
+    def too_many_tries(error: TooManyTries) -> Any:
+        from director.web import error_page
+
+        return error_page(429, "Too many tries", str(error))
 

@@ -169,3 +169,16 @@ def test_home_offers_creation_only_to_the_director(client: FlaskClient, director
     assert page.find("a", string="New tournament") is None
     assert page.find("button", string="Fill a demo") is None
     assert page.find("a", string="Director login") is not None
+
+
+def test_wrong_passwords_are_slowed_down(client: FlaskClient) -> None:
+    set_password(client)
+    Director(client).post("/auth/logout")
+    token = csrf_token(client)
+    for _ in range(5):
+        assert client.post("/auth/login", data={"password": "guess", "csrf_token": token}).status_code == 422
+    blocked = client.post("/auth/login", data={"password": PASSWORD, "csrf_token": token})
+    assert blocked.status_code == 429
+    assert "Too many wrong passwords: wait" in soup(blocked).find(id="error").text
+    api = client.post("/api/login", json={"password": PASSWORD}, headers={"X-CSRFToken": token})
+    assert api.status_code == 429 and "Too many wrong passwords" in api.get_json()["error"]
