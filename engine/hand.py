@@ -38,7 +38,7 @@ from typing import TypeAlias
 from engine.cards import FULL_DECK, Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalAction, InvalidInput
 from engine.evaluate import HandRank, evaluate, rank_value
-from engine.pots import Award, Pot, award_pot, build_pots
+from engine.pots import Award, Pot, award_pot, build_pots, pot_name
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -865,10 +865,10 @@ class Hand:
         results = []
         for k, (pot, seats) in enumerate(zip(pots, winners, strict=True)):
             if not seats:
-                raise IllegalAction(f"The {_pot_word(k)} needs at least one winner.")
+                raise IllegalAction(f"The {pot_name(k)} needs at least one winner.")
             for s in seats:
                 if s not in pot.eligible:
-                    raise IllegalAction(f"Seat {s} cannot win the {_pot_word(k)}: it was not in it.")
+                    raise IllegalAction(f"Seat {s} cannot win the {pot_name(k)}: it was not in it.")
             results.append(award_pot(k, pot, list(seats), self.setup.button))
         text = ";".join(",".join(str(s) for s in seats) for seats in winners)
         return self._finish(Award(tuple(results)), f"d win {text}")
@@ -984,10 +984,6 @@ def _cards(given: Sequence[Card] | str) -> tuple[tuple[Card, ...], str, tuple[st
         check_distinct(cards)
     keys = tuple([str(c) for c in cards])
     return cards, "".join(keys), keys
-
-
-def _pot_word(index: int) -> str:
-    return "main pot" if index == 0 else f"side pot {index}"
 
 
 def _ok(verify: object, *args: object) -> bool:
