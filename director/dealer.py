@@ -24,14 +24,14 @@ Routes (blueprint ``dealer``):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from director import services
-from director.auth import is_director, login_required
+from director.auth import login_required
 from director.db import get_db
 from director.events import load_state
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
@@ -48,7 +48,6 @@ bp = Blueprint("dealer", __name__)
 
 ACTIONS = ("deal", "act", "push", "oot", "undo", "award", "cards", "clock", "correct")
 ACTION_CLOCK_SECONDS = 60
-HISTORY_SHOWN = 8
 
 
 def n(amount: int | None) -> str:
@@ -136,7 +135,7 @@ class TableView:
     finished: bool = False
     can_undo: bool = False
     oot_seats: tuple[int, ...] = ()
-    players: tuple[tuple[int, str, int], ...] = field(default=())
+    players: tuple[tuple[int, str, int], ...] = ()
     """(player id, name, stack) of the table's players, for the director's correction."""
 
 
@@ -552,7 +551,8 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
                     raise IllegalAction(f"Seat {seat} has given up the hand and cannot win the {pot_name(k)}.")
         text = ";".join(",".join(str(s) for s in pot) for pot in winners)
         new = record("hand_action", {"table": table, "action": f"d win {text}"})
-        return new, new.dealing.current(table).result if new.dealing.current(table) else ""  # type: ignore[union-attr]
+        done = new.dealing.current(table)
+        return new, done.result if done is not None else ""
     if action == "cards":
         _, hand = _hand(state, table)
         entries = _card_entries(hand, data)
@@ -863,4 +863,4 @@ bp.openapi_paths = {  # type: ignore[attr-defined]
 }
 
 
-__all__ = ["ACTIONS", "bp", "is_director", "perform", "table_json", "table_view"]
+__all__ = ["ACTIONS", "bp", "perform", "table_json", "table_view"]
