@@ -464,6 +464,24 @@ def test_after_a_bust_the_balancing_instruction_appears(timed_app: Flask, client
     assert moves[1].startswith("Balancing: Move G from table 2 seat 3 to table 1 seat ")
 
 
+def test_a_player_moved_in_between_button_and_small_blind_is_shown_sitting_out(
+    timed_app: Flask, client: FlaskClient
+) -> None:
+    """TDA 1.4 (T11): a player moved in by balancing, seated between the button and the small
+    blind, waits until the button has passed; the page shows them sitting out."""
+    seats = {1: (1, 1), 2: (1, 3), 3: (1, 5), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer = make_tournament(timed_app, client, list("ABCDEF"), seats, {1: 1, 2: 1})
+    dealer.ok("deal")
+    for _ in range(2):
+        dealer.ok("act", {"kind": "fold"})
+    record(timed_app, dealer.tid, "player_moved", {"player": 4, "table": 1, "seat": 4})
+    html = soup(dealer.page())
+    seat = html.select_one('.dl-seat[data-seat="4"]')
+    assert "dl-seat--waiting" in seat["class"] and "sits out until the button passes" in seat.text
+    state = dealer.ok("deal")
+    assert {s["seat"]: s["status"] for s in state["seats"]}[4] == "waiting"
+
+
 def test_hand_for_hand_waits_for_every_table(timed_app: Flask, client: FlaskClient) -> None:
     """TDA RP-8: hand for hand, no table deals its next hand before every table has finished."""
     seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
