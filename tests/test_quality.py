@@ -57,3 +57,10 @@ def test_vendored_htmx_is_the_published_file():
     assert hashlib.sha256(data).hexdigest() == (
         "d6fdc75f204e6bdefa99b69bf1e6d4ac69b8a364f77929f45c13476b4000f717"
     )
+
+
+def test_readme_examples_run():
+    import doctest
+
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert tried > 0 and failures == 0
