@@ -146,6 +146,17 @@ class Dealing:
         return tuple(hands)
 
 
+def last_positions(state: Tournament) -> dict[int, Positions]:
+    """The positions of the latest hand dealt at each open table (for balancing: TDA 11-A
+    moves the player who will be big blind next)."""
+    result: dict[int, Positions] = {}
+    for table in state.seating.tables:
+        hand = state.dealing.current(table)
+        if hand is not None:
+            result[table] = hand.positions
+    return result
+
+
 # --------------------------------------------------------------------------- chips
 
 

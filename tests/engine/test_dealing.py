@@ -11,7 +11,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.dealing import chip_check, h4h_round, plan_deal, stack_of
+from engine.dealing import chip_check, h4h_round, last_positions, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction
 from engine.structure import Break, Level, Structure, sit_and_go, structure_to_dict
 from engine.tournament import Event, Tournament, apply, fold
@@ -68,6 +68,7 @@ def test_the_first_hand_takes_the_button_drawn_with_the_seats() -> None:
     assert hand.setup.stacks == {1: 1000, 2: 1000, 4: 1000}
     assert (hand.setup.small_blind, hand.setup.big_blind, hand.level) == (10, 20, 1)
     assert hand.replay().turn == 4
+    assert last_positions(night.state) == {1: hand.positions}
 
 
 def test_seed_000_levels_go_up_every_6_hands() -> None:
