@@ -332,6 +332,16 @@ MOVE_REASONS = {
 }
 
 
+def move_text(state: Tournament, move: Move[int], names: Mapping[int, str]) -> str:
+    """The engine's sentence, plus "after the hand in play" where the dealer's assistant shows
+    a hand running at the player's table (WSOP 67, TDA 2.2: a player dealt in finishes the hand,
+    then moves)."""
+    text = move.describe(names)
+    if state.dealing.running(move.from_table) is not None:
+        text += " After the hand in play."
+    return text
+
+
 def step_view(state: Tournament, step: Step[int] | None) -> StepView | None:
     if step is None or step.action == "none":
         return None
@@ -340,7 +350,7 @@ def step_view(state: Tournament, step: Step[int] | None) -> StepView | None:
     return StepView(
         action=step.action,
         message=step.message,
-        moves=tuple((m, m.describe(names)) for m in step.moves),
+        moves=tuple((m, move_text(state, m, names)) for m in step.moves),
         breaking_table=breaking,
         needs_director=any(m.needs_director for m in step.moves),
     )
@@ -748,7 +758,7 @@ def address_setting() -> ResponseReturnValue:
 # --------------------------------------------------------------------------- the JSON twins
 
 
-def _move_json(move: Move[int], names: Mapping[int, str]) -> dict[str, Any]:
+def _move_json(state: Tournament, move: Move[int], names: Mapping[int, str]) -> dict[str, Any]:
     return {
         "player": move.player,
         "name": names.get(move.player, str(move.player)),
@@ -756,7 +766,7 @@ def _move_json(move: Move[int], names: Mapping[int, str]) -> dict[str, Any]:
         "to": {"table": move.to_table, "seat": move.to_seat},
         "waits_for_big_blind": move.waits_for_big_blind,
         "needs_director": move.needs_director,
-        "text": move.describe(names),
+        "text": move_text(state, move, names),
     }
 
 
@@ -783,7 +793,7 @@ def tables_json(tournament_id: int, state: Tournament) -> dict[str, Any]:
         "locks": [{"player": pid, "table": t, "seat": s} for pid, (t, s) in sorted(locks_of(state).items())],
         "step": None
         if step is None or step.action == "none"
-        else {"action": step.action, "message": step.message, "moves": [_move_json(m, names) for m in step.moves]},
+        else {"action": step.action, "message": step.message, "moves": [_move_json(state, m, names) for m in step.moves]},
         "moves": [
             {"seq": m.seq, "player": m.player_id, "name": m.name, "from": {"table": m.from_table, "seat": m.from_seat},
              "to": {"table": m.to_table, "seat": m.to_seat}, "reason": m.reason}

@@ -514,6 +514,9 @@ def test_tda_the_player_due_for_the_big_blind_moves_when_the_dealer_tracks_the_t
     assert moves[2]["from"]["seat"] == due
     assert moves[3]["from"]["seat"] == max(state.seating.at_table(3))
     assert all(m["to"]["table"] == 1 for m in moves.values())
+    # WSOP 67 (T20): the hand at table 2 is in play, so its player moves after it.
+    assert moves[2]["text"].endswith("After the hand in play.")
+    assert not moves[3]["text"].endswith("After the hand in play.")
 
 
 def test_the_plan_shows_the_next_hands_button_and_blinds_where_they_are_known(
