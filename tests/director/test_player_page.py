@@ -174,3 +174,12 @@ def test_the_event_log_and_export_hide_the_tokens_from_everyone_but_the_director
         response = client.get(path)
         assert response.status_code in (200, 401), path
         assert not any(token in response.get_data(as_text=True) for token in tokens.values()), path
+
+
+def test_the_winners_page_says_so(app: Flask, client: FlaskClient, director: Director, clock: list[float]) -> None:
+    tid, tokens = drawn(app, director, players=3)
+    start_and_bust(app, tid, [2], T0 + 60)
+    start_and_bust(app, tid, [3], T0 + 120)
+    page = soup(client.get(f"/p/{tokens[1]}"))
+    assert "You won the tournament!" in page.select_one(".player-result").text
+    assert "You finished 2nd" in soup(client.get(f"/p/{tokens[3]}")).select_one(".player-result").text
