@@ -696,11 +696,38 @@ def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
     players = tuple(
         f"Seat {s} {names.get(p, '?')} ({n(setup.stacks[s])})" for s, p in record.players
     )
-    actions = tuple(describe_entry(e, names, dict(record.players)) for e in hand.log)
+    actions = tuple(_history_lines(hand, names, dict(record.players)))
     return HandSummary(
         record.number, record.level, blinds, _positions_text(record.positions), players, actions,
         record.result, tuple(f"{names.get(p, '?')} out" for p, _ in record.busted), record.finished, record.notes,
     )
+
+
+def _history_lines(hand: Hand, names: Mapping[int, str], players: Mapping[int, int]) -> list[str]:
+    """The hand's log in words, betting actions with their amounts and the street they began."""
+    lines: list[str] = []
+    records = iter(hand.actions)
+    street = "preflop"
+    for entry in hand.log:
+        words = entry.split()
+        if words[0][:1] == "p" and words[1] in ("f", "cc", "cbr"):
+            action = next(records)
+            who = f"Seat {action.seat} ({names.get(players.get(action.seat, 0), '?')})"
+            verb = {
+                "fold": "folds",
+                "check": "checks",
+                "call": f"calls {action.to:,}",
+                "bet": f"bets {action.to:,}",
+                "raise": f"raises to {action.to:,}",
+            }.get(action.kind, action.kind)
+            text = f"{who} {verb}" + (" (all-in)" if action.all_in else "")
+            if action.street != street:
+                street = action.street
+                text = f"{street.capitalize()}: {text}"
+            lines.append(text)
+        else:
+            lines.append(describe_entry(entry, names, players))
+    return lines
 
 
 def describe_entry(entry: str, names: Mapping[int, str], players: Mapping[int, int]) -> str:
@@ -712,7 +739,7 @@ def describe_entry(entry: str, names: Mapping[int, str], players: Mapping[int, i
         if words[1] == "dh":
             return f"{words[2]} dealt {words[3]}"
         if words[1] == "win":
-            return "Pots awarded from the cards" if words[2] == "cards" else f"Pots awarded to {words[2]}"
+            return "Pots awarded from the cards" if words[2] == "cards" else "Pots awarded by the dealer"
         return entry
     seat = int(words[0][1:])
     who = f"Seat {seat} ({names.get(players.get(seat, 0), '?')})"

@@ -509,7 +509,7 @@ def test_history_lists_the_hands_and_the_phh_export_replays(dealer: Dealer, tmp_
     hands = page.select(".dl-history")
     assert [h["id"] for h in hands] == ["hand-2", "hand-1"]
     assert "Seat 1 wins the main pot (80) with a flush, ace high." in hands[1].text
-    assert "Seat 3 (Cy) checks or calls" in hands[1].text
+    assert "Seat 3 (Cy) calls 20" in hands[1].text and "Flop: Seat 1 (Ann) checks" in hands[1].text
     export = dealer.client.get(f"/t/{dealer.tid}/table/1/hands.phhs")
     assert export.status_code == 200
     path = tmp_path / "table-1.phhs"
