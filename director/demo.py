@@ -15,13 +15,13 @@ from director import services
 DEMO_NAMES = ("Alice", "Ben", "Chloé", "Dev", "Erin", "Farid", "Gina", "Hugo", "Ines", "Jack")
 
 
-def fill_demo(db: Database, now: float, *, seed: int = 7) -> int:
+def fill_demo(db: Database, now: float, *, seed: int = 7, name: str = "Demo: Saturday night") -> int:
     """Create the demo tournament (events dated in the last hour); returns its id."""
     rng = random.Random(seed)
     start = now - (3 * 15 + 6) * 60  # level 4, six minutes in
     t = start - 20 * 60
     settings = {
-        "name": "Demo: Saturday night",
+        "name": name,
         "preset": "home-short",
         "table_size": 6,
         "buy_in": 20,

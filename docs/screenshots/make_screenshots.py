@@ -30,8 +30,8 @@ PASSWORD = "river-card"
 
 def finished_tournament(now: float) -> int:
     db = get_db()
-    tid = fill_demo(db, now - 3600)
-    at = now - 60
+    tid = fill_demo(db, now - 26 * 3600, name="Friday league night")
+    at = now - 24 * 3600
     for victim, by in ((5, 1), (6, 2), (8, 2), (9, 1), (3, 2), (2, 1)):
         services.bust(db, tid, [victim], None, at, by=by)
         at += 5
