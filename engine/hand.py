@@ -67,6 +67,15 @@ class HandSetup:
     count towards a call, and a player all-in on the ante can win the antes only. ``free_fold`` says what to do with a
     fold when checking is free: ``allow``, ``warn`` (allowed, the action carries a
     warning) or ``refuse``.
+
+    ``straddles`` are live blinds posted after the big blind by the next seats, in
+    clockwise order (seat to amount): preflop action starts left of the last straddle,
+    each straddler has the option, the bet to call is the largest of them and the minimum
+    raise is still by a big blind (as pokerkit plays them). ``ante_trimming`` reads
+    antes the way PHH's ``ante_trimming_status`` does: an ante larger than every other
+    is trimmed back to the second largest, and antes count in each player's share when
+    the pots are layered (a player short on the ante wins from each opponent only what
+    they anted) instead of being dead money in the main pot.
     """
 
     stacks: Mapping[Seat, Chips]
@@ -78,10 +87,13 @@ class HandSetup:
     antes: Mapping[Seat, Chips] = field(default_factory=dict)
     big_blind_ante: Chips = 0
     free_fold: str = "warn"
+    straddles: Mapping[Seat, Chips] = field(default_factory=dict)
+    ante_trimming: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stacks", dict(self.stacks))
         object.__setattr__(self, "antes", dict(self.antes))
+        object.__setattr__(self, "straddles", dict(self.straddles))
         if not 2 <= len(self.stacks) <= 10:
             raise InvalidInput(f"A hand needs 2 to 10 players, not {len(self.stacks)}.")
         if min(self.stacks.values()) <= 0:
@@ -106,6 +118,13 @@ class HandSetup:
         for seat, chips in self.antes.items():
             if seat not in self.stacks or chips < 0:
                 raise InvalidInput(f"An ante of {chips} for seat {seat} cannot be posted.")
+        for seat, chips in self.straddles.items():
+            if seat not in self.stacks or chips <= 0 or seat in (
+                self.small_blind_seat, self.big_blind_seat
+            ):
+                raise InvalidInput(f"A straddle of {chips} for seat {seat} cannot be posted.")
+        if self.straddles and len(self.stacks) == 2:
+            raise InvalidInput("Heads-up there is no straddle.")
         if self.free_fold not in FOLD_POLICIES:
             raise InvalidInput(f"The fold setting must be one of {', '.join(FOLD_POLICIES)}.")
 
@@ -160,6 +179,7 @@ class Hand:
 
     __slots__ = (
         "_aggressor",
+        "_antes",
         "_bb",
         "_bet",
         "_board",
@@ -224,11 +244,21 @@ class Hand:
         self.log: list[str] = []
         self.award: Award | None = None
         index, stack = self._index, self._stack
-        for seat, ante in setup.antes.items():
-            i = index[seat]
-            paid = min(ante, stack[i])
-            stack[i] -= paid
-            self._dead += paid
+        self._antes: list[int] | None = None
+        if setup.antes:
+            antes = [0] * n
+            for seat, ante in setup.antes.items():
+                i = index[seat]
+                paid = antes[i] = min(ante, stack[i])
+                stack[i] -= paid
+            if setup.ante_trimming:
+                *_, second, top = sorted(antes)
+                if top > second:  # the one ante larger than all others is trimmed back
+                    i = antes.index(top)
+                    antes[i] = second
+                    stack[i] += top - second
+                self._antes = antes
+            self._dead = sum(antes)
         if setup.small_blind_seat is not None:
             i = index[setup.small_blind_seat]
             paid = min(setup.small_blind, stack[i])
@@ -242,12 +272,19 @@ class Hand:
             paid = min(setup.big_blind_ante, stack[bb])
             stack[bb] -= paid
             self._dead += paid
-        # A short big blind still means the full big blind to call (TDA 4.16).
-        self._current = max(setup.big_blind, *self._bet)
+        last = bb
+        for seat, straddle in setup.straddles.items():
+            last = i = index[seat]
+            paid = min(straddle, stack[i])
+            stack[i] -= paid
+            self._bet[i] = paid
+        # A short big blind still means the full big blind to call (TDA 4.16); the same
+        # for a straddle, a live blind.
+        self._current = max(setup.big_blind, *self._bet, *setup.straddles.values())
         self._full = setup.big_blind
         self._to_act = -1
         self._with_chips = n - stack.count(0)
-        self._next_from(bb + 1)
+        self._next_from(last + 1)
 
     # ------------------------------------------------------------------ state
 
@@ -309,13 +346,16 @@ class Hand:
         """
         if self._street == COMPLETE:
             return ()
-        committed, folded, seats = self._committed, self._folded, self.seats
+        committed, folded, seats, dead = self._committed, self._folded, self.seats, self._dead
+        if self._antes is not None:  # trimmed antes are shares, not dead money
+            committed = [c + a for c, a in zip(committed, self._antes, strict=True)]
+            dead = 0
         live = [i for i in range(self._n) if not folded[i]]
         if len({committed[i] for i in live}) == 1:  # nobody live is short: one pot
-            amount = sum(committed) + self._dead
+            amount = sum(committed) + dead
             return (Pot(amount, tuple(sorted(seats[i] for i in live))),) if amount else ()
         contributions = {s: committed[i] for i, s in enumerate(seats)}
-        return build_pots(contributions, {seats[i] for i in live}, self._dead)
+        return build_pots(contributions, {seats[i] for i in live}, dead)
 
     def hole_cards(self, seat: Seat) -> tuple[Card, ...] | None:
         """The cards entered for a seat (shown or dealt), or None."""
@@ -354,11 +394,18 @@ class Hand:
         )
 
     def _may_raise(self, i: int) -> bool:
-        """Reopened for this seat, and somebody else still has chips to call with."""
+        """Reopened for this seat, and somebody else could call more than the bet."""
         faced = self._faced[i]
         if faced >= 0 and self._current - faced < self._full:
             return False
-        return self._with_chips > 1
+        return self._with_chips > 1 and self._covered(i)
+
+    def _covered(self, i: int) -> bool:
+        """Whether another live player has more than the bet to call a raise with."""
+        current, stack, bet, folded = self._current, self._stack, self._bet, self._folded
+        return any(
+            j != i and not folded[j] and stack[j] + bet[j] > current for j in range(self._n)
+        )
 
     # ------------------------------------------------------------------ verify
 
@@ -447,6 +494,11 @@ class Hand:
             raise IllegalAction(
                 f"Seat {seat} cannot {word} {amount}: every other player is all-in; "
                 f"seat {seat} may only call or fold."
+            )
+        if not self._covered(i):
+            raise IllegalAction(
+                f"Seat {seat} cannot {word} {amount}: no other player has more than {current} "
+                f"to call a raise with; seat {seat} may only call or fold."
             )
         minimum = current + self._full
         if amount < minimum and amount != all_in_to:
@@ -651,6 +703,7 @@ class Hand:
         self.award = Award((award_pot(0, pot, [seat], self.setup.button),))
         self._stack[winner] += pot.amount
         self._dead = 0
+        self._antes = None
         self._committed = [0] * self._n
 
     # ------------------------------------------------------------------ cards
@@ -879,6 +932,7 @@ class Hand:
         for j in range(self._n):
             self._committed[j] = 0
         self._dead = 0
+        self._antes = None
         self._street = COMPLETE
         self.award = award
         self.log.append(note)

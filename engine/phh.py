@@ -183,21 +183,36 @@ def setup_of(phh: PhhHand) -> HandSetup:
     if n < 2:
         raise InvalidInput("A hand needs at least two players.")
     seats = phh.seats or range(1, n + 1)
+    trim = phh.ante_trimming_status
     stacks = dict(zip(seats, phh.starting_stacks, strict=True))
     if n == 2:
         # As pokerkit reads heads-up: the lists name the button (p2) first, then p1.
         antes = {seats[1]: phh.antes[0], seats[0]: phh.antes[1]}
         big, small = max(blinds), min(blinds)
-        return HandSetup(stacks, seats[1], seats[1] if small else None, seats[0], small, big, antes)
+        return HandSetup(
+            stacks, seats[1], seats[1] if small else None, seats[0], small, big, antes,
+            ante_trimming=trim,
+        )
     antes = {s: a for s, a in zip(seats, phh.antes, strict=True) if a}
-    if any(blinds[2:]):
-        raise InvalidInput("Straddles are not supported: only the first two players post blinds.")
+    straddles = {seats[k]: b for k, b in enumerate(blinds) if k >= 2 and b}
+    if straddles and (not blinds[1] or any(not b for b in blinds[2 : max(straddles_at(blinds)) + 1])):
+        raise InvalidInput(
+            "Straddles must be posted by the players after the big blind, one after another."
+        )
     if blinds[1]:
         small_seat = seats[0] if blinds[0] else None
-        return HandSetup(stacks, seats[-1], small_seat, seats[1], blinds[0], blinds[1], antes)
+        return HandSetup(
+            stacks, seats[-1], small_seat, seats[1], blinds[0], blinds[1], antes,
+            straddles=straddles, ante_trimming=trim,
+        )
     if blinds[0]:  # a dead small blind: the first player left of the button is the big blind
-        return HandSetup(stacks, seats[-1], None, seats[0], 0, blinds[0], antes)
+        return HandSetup(stacks, seats[-1], None, seats[0], 0, blinds[0], antes, ante_trimming=trim)
     raise InvalidInput("This hand has no big blind.")
+
+
+def straddles_at(blinds: Sequence[int]) -> list[int]:
+    """The 0-based players posting a straddle (after the two blinds)."""
+    return [k for k, b in enumerate(blinds) if k >= 2 and b]
 
 
 def replay_phh(phh: PhhHand) -> Hand:

@@ -196,10 +196,44 @@ def test_read_refuses_what_it_cannot_understand(text: str, message: str):
         read_phh(text)
 
 
-def test_straddles_are_refused():
-    [phh] = read_phh(simple().replace("[10, 20, 0]", "[10, 20, 40]"))
-    with pytest.raises(PhhReplayError, match="Straddles are not supported"):
-        replay_phh(phh)
+STRADDLE = """variant = "NT"
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [10, 20, 40, 0, 0]
+min_bet = 20
+starting_stacks = [1000, 1000, 1000, 1000, 1000]
+actions = [{actions}]
+"""
+
+
+def straddled(*actions: str) -> list[dict[str, object]]:
+    text = STRADDLE.format(actions=", ".join(json.dumps(a) for a in actions))
+    return replay_file("straddle.phh", text)
+
+
+def test_straddle_is_a_live_blind_and_action_starts_left_of_it():
+    """A straddle (a third forced bet, as pokerkit plays it): p4 acts first, the bet to
+    call is 40, and the straddler p3 has the option when everyone calls."""
+    [result] = straddled("p4 cc", "p5 cc", "p1 cc", "p2 cc", "p3 cbr 100", "p4 f", "p5 f",
+                         "p1 f", "p2 f")
+    assert result["error"] is None
+    assert result["finishing_stacks"] == [960, 960, 1160, 960, 960]
+
+
+def test_straddle_minimum_raise_is_by_the_big_blind_as_pokerkit():
+    """pokerkit's minimum raise over a straddle of 40 with a big blind of 20 is to 60."""
+    [result] = straddled("p4 cbr 59")
+    assert result["error"] == {
+        "action_index": 0,
+        "message": "Seat 4 cannot raise to 59: the minimum raise is to 60.",
+    }
+    [result] = straddled("p4 cbr 60", "p5 f", "p1 f", "p2 f", "p3 f")
+    assert result["finishing_stacks"] == [990, 980, 960, 1070, 1000]
+
+
+def test_straddle_out_of_turn_is_refused_at_its_index():
+    [result] = straddled("p3 cc")
+    assert result["error"]["action_index"] == 0
+    assert "seat 4's turn" in result["error"]["message"]
 
 
 def test_unfinished_hand_is_an_error():
