@@ -27,7 +27,7 @@ import math
 import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, url_for
@@ -229,7 +229,6 @@ class StepView:
     moves: tuple[tuple[Move[int], str], ...]
     breaking_table: int | None = None
     needs_director: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def seat_xy(seat: int, size: int) -> tuple[float, float]:
