@@ -79,6 +79,7 @@ def chip_set_for(values: tuple[int, ...]) -> str:
 def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> SetupForm:
     structure = preset(preset_id)
     data = dict(values or {})
+    old_stack = data.get("starting_stack")
     data.update(
         preset=preset_id,
         starting_stack=str(structure.starting_stack),
@@ -86,10 +87,9 @@ def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> Se
         counted_by="hands" if structure.hand_counted else "minutes",
         hand_cap="" if structure.hand_cap is None else str(structure.hand_cap),
     )
-    if not data.get("rebuy_chips") or values is None:
-        data["rebuy_chips"] = str(structure.starting_stack)
-    if not data.get("addon_chips") or values is None:
-        data["addon_chips"] = str(structure.starting_stack)
+    for key in ("rebuy_chips", "addon_chips"):  # they follow the stack unless the director chose otherwise
+        if values is None or not data.get(key) or data[key] == old_stack:
+            data[key] = str(structure.starting_stack)
     rows = []
     for item in structure_to_dict(structure)["items"]:
         if item["type"] == "level":
@@ -206,6 +206,7 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         mark_rows(form)
         return None
     form.warnings.extend(warnings(structure))
+    form.warnings.extend(chip_warnings(form.values, structure.starting_stack))
     players = 9
     estimate = estimate_end(structure, players)
     total = total_minutes(structure)
@@ -227,6 +228,16 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         except EngineError as error:
             form.warnings.append(str(error))
     return data
+
+
+def chip_warnings(values: dict[str, str], stack: int) -> list[str]:
+    """A rebuy or add-on in use that gives other chips than the starting stack is pointed out."""
+    found = []
+    for what, level_key, chips_key in (("A rebuy", "rebuy_levels", "rebuy_chips"), ("The add-on", "addon_level", "addon_chips")):
+        level, chips = values.get(level_key, "").strip(), values.get(chips_key, "").replace(",", "").strip()
+        if level.isdigit() and int(level) > 0 and chips.isdigit() and int(chips) != stack:
+            found.append(f"{what} gives {int(chips):,} chips; the starting stack is {stack:,}.")
+    return found
 
 
 def unchecked_structure(data: dict[str, Any]) -> Structure:

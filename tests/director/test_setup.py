@@ -178,3 +178,29 @@ def test_the_starting_stack_is_broken_down_into_chips(director: Director) -> Non
     assert response.status_code == 200  # a warning, not a refusal: the host may have other chips
     warnings = soup(response).find(class_="warnings").text
     assert "10,010 cannot be made with chips of 25 and up" in warnings
+
+
+def test_loading_a_structure_brings_the_rebuy_and_add_on_chips_to_its_stack(director: Director) -> None:
+    """Rebuy and add-on chips that followed the old starting stack follow the new one; chosen ones stay."""
+    data = the_form(director)
+    assert data["rebuy_chips"] == data["addon_chips"] == "10000"
+    data["preset"] = "sng-1000-turbo"
+    data["op"] = "load_preset"
+    form = form_fields(soup(director.client.post("/new", data=data)).find("form", id="setup-form"))
+    assert (form["starting_stack"], form["rebuy_chips"], form["addon_chips"]) == ("1000", "1000", "1000")
+
+    data = the_form(director)
+    data["addon_chips"] = "5000"
+    data["preset"] = "sng-2000"
+    data["op"] = "load_preset"
+    form = form_fields(soup(director.client.post("/new", data=data)).find("form", id="setup-form"))
+    assert (form["rebuy_chips"], form["addon_chips"]) == ("2000", "5000")
+
+
+def test_a_rebuy_with_other_chips_than_the_stack_is_pointed_out(director: Director) -> None:
+    data = the_form(director)
+    for key, value in {"rebuy_levels": "3", "rebuy_chips": "1000", "addon_level": "0", "addon_chips": "500", "op": "remove:1"}.items():
+        data[key] = value
+    warnings = soup(director.client.post("/new", data=data)).find("ul", class_="warnings").text
+    assert "A rebuy gives 1,000 chips; the starting stack is 10,000." in warnings
+    assert "add-on" not in warnings  # no add-on in this tournament
