@@ -15,7 +15,14 @@ from director.events import load_events, load_state
 from director.views import dashboard_context
 from director.web import act, expected_seq, now, parse_int, render, values
 from engine.errors import InvalidInput
-from engine.tournament import CLOCK_ACTIONS, apply, create, describe
+from engine.tournament import (
+    CLOCK_ACTIONS,
+    Tournament,
+    apply,
+    create,
+    describe,
+    hand_played_refusal,
+)
 
 bp = Blueprint("dashboard", __name__)
 
@@ -26,8 +33,16 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     step = services.table_step(state) if state.seating.tables and not state.finished else None
     ctx["step"] = step
     ctx["step_moves"] = [services.move_text(state, m) for m in step.moves] if step else []
+    ctx["hand_button_note"] = hand_button_note(state, now())
     ctx.update(extra)
     return ctx
+
+
+def hand_button_note(state: Tournament, at: float) -> str:
+    """Why the "+1 hand played" button is off (the assistant counts, or the cap), or ""."""
+    if not state.settings.structure.hand_counted or not state.started or state.finished:
+        return ""
+    return hand_played_refusal(state, at) or ""
 
 
 def page(tournament_id: int, **extra: Any) -> str:

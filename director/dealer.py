@@ -42,7 +42,7 @@ from engine.hand import Hand
 from engine.houserules import silent_push
 from engine.phh import write_phh
 from engine.pots import pot_name
-from engine.tournament import Tournament
+from engine.tournament import Tournament, refuse_past_hand_cap
 
 bp = Blueprint("dealer", __name__)
 
@@ -357,6 +357,7 @@ def _before_view(
         problem = "The director starts the clock before the first hand."
     else:
         try:
+            refuse_past_hand_cap(state, now())
             plan = plan_deal(state, table)
         except EngineError as error:
             problem = str(error)

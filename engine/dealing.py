@@ -328,6 +328,9 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
     table = _table(state, p)
     if not state.started:
         raise IllegalAction("Start the clock first: no hand can be dealt before the tournament starts.")
+    from engine.tournament import refuse_past_hand_cap
+
+    refuse_past_hand_cap(state, event.at)
     if state.finished:
         raise IllegalAction("The tournament is over: no more hands.")
     running = state.dealing.running(table)

@@ -636,10 +636,35 @@ def _players_moved(state: Tournament, event: Event) -> Tournament:
     return replace(state, seating=apply_moves(state.seating, moves))
 
 
+def refuse_past_hand_cap(state: Tournament, at: float) -> None:
+    """Raise ``IllegalAction`` once a hand-counted structure's hand cap is reached."""
+    cap = state.settings.structure.hand_cap
+    if cap is None or not state.settings.structure.hand_counted:
+        return
+    if state.clock_at(at).hands_played >= cap:
+        raise IllegalAction(
+            f"The {cap}-hand cap is reached: the game is over, the players still in are ranked by chips."
+        )
+
+
+def hand_played_refusal(state: Tournament, at: float) -> str | None:
+    """Why the director's "hand played" cannot count a hand now, or None when it can.
+
+    No hand is counted after the hand cap.
+    """
+    try:
+        refuse_past_hand_cap(state, at)
+    except IllegalAction as error:
+        return str(error)
+    return None
+
+
 def _clock(state: Tournament, event: Event) -> Tournament:
     action = event.payload.get("action")
     if action not in CLOCK_ACTIONS:
         raise InvalidInput(f"Unknown clock action {action!r}.")
+    if action == "hand_played" and state.started:
+        refuse_past_hand_cap(state, event.at)
     if state.finished:
         raise IllegalAction("The tournament is over: the clock has stopped.")
     if action == "start":
@@ -655,6 +680,8 @@ def _clock(state: Tournament, event: Event) -> Tournament:
         raise IllegalAction("The clock is running: there is nothing to resume.")
     if action == "hand_played" and not state.settings.structure.hand_counted:
         raise IllegalAction("Levels of this structure are timed, not counted in hands.")
+    if action == "hand_played" and (refusal := hand_played_refusal(state, event.at)):
+        raise IllegalAction(refusal)
     seconds = 0
     if action == "add_time":
         seconds = _int(event.payload, "seconds", "number of seconds", 60, minimum=-3600)
@@ -989,6 +1016,8 @@ __all__ = [
     "current_level",
     "describe",
     "fold",
+    "hand_played_refusal",
+    "refuse_past_hand_cap",
     "rules",
     "settings_from_dict",
 ]

@@ -255,3 +255,18 @@ def test_a_refused_same_hand_bust_comes_back_as_typed(director: Director) -> Non
     assert [i["value"] for i in group.find_all("input", attrs={"name": "players"}) if i.has_attr("checked")] == ["4", "5"]
     assert group.find("input", attrs={"name": "stack_4"})["value"] == "3000"
     assert group.find("option", selected=True)["value"] == "1"
+
+
+def test_at_the_hand_cap_no_more_hands_are_counted(director: Director) -> None:
+    """Seed 000: "As a safety net the game ends after 120 hands in any case: the players still
+    in are then ranked by their chips." The 121st "hand played" is refused with that reason."""
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True, preset="sng-1000-turbo")
+    for _ in range(120):
+        director.api("POST", f"/api/t/{tid}/clock/hand_played", {})
+    cap = "The 120-hand cap is reached: the game is over, the players still in are ranked by chips."
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find("button", string="+1 hand played").has_attr("disabled")
+    assert page.find(class_="hand-button-note").text == cap
+    response = director.api("POST", f"/api/t/{tid}/clock/hand_played", {})
+    assert response.status_code == 422 and response.get_json()["error"] == cap
+    assert state(director, tid)["clock"]["hands_played"] == 120

@@ -644,3 +644,18 @@ def test_a_six_player_sit_and_go_played_to_the_end_by_hands(timed_app: Flask, cl
         if len(order) == 2:
             order = [hand.setup.big_blind_seat] + [s for s in order if s != hand.setup.big_blind_seat]
         assert result["finishing_stacks"] == [dict(hand.finishing_stacks)[s] for s in order]
+
+
+def test_seed_000_hand_cap_counted_on_the_dashboard_stops_the_deal(timed_app: Flask, client: FlaskClient) -> None:
+    """Seed 000: "the game ends after 120 hands in any case: the players still in are then
+    ranked by their chips." Hands counted on the dashboard reach the cap: the table page says
+    so instead of offering a deal, and a deal posted anyway is refused with the reason."""
+    dealer = make_tournament(timed_app, client, ["Ann", "Bob"], {1: (1, 1), 2: (1, 2)}, {1: 1})
+    for _ in range(120):
+        record(timed_app, dealer.tid, "clock", {"action": "hand_played"})
+    cap = "The 120-hand cap is reached: the game is over, the players still in are ranked by chips."
+    panel = soup(dealer.page(htmx=True))
+    assert panel.find("button", string="Deal").has_attr("disabled")
+    assert cap in [p.text for p in panel.select(".dl-msg")]
+    response = dealer.api("deal")
+    assert response.status_code == 422 and response.get_json()["error"] == cap

@@ -136,7 +136,7 @@ def test_the_hand_cap_ends_the_tournament_ranked_by_chips() -> None:
     night.fold_round()  # Cy (BB) +10, Bob (SB) -10
     assert night.state.finished
     assert night.state.places() == {3: 1, 2: 2, 1: 3}  # Cy 1,010, Bob 1,000, Ann 990
-    with pytest.raises(IllegalAction, match="The tournament is over"):
+    with pytest.raises(IllegalAction, match="The 2-hand cap is reached: the game is over"):
         night.deal()
 
 
@@ -305,3 +305,29 @@ class TableNight(RuleBasedStateMachine):
 
 TableNight.TestCase.settings = settings(max_examples=40, stateful_step_count=60, deadline=None)
 test_table_night = TableNight.TestCase
+
+
+def test_the_hand_cap_refuses_the_next_deal_and_hand_played() -> None:
+    """Seed 000: "the game ends after 120 hands in any case: the players still in are then
+    ranked by their chips" (here a cap of 2): no deal and no "hand played" after it."""
+    short = Structure("capped", (Level(10, 20, hands=6),), 1000, hand_cap=2)
+    night = Night(["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 4)}, {1: 4}, structure=short)
+    for _ in range(2):
+        night.deal()
+        night.fold_round()
+    message = "The 2-hand cap is reached: the game is over, the players still in are ranked by chips."
+    with pytest.raises(IllegalAction, match=message):
+        night.deal()
+    with pytest.raises(IllegalAction, match=message):
+        night.add("clock", {"action": "hand_played"})
+
+
+def test_hands_counted_on_the_dashboard_reach_the_cap_and_stop_the_deal() -> None:
+    """At a table without the assistant the director counts hands; at the cap the
+    assistant cannot deal one more."""
+    short = Structure("capped", (Level(10, 20, hands=6),), 1000, hand_cap=2)
+    night = Night(["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 4)}, {1: 4}, structure=short)
+    night.add("clock", {"action": "hand_played"})
+    night.add("clock", {"action": "hand_played"})
+    with pytest.raises(IllegalAction, match="The 2-hand cap is reached"):
+        night.deal()

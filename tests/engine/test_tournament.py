@@ -553,3 +553,20 @@ def test_more_entries_than_the_default_payout_tables_is_said_not_raised():
     log.register(*[f"P{i}" for i in range(101)])
     assert log.state.prizes == [] and log.state.awards() == {}
     assert "no default payout table for 101 entries" in (log.state.payout_problem or "")
+
+
+def test_seed_000_hand_cap_refuses_another_hand_played():
+    """Seed 000: "the game ends after 120 hands in any case: the players still in are then
+    ranked by their chips." Once the cap is counted, a further "hand played" is refused."""
+    log = Log(preset="sng-1000-turbo", starting_stack=1000)
+    log.register("Ann", "Bob")
+    log.start()
+    for _ in range(120):
+        log.add("clock", action="hand_played")
+    assert log.state.clock_at(log.at).hand_cap_reached
+    with pytest.raises(IllegalAction) as refused:
+        log.add("clock", action="hand_played")
+    assert str(refused.value) == (
+        "The 120-hand cap is reached: the game is over, the players still in are ranked by chips."
+    )
+    assert log.state.clock_at(log.at).hands_played == 120
