@@ -636,6 +636,17 @@ def _players_moved(state: Tournament, event: Event) -> Tournament:
     return replace(state, seating=apply_moves(state.seating, moves))
 
 
+def dealer_tables(state: Tournament) -> tuple[int, ...]:
+    """The tables where the dealer's assistant has dealt a hand: it counts their hands."""
+    return tuple(sorted({hand.table for hand in state.dealing.hands}))
+
+
+def _tables_text(tables: Sequence[int]) -> str:
+    if len(tables) == 1:
+        return f"table {tables[0]}"
+    return "tables " + ", ".join(str(t) for t in tables[:-1]) + f" and {tables[-1]}"
+
+
 def refuse_past_hand_cap(state: Tournament, at: float) -> None:
     """Raise ``IllegalAction`` once a hand-counted structure's hand cap is reached."""
     cap = state.settings.structure.hand_cap
@@ -650,12 +661,19 @@ def refuse_past_hand_cap(state: Tournament, at: float) -> None:
 def hand_played_refusal(state: Tournament, at: float) -> str | None:
     """Why the director's "hand played" cannot count a hand now, or None when it can.
 
-    No hand is counted after the hand cap.
+    A hand is never counted twice: where the dealer's assistant deals, it counts the
+    hands itself; and no hand is counted after the hand cap.
     """
     try:
         refuse_past_hand_cap(state, at)
     except IllegalAction as error:
         return str(error)
+    tracked = dealer_tables(state)
+    if tracked:
+        return (
+            f"The dealer's assistant counts the hands at {_tables_text(tracked)}; "
+            "the hand-played button is for tables without it."
+        )
     return None
 
 
@@ -1014,6 +1032,7 @@ __all__ = [
     "clean_name",
     "create",
     "current_level",
+    "dealer_tables",
     "describe",
     "fold",
     "hand_played_refusal",

@@ -257,6 +257,25 @@ def test_a_refused_same_hand_bust_comes_back_as_typed(director: Director) -> Non
     assert group.find("option", selected=True)["value"] == "1"
 
 
+def test_a_hand_is_never_counted_twice_on_the_dashboard(director: Director) -> None:
+    """Seed 000 counts levels in hands: once the dealer's assistant deals at table 1 it
+    counts the hands there, so the dashboard's "+1 hand played" is off, with the reason."""
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], preset="sng-1000-turbo")
+    assert director.api("POST", f"/api/t/{tid}/seats/draw", {}).status_code == 201
+    assert director.api("POST", f"/api/t/{tid}/clock/start", {}).status_code == 201
+    button = soup(director.get(f"/t/{tid}")).find("button", string="+1 hand played")
+    assert button is not None and not button.has_attr("disabled")
+    assert director.api("POST", f"/api/t/{tid}/table/1/deal", {}).status_code == 201
+    note = "The dealer's assistant counts the hands at table 1; the hand-played button is for tables without it."
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find("button", string="+1 hand played").has_attr("disabled")
+    assert page.find(class_="hand-button-note").text == note
+    response = director.post(f"/t/{tid}/clock/hand_played", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert response.status_code == 422
+    assert note in soup(response).text
+    assert state(director, tid)["clock"]["hands_played"] == 0
+
+
 def test_at_the_hand_cap_no_more_hands_are_counted(director: Director) -> None:
     """Seed 000: "As a safety net the game ends after 120 hands in any case: the players still
     in are then ranked by their chips." The 121st "hand played" is refused with that reason."""

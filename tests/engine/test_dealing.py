@@ -307,6 +307,24 @@ TableNight.TestCase.settings = settings(max_examples=40, stateful_step_count=60,
 test_table_night = TableNight.TestCase
 
 
+def test_a_hand_dealt_by_the_assistant_is_never_counted_twice() -> None:
+    """Seed 000's levels go up every 6 hands: a hand finished at a table with the dealer's
+    assistant is counted there, so the dashboard's "hand played" is refused for it."""
+    night = three()
+    night.add("clock", {"action": "hand_played"})  # before any hand is dealt: the button counts
+    assert night.state.clock_at(night.state.seq).hands_played == 1
+    night.deal()
+    with pytest.raises(IllegalAction) as refused:
+        night.add("clock", {"action": "hand_played"})
+    assert str(refused.value) == (
+        "The dealer's assistant counts the hands at table 1; the hand-played button is for tables without it."
+    )
+    night.fold_round()
+    assert night.state.clock_at(night.state.seq).hands_played == 2
+    with pytest.raises(IllegalAction, match="counts the hands at table 1;"):
+        night.add("clock", {"action": "hand_played"})
+
+
 def test_the_hand_cap_refuses_the_next_deal_and_hand_played() -> None:
     """Seed 000: "the game ends after 120 hands in any case: the players still in are then
     ranked by their chips" (here a cap of 2): no deal and no "hand played" after it."""
