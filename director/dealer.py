@@ -23,6 +23,7 @@ Routes (blueprint ``dealer``):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -768,8 +769,34 @@ def history(tournament_id: int, table: int) -> ResponseReturnValue:
     )
 
 
+def named_winners(record: TableHand) -> list[list[int]] | None:
+    """The winning seats of each pot when the dealer tapped them (``d win 3;5,7``), else None."""
+    for entry in reversed(record.actions):
+        words = entry.split()
+        if words[:2] == ["d", "win"] and len(words) == 3 and words[2] != "cards":
+            return [[int(seat) for seat in pot.split(",")] for pot in words[2].split(";")]
+    return None
+
+
 def _phh(record: TableHand) -> str:
-    return write_phh(record.replay())
+    """The hand in PHH; a hand awarded to named winners without their cards says who won.
+
+    ``write_phh`` leaves out the dealer's award, so such a hand's pots cannot be worked out
+    from the file alone: the user-defined field ``_winners`` (PHH allows fields starting
+    with ``_``) lists the winning seats of each pot, main pot first, with a comment line.
+    """
+    text = write_phh(record.replay())
+    winners = named_winners(record)
+    if winners is None:
+        return text
+    shown = {entry.split()[0] for entry in record.actions if len(entry.split()) == 3 and entry.split()[1] == "sm"}
+    if all(f"p{seat}" in shown for pot in winners for seat in pot):
+        return text  # every winner's cards are in the actions: the hand speaks for itself
+    return text + (
+        "# The dealer named the winners without their cards: the winning seats of each pot\n"
+        "# (numbers from 'seats'), the main pot first.\n"
+        f"_winners = {json.dumps(winners)}\n"
+    )
 
 
 @bp.get("/t/<int:tournament_id>/table/<int:table>/hands.phhs")
