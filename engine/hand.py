@@ -194,6 +194,7 @@ class Hand:
         "_live",
         "_mucked",
         "_n",
+        "_option",
         "_records",
         "_river_aggressor",
         "_seen",
@@ -284,6 +285,10 @@ class Hand:
         self._full = setup.big_blind
         self._to_act = -1
         self._with_chips = n - stack.count(0)
+        # A player acts even when the bet is matched only if someone could still put in
+        # more than their bet (pokerkit's "effective stack"): the big blind's option.
+        totals = sorted([b + c for b, c in zip(self._bet, stack, strict=True)])
+        self._option = [totals[-2] > b for b in self._bet]
         self._next_from(last + 1)
 
     # ------------------------------------------------------------------ state
@@ -646,10 +651,12 @@ class Hand:
         """Give the turn to the first seat from ``start`` that still has to act,
         or close the betting round."""
         n, stack, bet, folded, faced = self._n, self._stack, self._bet, self._folded, self._faced
-        current, several = self._current, self._with_chips > 1
+        # Who had an option when the round began acts once, even if the others have
+        # gone all-in or folded since (as pokerkit plays it).
+        current, option = self._current, self._option
         j = start % n
         for _ in range(n):
-            if stack[j] and not folded[j] and (bet[j] < current or (several and faced[j] < 0)):
+            if stack[j] and not folded[j] and (bet[j] < current or (faced[j] < 0 and option[j])):
                 self._to_act = j
                 return
             j += 1
@@ -694,6 +701,7 @@ class Hand:
         self._full = self.setup.big_blind
         self._aggressor = -1
         self._faced = [-1] * n
+        self._option = [True] * n
         self._next_from(0)
 
     def _give_all(self, winner: int) -> None:
