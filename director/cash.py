@@ -614,8 +614,9 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
         for t in state.tables
         for s in t.free_seats
     ]
+    names = {**club.names(), **dict(state.names)}  # the session's own names win (a member renamed later)
     history = [
-        cash.describe(e)
+        cash.describe(e, names)
         for e in reversed(events.load_events(db, session_id, after=max(0, state.seq - 12)))
     ]
     return {

@@ -546,3 +546,12 @@ def test_the_night_page_polls_for_changes(night: tuple[Director, int, int, int])
     director.api("POST", f"/api/cash/{sid}/table/1/deal", {"button": 1})
     fresh = director.get(poll["hx-get"], headers={"HX-Request": "true"})
     assert fresh.status_code == 200 and "Hand 1 in play" in fresh.get_data(as_text=True)
+
+
+def test_the_history_names_who_cashed_out(night: tuple[Director, int, int, int]) -> None:
+    """The session's history says "Ann cashed out", not "? cashed out"."""
+    director, sid, ann, _ = night
+    director.post(f"/cash/{sid}/leave", {"member": str(ann)})
+    history = soup(director.get(f"/cash/{sid}")).get_text(" ")
+    assert "Ann cashed out" in history
+    assert "? cashed out" not in history
