@@ -260,9 +260,6 @@ def play_one(rng: random.Random, report: Report) -> tuple[dict[str, Any], list[s
         else:
             report.problems.append(f"stuck: {phh_text(spec, actions)}")
             return None
-    if setup_known:
-        report.known_hands[setup_known] += 1
-        return None
     return spec, actions
 
 
@@ -390,6 +387,10 @@ def compare_replay(spec: dict[str, Any], actions: list[str], report: Report, gam
         return
     if result["error"] is None and max(abs(a - b) for a, b in zip(ours, theirs, strict=True)) < len(ours):
         report.known_hands["odd-chips"] += 1  # a few chips apart: how odd chips are given
+        return
+    known = _known_setup(ours_for(spec))
+    if known:
+        report.known_hands[known] += 1
         return
     report.problems.append(
         f"replay: pokerkit {list(state.stacks)}, ours {result['finishing_stacks']} "
