@@ -204,3 +204,28 @@ def test_a_rebuy_with_other_chips_than_the_stack_is_pointed_out(director: Direct
     warnings = soup(director.client.post("/new", data=data)).find("ul", class_="warnings").text
     assert "A rebuy gives 1,000 chips; the starting stack is 10,000." in warnings
     assert "add-on" not in warnings  # no add-on in this tournament
+
+
+def test_the_structure_is_checked_as_cells_change(director: Director) -> None:
+    """The check block posts the form with op=check on each change and is swapped alone; a
+    hand-counted structure offers no break, since breaks are timed."""
+    page = soup(director.get("/new"))
+    block = page.find(id="structure-check")
+    assert block["hx-trigger"].startswith("change from:#setup-form") and "op" in block["hx-vals"]
+    assert page.find("select", attrs={"name": "preset"})["hx-vals"] == '{"op": "load_preset"}'
+
+    data = the_form(director)
+    big, small = data.getlist("big_blind"), data.getlist("small_blind")
+    big[2], small[2] = "100", "50"
+    data.setlist("big_blind", big)
+    data.setlist("small_blind", small)
+    data["op"] = "check"
+    response = director.client.post("/new", data=data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    checked = soup(response).find(id="structure-check")
+    assert "Level 3: the blinds (50/100) fall below level 2's" in checked.text
+
+    data = the_form(director)
+    data["preset"], data["op"] = "sng-1000-turbo", "load_preset"
+    form = soup(director.client.post("/new", data=data)).find("form", id="setup-form")
+    assert not [b for b in form.find_all("button") if str(b.get("value", "")).startswith("add_break")]
