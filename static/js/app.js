@@ -76,6 +76,22 @@
     toast("That did not work (error " + status + "). Reload the page and try again.");
   });
 
+  // An entry refused with a message (a 4xx answer swapped in): bring the message into view,
+  // so a dealer who typed at the bottom of a phone's page sees why nothing happened.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status < 400 || xhr.status >= 500) { return; }
+    var root = event.detail.target && event.detail.target.isConnected ? event.detail.target : document;
+    var message = root.querySelector('.flash-error, [role="alert"]:not(#toast)');
+    if (!message || message.hidden) { return; }
+    var box = message.getBoundingClientRect();
+    var header = document.querySelector(".topbar");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    if (box.top < top || box.bottom > window.innerHeight) {
+      window.scrollBy({ top: box.top - top - 12, behavior: "auto" });
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () { sync(document); setInterval(tick, 250); });
   document.addEventListener("htmx:afterSwap", function (event) { sync(event.detail.elt); });
   document.addEventListener("htmx:afterSettle", function (event) { sync(event.detail.elt); });
