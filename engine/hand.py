@@ -820,16 +820,18 @@ class Hand:
 
     def verify_show(self, seat: Seat, cards: Sequence[Card] | None = None) -> None:
         i = self._seat_index(seat)
-        if self._street != SHOWDOWN:
+        # The player who won when everyone else folded may show (PHH, as pokerkit).
+        fold_out = self._street == COMPLETE and self._live == 1
+        if self._street != SHOWDOWN and not fold_out:
             raise IllegalAction(f"Seat {seat} cannot show: the hand is not at the showdown.")
         if self._folded[i]:
             raise IllegalAction(f"Seat {seat} cannot show: they folded.")
-        if i in self._shown or i in self._mucked:
+        if (i in self._shown and not fold_out) or i in self._mucked:
             raise IllegalAction(f"Seat {seat} has already shown or mucked.")
         if cards is not None:
             if len(cards) != 2:
                 raise IllegalAction(f"Seat {seat} must show 2 cards, not {len(cards)}.")
-            dealt = self._holes.get(i)
+            dealt = self._holes.get(i) or (self._shown.get(i) if fold_out else None)
             if dealt is not None:
                 if set(dealt) != set(cards):
                     raise IllegalAction(
@@ -842,7 +844,9 @@ class Hand:
         """Table a hand at the showdown (``cards`` None: shown but not entered)."""
         parsed, text, keys = _cards(cards) if cards else (None, "????", ())
         self.verify_show(seat, parsed)
-        self._shown[self._index[seat]] = parsed
+        i = self._index[seat]
+        if parsed is not None or i not in self._shown:
+            self._shown[i] = parsed
         self._seen.update(keys)
         self.log.append(f"p{seat} sm {text}")
 
@@ -893,7 +897,8 @@ class Hand:
                 cards = self._shown.get(i) or self._holes.get(i)
                 if not cards:
                     raise IllegalAction(
-                        f"Seat {self.seats[i]}'s cards are needed to award the pots from cards."
+                        f"Seat {self.seats[i]}'s cards are unknown and were never shown: "
+                        "the pots cannot be awarded from the cards."
                     )
                 ranks[i] = rank_value((*cards, *self._board))
         results = []

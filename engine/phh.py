@@ -250,7 +250,10 @@ def replay_phh(phh: PhhHand) -> Hand:
         try:
             hand.award_from_cards()
         except EngineError as e:
-            raise PhhReplayError(None, f"The pots cannot be awarded: {e}") from None
+            # Named at the last action: the hand is over there and cannot be awarded
+            # (hole cards never shown, ``????``, or a board never dealt in full).
+            last = len(phh.actions) - 1 if phh.actions else None
+            raise PhhReplayError(last, str(e)) from None
     return hand
 
 
@@ -278,6 +281,8 @@ def write_phh(hand: Hand) -> str:
     if setup.small_blind_seat is not None:
         blinds[order.index(setup.small_blind_seat)] = setup.small_blind
     blinds[order.index(setup.big_blind_seat)] = setup.big_blind
+    for seat, straddle in setup.straddles.items():
+        blinds[order.index(seat)] = straddle
     antes = [setup.antes.get(s, 0) for s in order]
     if setup.big_blind_ante:
         antes[order.index(setup.big_blind_seat)] += setup.big_blind_ante
@@ -293,7 +298,7 @@ def write_phh(hand: Hand) -> str:
     stacks = hand.stacks()
     lines = [
         'variant = "NT"',
-        "ante_trimming_status = false",
+        f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}",
         f"antes = {json.dumps(antes)}",
         f"blinds_or_straddles = {json.dumps(blinds)}",
         f"min_bet = {setup.big_blind}",

@@ -699,7 +699,9 @@ def test_award_from_cards_needs_the_board_and_the_hands():
     play(hand, "p2 cbr 700", "p1 cc")
     assert refused(hand.award_from_cards) == "The board has 0 cards: all five are needed to award from cards."
     hand.deal_board("2c7d9h4s3d")
-    assert refused(hand.award_from_cards) == "Seat 1's cards are needed to award the pots from cards."
+    assert refused(hand.award_from_cards) == (
+        "Seat 1's cards are unknown and were never shown: the pots cannot be awarded from the cards."
+    )
 
 
 def test_award_to_winners_named_by_the_dealer():

@@ -373,3 +373,42 @@ def test_replay_main_prints_the_engines_stacks_not_the_recorded_ones(tmp_path: P
     assert replay_main([str(path)], out) == 0
     result = json.loads(out.getvalue())
     assert result == {"file": str(path), "index": 0, "finishing_stacks": [990, 980, 1030], "error": None}
+
+
+def test_a_showdown_among_unknown_hole_cards_is_refused_at_the_last_action():
+    """Hole cards ``????`` never shown: the best hand cannot be found, so the hand is
+    refused at its last action, with the seat named."""
+    [result] = replay_file(str(SAMPLES / "illegal_unknown_hole_cards.phh"))
+    assert result["finishing_stacks"] is None
+    assert result["error"] == {
+        "action_index": 8,
+        "message": "Seat 1's cards are unknown and were never shown: "
+        "the pots cannot be awarded from the cards.",
+    }
+
+
+def test_the_winner_of_a_fold_out_may_show_but_a_folded_player_may_not():
+    """As pokerkit reads PHH: ``p3 sm QhQd`` after everyone folded to p3 is accepted (and
+    changes nothing); a player who folded cannot show, and the winner cannot muck."""
+    [result] = replay_file("s.phh", simple("p3 cbr 60", "p1 f", "p2 f", "p3 sm QhQd"))
+    assert result["error"] is None and result["finishing_stacks"] == [990, 980, 1030]
+    [result] = replay_file("s.phh", simple("p3 cbr 60", "p1 f", "p2 f", "p1 sm AsKd"))
+    assert result["error"] == {"action_index": 3, "message": "Seat 1 cannot show: they folded."}
+    [result] = replay_file("s.phh", simple("p3 cbr 60", "p1 f", "p2 f", "p3 sm"))
+    assert result["error"]["action_index"] == 3
+
+
+def test_the_whole_run_out_at_once_only_when_the_betting_is_over():
+    [result] = replay_file("s.phh", simple("p3 cc", "p1 cc", "p2 cc", "d db 2c7hKs9h4d"))
+    assert result["error"] == {
+        "action_index": 3,
+        "message": "The board cannot have 5 cards: at most 3 on the flop.",
+    }
+
+
+def test_several_hands_in_one_phhs_file():
+    results = replay_file(str(SAMPLES / "three_hands.phhs"))
+    assert [r["index"] for r in results] == [0, 1, 2]
+    assert [r["finishing_stacks"] for r in results] == [
+        [4950, 4900, 4800, 5350, 5000], [0, 10000], [4950, 4900, 5150]
+    ]
