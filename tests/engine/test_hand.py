@@ -769,3 +769,34 @@ def test_action_records_are_frozen_and_carry_notation():
     with pytest.raises(AttributeError):
         action.to = 5  # type: ignore[misc]
     assert hand.all_in(4).notation == "p4 cbr 10000"
+
+
+# ---------------------------------------------------------------- straddles
+
+
+def test_straddle_acts_last_preflop_and_has_the_option():
+    """A straddle is a live blind: action starts left of it, and when everyone calls the
+    straddler may still raise (as pokerkit plays PHH straddles)."""
+    hand = make([1000] * 5, button=5, sb=1, bb=2, straddles={3: 200})
+    assert hand.turn == 4 and hand.current_bet == 200
+    play(hand, "p4 cc", "p5 cc", "p1 cc", "p2 cc")
+    assert hand.turn == 3 and hand.street == "preflop"
+    legal = hand.legal_actions()
+    assert legal is not None and legal.can_check and legal.min_bet_or_raise_to == 300
+    play(hand, "p3 cc")
+    assert hand.street == "flop"
+
+
+def test_short_straddle_still_means_the_full_straddle_to_call():
+    """Like a short big blind (seed 000: "anyone who wants to play must still call the
+    full big blind"), a straddle short of chips is called in full."""
+    hand = make({1: 1000, 2: 1000, 3: 150, 4: 1000}, button=4, sb=1, bb=2, straddles={3: 200})
+    assert hand.is_all_in(3)
+    assert hand.turn == 4 and hand.legal_actions().call_amount == 200
+
+
+def test_a_straddle_must_come_from_a_player_other_than_the_blinds():
+    with pytest.raises(InvalidInput):
+        make([1000] * 4, button=4, sb=1, bb=2, straddles={2: 200})
+    with pytest.raises(InvalidInput):
+        make([1000] * 2, button=2, sb=2, bb=1, straddles={1: 200})
