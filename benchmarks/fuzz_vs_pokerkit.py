@@ -104,7 +104,7 @@ def random_hand_spec(rng: random.Random) -> dict[str, Any]:
         "blinds": blinds,
         "antes": antes,
         "stacks": stacks,
-        "min_bet": bb,
+        "min_bet": bb if rng.random() < 0.9 else rng.choice([max(1, bb // 2), 2 * bb]),
         "trim": rng.random() < 0.1,
     }
 

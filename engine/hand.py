@@ -75,7 +75,8 @@ class HandSetup:
     antes the way PHH's ``ante_trimming_status`` does: an ante larger than every other
     is trimmed back to the second largest, and antes count in each player's share when
     the pots are layered (a player short on the ante wins from each opponent only what
-    they anted) instead of being dead money in the main pot.
+    they anted) instead of being dead money in the main pot. ``min_bet`` is the smallest
+    bet and raise (0: the big blind), PHH's ``min_bet``.
     """
 
     stacks: Mapping[Seat, Chips]
@@ -89,6 +90,7 @@ class HandSetup:
     free_fold: str = "warn"
     straddles: Mapping[Seat, Chips] = field(default_factory=dict)
     ante_trimming: bool = False
+    min_bet: Chips = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stacks", dict(self.stacks))
@@ -111,7 +113,7 @@ class HandSetup:
                 + (", and there is no dead small blind." if self.small_blind_seat is None
                    else f", not seat {self.small_blind_seat}.")
             )
-        if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0:
+        if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0 or self.min_bet < 0:
             raise InvalidInput(
                 f"The blinds {self.small_blind}/{self.big_blind} and antes must be positive."
             )
@@ -282,7 +284,7 @@ class Hand:
         # A short big blind still means the full big blind to call (TDA 4.16); the same
         # for a straddle, a live blind.
         self._current = max(setup.big_blind, *self._bet, *setup.straddles.values())
-        self._full = setup.big_blind
+        self._full = setup.min_bet or setup.big_blind
         self._to_act = -1
         self._with_chips = n - stack.count(0)
         # A player acts even when the bet is matched only if someone could still put in
@@ -698,7 +700,7 @@ class Hand:
             return
         self._street += 1
         self._current = 0
-        self._full = self.setup.big_blind
+        self._full = self.setup.min_bet or self.setup.big_blind
         self._aggressor = -1
         self._faced = [-1] * n
         self._option = [True] * n
@@ -982,7 +984,7 @@ class Hand:
                     return None
                 if what == "sm":
                     text = words[2]
-                    self.show(seat, None if "?" in text else text)
+                    self.show(seat, None if "?" in text or text == "-" else text)
                     return None
         elif words[0] == "d":
             what = words[1]

@@ -159,7 +159,7 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
     seats = _ints(doc, "seats", where, n) if "seats" in doc else None
     if seats is not None and len(set(seats)) != n:
         raise InvalidInput(f"{where}seats names a seat twice: {list(seats)}.")
-    min_bet = doc.get("min_bet", max(blinds) if blinds else 0)
+    min_bet = doc.get("min_bet", max(blinds[:2]) if blinds else 0)
     if type(min_bet) is not int:
         raise InvalidInput(f"{where}min_bet must be a whole number.")
     extra = {k: v for k, v in doc.items() if k not in _KNOWN}
@@ -191,7 +191,7 @@ def setup_of(phh: PhhHand) -> HandSetup:
         big, small = max(blinds), min(blinds)
         return HandSetup(
             stacks, seats[1], seats[1] if small else None, seats[0], small, big, antes,
-            ante_trimming=trim,
+            ante_trimming=trim, min_bet=phh.min_bet,
         )
     antes = {s: a for s, a in zip(seats, phh.antes, strict=True) if a}
     straddles = {seats[k]: b for k, b in enumerate(blinds) if k >= 2 and b}
@@ -203,10 +203,13 @@ def setup_of(phh: PhhHand) -> HandSetup:
         small_seat = seats[0] if blinds[0] else None
         return HandSetup(
             stacks, seats[-1], small_seat, seats[1], blinds[0], blinds[1], antes,
-            straddles=straddles, ante_trimming=trim,
+            straddles=straddles, ante_trimming=trim, min_bet=phh.min_bet,
         )
     if blinds[0]:  # a dead small blind: the first player left of the button is the big blind
-        return HandSetup(stacks, seats[-1], None, seats[0], 0, blinds[0], antes, ante_trimming=trim)
+        return HandSetup(
+            stacks, seats[-1], None, seats[0], 0, blinds[0], antes,
+            ante_trimming=trim, min_bet=phh.min_bet,
+        )
     raise InvalidInput("This hand has no big blind.")
 
 
@@ -301,7 +304,7 @@ def write_phh(hand: Hand) -> str:
         f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}",
         f"antes = {json.dumps(antes)}",
         f"blinds_or_straddles = {json.dumps(blinds)}",
-        f"min_bet = {setup.big_blind}",
+        f"min_bet = {setup.min_bet or setup.big_blind}",
         f"starting_stacks = {json.dumps([setup.stacks[s] for s in order])}",
         f"seats = {json.dumps(order)}",
         "actions = [",

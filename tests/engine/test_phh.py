@@ -412,3 +412,22 @@ def test_several_hands_in_one_phhs_file():
     assert [r["finishing_stacks"] for r in results] == [
         [4950, 4900, 4800, 5350, 5000], [0, 10000], [4950, 4900, 5150]
     ]
+
+
+def test_min_bet_sets_the_smallest_bet_and_raise():
+    """PHH's min_bet is the minimum bet and raise increment, as pokerkit reads it."""
+    text = simple("p3 cbr 40", "p1 f", "p2 f").replace("min_bet = 20", "min_bet = 40")
+    [result] = replay_file("m.phh", text)
+    assert result["error"] == {
+        "action_index": 0,
+        "message": "Seat 3 cannot raise to 40: the minimum raise is to 60.",
+    }
+
+
+def test_a_show_written_with_a_dash_is_a_show_of_unknown_cards():
+    """pokerkit reads ``p1 sm -`` as showing the hole cards."""
+    [result] = replay_file("d.phh", simple(
+        "d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 2c7d", "p3 f", "p1 cbr 1000", "p2 cc",
+        "p1 sm -", "p2 sm -", "d db 2d3h4c", "d db 9s", "d db Jh"))
+    assert result["error"] is None
+    assert result["finishing_stacks"] == [2000, 0, 1000]
