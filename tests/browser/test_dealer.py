@@ -151,3 +151,91 @@ def test_an_illegal_amount_is_refused_with_the_engines_message(live_server: Live
     page.wait_for_function("seq => document.querySelector('#dealer').dataset.seq !== seq", arg=seq)
     assert seat_text(page, 3, "bet") == "60"
     assert "Seat 5" in page.inner_text(".dl-turn")
+
+
+def change_from_another_device(live_server: LiveServer, tid: int) -> None:
+    """The director pauses the clock on the laptop: the tournament changes, not this table's hand."""
+    from director import services
+    from director.db import get_db
+
+    with live_server.app.app_context():
+        services.clock_action(get_db(), tid, "pause", None, time.time())
+
+
+def test_polling_never_wipes_a_raise_amount_being_typed(live_server: LiveServer, phone: Any) -> None:
+    """A dealer with chips in one hand types a raise amount; another device changes the
+    tournament meanwhile. The typed amount stays, focused or not, until it is sent or
+    emptied; then the panel shows the new state at once."""
+    tid = set_up_table(live_server)
+    page = phone
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}/table/1")
+    tap(page, "Deal")
+    seq = page.get_attribute("#dealer", "data-seq")
+    amount = page.locator(".dl-amount input[name=amount]")
+    amount.fill("60")
+    change_from_another_device(live_server, tid)
+    page.wait_for_selector("#dealer[data-stale]", timeout=10_000)  # the poll saw the change, and waited
+    assert amount.input_value() == "60"
+    page.locator(".dl-title").click()  # the field loses focus, still holding 60
+    page.wait_for_timeout(4_000)  # more than a poll
+    assert page.get_attribute("#dealer", "data-seq") == seq
+    assert amount.input_value() == "60"
+    amount.fill("")
+    page.locator(".dl-title").click()
+    page.wait_for_function(
+        "seq => document.querySelector('#dealer').dataset.seq !== seq", arg=seq, timeout=5_000
+    )
+    assert not page.locator("#dealer").get_attribute("data-stale")
+    # Typed, then sent: the answer is the new panel with the raise in it.
+    page.locator(".dl-amount input[name=amount]").fill("60")
+    tap_seq = page.get_attribute("#dealer", "data-seq")
+    page.click(".dl-amount button")
+    page.wait_for_function("seq => document.querySelector('#dealer').dataset.seq !== seq", arg=tap_seq)
+    assert seat_text(page, 3, "bet") == "60"
+
+
+def test_polling_never_wipes_the_dashboard_fields(live_server: LiveServer, browser: Any) -> None:
+    """On the dashboard, the action clock's name and the bust's "knocked out by" survive a
+    change made on another device, and the change shows once the director is done."""
+    tid = set_up_table(live_server)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        live_server.login(page)
+        page.goto(f"{live_server.url}/t/{tid}")
+        seq = page.get_attribute("#dashboard", "data-seq")
+        who = page.locator("#tv-controls input[name=who]")
+        who.fill("Seat 4")
+        page.locator("h1").click()  # nothing focused: the typed name alone holds the refresh
+        change_from_another_device(live_server, tid)
+        page.wait_for_selector("#dashboard[data-stale]", timeout=15_000)
+        assert who.input_value() == "Seat 4"
+        assert page.get_attribute("#dashboard", "data-seq") == seq
+        who.fill("")
+        page.locator("h1").click()
+        page.wait_for_function(
+            "seq => document.querySelector('#dashboard').dataset.seq !== seq", arg=seq, timeout=10_000
+        )
+        assert page.locator("#players-card").count() == 1
+        seq = page.get_attribute("#dashboard", "data-seq")
+        page.locator("#player-1 details.bust summary").click()
+        page.locator("#player-1 select[name=by]").select_option(label="Dee")
+        page.locator("h1").click()
+        with live_server.app.app_context():
+            from director import services
+            from director.db import get_db
+
+            services.clock_action(get_db(), tid, "resume", None, time.time())
+        page.wait_for_timeout(7_000)  # more than the clock's poll, which sees the change
+        assert page.locator("#player-1 select[name=by] option:checked").inner_text() == "Dee"
+        assert page.get_attribute("#dashboard", "data-seq") == seq
+        page.locator("#player-1 select[name=by]").select_option(label="(not recorded)")
+        page.locator("#player-1 details.bust summary").click()  # closed: the director is done
+        page.locator("h1").click()
+        page.wait_for_function(
+            "seq => document.querySelector('#dashboard').dataset.seq !== seq", arg=seq, timeout=10_000
+        )
+    finally:
+        context.close()
+
