@@ -239,3 +239,24 @@ def test_polling_never_wipes_the_dashboard_fields(live_server: LiveServer, brows
     finally:
         context.close()
 
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 768, "height": 1024}], ids=["phone", "tablet"])
+def test_the_top_menu_fits_a_phone_and_a_tablet(live_server: LiveServer, browser: Any, viewport: dict[str, int]) -> None:
+    """Every link of the top menu is on the screen, whole, on the table page and the
+    dashboard, at 390x844 and 768x1024; nothing makes the page scroll sideways."""
+    tid = set_up_table(live_server)
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        live_server.login(page)
+        for path in (f"/t/{tid}/table/1", f"/t/{tid}", f"/t/{tid}/players"):
+            page.goto(f"{live_server.url}{path}")
+            links = page.locator(".topbar a, .topbar button")
+            assert links.count() >= 6  # the brand, five links, log out
+            for k in range(links.count()):
+                box = links.nth(k).bounding_box()
+                text = links.nth(k).inner_text()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (path, text)
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], path
+    finally:
+        context.close()
