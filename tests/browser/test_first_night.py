@@ -61,6 +61,11 @@ def test_choosing_a_structure_loads_it_and_cells_are_checked_as_they_change(
     expect(page.locator("#structure-problems")).to_have_count(0)
     expect(page.locator("#structure-summary")).to_contain_text("10 levels")
 
+    page.fill("input[aria-label='Level 6 big blind']", "250")  # changed, then straight to Create
+    page.fill("input[name=name]", "Turbo night")
+    page.click("button[value=create]")
+    page.wait_for_url(f"{live_server.url}/t/1/players")
+
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/new")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways page
