@@ -250,11 +250,15 @@ def replay_phh(phh: PhhHand) -> Hand:
             raise PhhReplayError(
                 None, f"The hand stops before its end: it is seat {hand.turn}'s turn."
             )
+        if len(hand.board) < 5 and len(hand.live_seats()) > 1:
+            raise PhhReplayError(
+                None, f"The hand stops before its end: the board has {len(hand.board)} cards, not 5."
+            )
         try:
             hand.award_from_cards()
         except EngineError as e:
             # Named at the last action: the hand is over there and cannot be awarded
-            # (hole cards never shown, ``????``, or a board never dealt in full).
+            # (hole cards never shown, ``????``).
             last = len(phh.actions) - 1 if phh.actions else None
             raise PhhReplayError(last, str(e)) from None
     return hand

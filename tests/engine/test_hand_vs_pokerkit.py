@@ -52,9 +52,10 @@ def test_random_hands_agree_with_pokerkit_or_differ_only_where_the_seed_decides(
 
 def phh(blinds: str, stacks: str, actions: str, antes: str | None = None, trim: bool = False) -> dict:
     n = len(stacks.split(","))
+    min_bet = max(int(b) for b in blinds.split(",")[:2])
     text = (
         f'variant = "NT"\nante_trimming_status = {str(trim).lower()}\n'
-        f"antes = {antes or [0] * n}\nblinds_or_straddles = [{blinds}]\nmin_bet = 20\n"
+        f"antes = {antes or [0] * n}\nblinds_or_straddles = [{blinds}]\nmin_bet = {min_bet}\n"
         f"starting_stacks = [{stacks}]\nactions = [{actions}]\n"
     )
     [result] = replay_file("t.phh", text)
