@@ -210,8 +210,8 @@ def test_the_structure_is_checked_as_cells_change(director: Director) -> None:
     """The check block posts the form with op=check on each change and is swapped alone; a
     hand-counted structure offers no break, since breaks are timed."""
     page = soup(director.get("/new"))
-    block = page.find(id="structure-check")
-    assert block["hx-trigger"].startswith("change from:#setup-form") and "op" in block["hx-vals"]
+    checker = page.find(id="structure-checker")
+    assert checker["hx-trigger"].startswith("change from:#setup-form") and checker["hx-target"] == "#structure-check"
     assert page.find("select", attrs={"name": "preset"})["hx-vals"] == '{"op": "load_preset"}'
 
     data = the_form(director)
