@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import services
+from director import seating, services
 from director.auth import login_required
 from director.db import get_db
 from director.events import load_events, load_state
@@ -32,7 +32,8 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     ctx = dashboard_context(state, tournament_id, now())
     step = services.table_step(state) if state.seating.tables and not state.finished else None
     ctx["step"] = step
-    ctx["step_moves"] = [services.move_text(state, m) for m in step.moves] if step else []
+    names = seating.names_of(state)
+    ctx["step_moves"] = [seating.move_text(state, m, names) for m in step.moves] if step else []
     ctx["hand_button_note"] = hand_button_note(state, now())
     ctx.update(extra)
     return ctx

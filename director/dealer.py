@@ -31,7 +31,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import services
+from director import seating, services
 from director.auth import login_required
 from director.db import get_db
 from director.events import load_state
@@ -390,16 +390,17 @@ def _before_view(
 
 
 def _balancing(state: Tournament, table: int) -> tuple[str, ...]:
-    """The balancing step due now (the dashboard's), when it moves a player to or from here."""
+    """The balancing step due now, when it moves a player to or from here, in the tables
+    page's words (a move from a table with a hand running happens after the hand)."""
     if len(state.seating.tables) < 2:
         return ()
     try:
         step = services.table_step(state)
     except EngineError:
         return ()
-    names = _names(state)
+    names = seating.names_of(state)
     return tuple(
-        m.describe(dict(names)) for m in step.moves if table in (m.from_table, m.to_table)
+        seating.move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table)
     )
 
 

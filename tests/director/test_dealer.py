@@ -480,6 +480,17 @@ def test_a_player_moved_in_between_button_and_small_blind_is_shown_sitting_out(
     assert "dl-seat--waiting" in seat["class"] and "sits out until the button passes" in seat.text
     state = dealer.ok("deal")
     assert {s["seat"]: s["status"] for s in state["seats"]}[4] == "waiting"
+    assert state["positions"] == "Button seat 3 · small blind seat 5 · big blind seat 1"
+    html = soup(dealer.page())
+    assert "sits out until the button passes" in html.select_one('.dl-seat[data-seat="4"]').text
+    while dealer.state()["phase"] == "betting":
+        dealer.ok("act", {"kind": "fold"})
+    # The button has passed seat 4: D is dealt in from the next hand on.
+    html = soup(dealer.page())
+    assert "dl-seat--waiting" not in html.select_one('.dl-seat[data-seat="4"]')["class"]
+    state = dealer.ok("deal")
+    assert state["positions"] == "Button seat 5 · small blind seat 1 · big blind seat 3"
+    assert {s["seat"]: s["status"] for s in state["seats"]}[4] == "turn"
 
 
 def test_hand_for_hand_waits_for_every_table(timed_app: Flask, client: FlaskClient) -> None:
@@ -700,3 +711,25 @@ def test_a_hand_awarded_to_named_winners_replays_from_the_export(dealer: Dealer,
     path = tmp_path / "hand-1.phh"
     path.write_bytes(dealer.client.get(f"/t/{dealer.tid}/table/1/hand/1.phh").data)
     assert [r["error"] for r in replay(path)] == [None]
+
+
+def test_wsop_67_the_table_page_says_the_same_move_as_the_tables_page(timed_app: Flask, client: FlaskClient) -> None:
+    """WSOP 67 / TDA 2.2: a player dealt in finishes the hand, then moves. After a bust at
+    table 2, the player moved from table 1 (mid-hand) is told on table 2's page exactly as
+    the tables page and the dashboard say it: after the hand in play."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 4), 5: (1, 5), 6: (2, 1), 7: (2, 2), 8: (2, 3), 9: (2, 4)}
+    dealer = make_tournament(timed_app, client, list("ABCDEFGHI"), seats, {1: 5, 2: 4})
+    dealer.ok("deal", table=1)  # table 1 is playing a hand
+    dealer.ok("deal", table=2)  # button 4, small blind 1, big blind 2: seat 3 first
+    dealer.ok("act", {"kind": "allin"}, table=2)  # H, seat 3
+    dealer.ok("act", {"kind": "call"}, table=2)  # I, seat 4
+    dealer.ok("act", {"kind": "fold"}, table=2)
+    dealer.ok("act", {"kind": "fold"}, table=2)
+    dealer.ok("cards", {"board": "2c3d4h8s9s", "cards": {"3": "7c7d", "4": "AcAd"}}, table=2)
+    tables = soup(client.get(f"/t/{dealer.tid}/tables"))
+    expected = [li.text for li in tables.select("li[data-player]")]
+    assert len(expected) == 1 and expected[0].endswith("to table 2 seat 3. After the hand in play.")
+    moves = [m.text for m in soup(dealer.page(2)).select(".dl-msg--move")]
+    assert moves == [f"Balancing: {expected[0]}"]
+    dashboard = soup(client.get(f"/t/{dealer.tid}"))
+    assert expected[0] in [li.text for li in dashboard.select(".flash li")]
