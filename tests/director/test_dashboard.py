@@ -212,6 +212,11 @@ def test_seed_000_hand_cap_ranks_the_players_still_in_by_chips(director: Directo
     s = state(director, tid)
     assert s["finished"] is True
     assert {p["name"]: p["place"] for p in s["players"]} == {"Bob": 1, "Ann": 2, "Cy": 3}
+    page = soup(director.get(f"/t/{tid}"))
+    rows = {r.select_one(".name").text: " ".join(r.select_one(".seat").text.split()) for r in page.select(".player-row")}
+    assert rows == {"Bob": "1st", "Ann": "2nd", "Cy": "3rd"}  # places by chips, not "no seat"
+    clock = page.find(id="clock")
+    assert "Finished" in clock.text and "Next:" not in clock.text  # the game is over: no next level
 
 
 def test_hand_cap_through_the_api_needs_every_stack(director: Director) -> None:
