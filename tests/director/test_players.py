@@ -127,3 +127,13 @@ def test_remove_a_player_registered_by_mistake(director: Director) -> None:
     response = director.api("POST", f"/api/t/{tid}/players/3/remove", {})
     assert response.status_code == 422
     assert "Cy cannot be removed any more, only knocked out" in response.get_json()["error"]
+
+
+def test_an_empty_tournament_shows_no_bare_table_heads(director: Director) -> None:
+    """Before anyone registers, the page says so instead of showing column heads over nothing."""
+    tid = new_tournament(director)
+    page = soup(director.get(f"/t/{tid}/players"))
+    assert page.find(id="players-table").has_attr("hidden")
+    assert "Nobody registered yet." in page.text
+    director.post(f"/t/{tid}/players", {"name": "Ann", "expected_seq": 1})
+    assert not soup(director.get(f"/t/{tid}/players")).find(id="players-table").has_attr("hidden")
