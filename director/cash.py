@@ -882,10 +882,16 @@ def session_post(session_id: int, action: str) -> ResponseReturnValue:
     if action not in SESSION_ACTIONS:
         abort(404)
     data = values()
+
+    def again(**kw: Any) -> str:
+        # A refused buy-in comes back as typed (member, seat, amount), never on someone else.
+        typed = data if kw.get("error") and action == "sit" else {}
+        return _session_page(session_id, typed=typed, **kw)
+
     return _run(
         lambda: session_action(get_db(), session_id, action, data, now())[1],
         url_for("cash.show", session_id=session_id),
-        lambda **kw: _session_page(session_id, **kw),
+        again,
     )
 
 

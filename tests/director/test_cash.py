@@ -555,3 +555,20 @@ def test_the_history_names_who_cashed_out(night: tuple[Director, int, int, int])
     history = soup(director.get(f"/cash/{sid}")).get_text(" ")
     assert "Ann cashed out" in history
     assert "? cashed out" not in history
+
+
+def test_a_refused_buy_in_comes_back_as_typed(night: tuple[Director, int, int, int]) -> None:
+    """After "cannot buy in for 3,000", the form still names the same member, seat and amount,
+    so the next tap does not seat the first member on the list instead."""
+    director, sid, _, _ = night
+    add_member(director, "Cleo")
+    dee = add_member(director, "Dee")
+    response = director.post(f"/cash/{sid}/sit", {"member": str(dee), "place": "1:5", "amount": "3000"}, htmx=True)
+    assert response.status_code == 422
+    form = soup(response).find("form", action=f"/cash/{sid}/sit")
+    assert form.find("select", attrs={"name": "member"}).find("option", selected=True)["value"] == str(dee)
+    assert form.find("select", attrs={"name": "place"}).find("option", selected=True)["value"] == "1:5"
+    assert form.find("input", attrs={"name": "amount"})["value"] == "3000"
+    ok = director.post(f"/cash/{sid}/sit", {"member": str(dee), "place": "1:5", "amount": "4000"}, htmx=True)
+    form = soup(ok).find("form", action=f"/cash/{sid}/sit")
+    assert form.find("input", attrs={"name": "amount"})["value"] == ""  # a fresh form after a success
