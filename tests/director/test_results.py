@@ -87,3 +87,8 @@ def test_running_tournament_shows_places_so_far(director: Director) -> None:
     assert "still running" in page.text
     rows = [r.find("td").get_text(strip=True) for r in page.find(id="standings").find_all("tr")[1:]]
     assert rows[-1] == "3rd"
+
+
+def test_the_final_results_name_the_winner(director: Director) -> None:
+    tid = finished(director)
+    assert "Final: Ann wins." in soup(director.get(f"/t/{tid}/results")).get_text(" ")
