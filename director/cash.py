@@ -859,9 +859,13 @@ def club_post(action: str) -> ResponseReturnValue:
     if action not in CLUB_ACTIONS:
         abort(404)
     data = values()
-    return _run(
-        lambda: club_action(get_db(), action, data, now())[1], url_for("cash.club"), _club_page
-    )
+
+    def again(**kw: Any) -> str:
+        # A refused new member comes back as typed, to be corrected rather than retyped.
+        typed = data if kw.get("error") and action == "member" else {}
+        return _club_page(typed=typed, **kw)
+
+    return _run(lambda: club_action(get_db(), action, data, now())[1], url_for("cash.club"), again)
 
 
 @bp.get("/cash/<int:session_id>")

@@ -572,3 +572,13 @@ def test_a_refused_buy_in_comes_back_as_typed(night: tuple[Director, int, int, i
     ok = director.post(f"/cash/{sid}/sit", {"member": str(dee), "place": "1:5", "amount": "4000"}, htmx=True)
     form = soup(ok).find("form", action=f"/cash/{sid}/sit")
     assert form.find("input", attrs={"name": "amount"})["value"] == ""  # a fresh form after a success
+
+
+def test_a_refused_new_member_comes_back_as_typed(director: Director) -> None:
+    add_member(director, "Ann")
+    response = director.post("/cash/club/member", {"name": "ann", "grant": "5000"}, htmx=True)
+    assert response.status_code == 422
+    assert "Ann is already a member of the club." in response.get_data(as_text=True)
+    page = soup(response)
+    assert page.find("input", attrs={"name": "name"})["value"] == "ann"
+    assert page.find("input", attrs={"name": "grant"})["value"] == "5000"
