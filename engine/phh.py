@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from engine.errors import EngineError, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.hand import Hand, HandSetup, Seat
 
 
@@ -218,6 +218,9 @@ def straddles_at(blinds: Sequence[int]) -> list[int]:
     return [k for k, b in enumerate(blinds) if k >= 2 and b]
 
 
+_BOARD_BEFORE = {"flop": 3, "turn": 4, "river": 5}
+
+
 def replay_phh(phh: PhhHand) -> Hand:
     """Replay a hand through the engine's validation, award it and return it.
 
@@ -230,6 +233,12 @@ def replay_phh(phh: PhhHand) -> Hand:
         raise PhhReplayError(None, str(e)) from None
     to_seat = {f"p{p}": f"p{phh.seat_of(p)}" for p in range(1, phh.players + 1)} if phh.seats else None
     apply = hand.apply
+    # The board cards of a street come before its betting (as pokerkit reads PHH); a
+    # history that never gives some of them (entered lazily, or unknown) is let be.
+    total_board = sum(
+        len("".join(a.split("#", 1)[0].split()[2:3])) // 2 for a in phh.actions if a[:4] == "d db"
+    )
+    board = 0
     for k, raw in enumerate(phh.actions):
         entry = raw.split("#", 1)[0] if "#" in raw else raw
         try:
@@ -240,8 +249,15 @@ def replay_phh(phh: PhhHand) -> Hand:
                     words = entry.split()
                     if len(words) < 2 or words[0] != "d" or words[1] not in ("db", "dh"):
                         raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
+                if entry[2:4] == "db":
+                    board += len(entry[5:].strip()) // 2
                 if "?" in entry:
                     continue  # hidden cards
+            elif board < _BOARD_BEFORE.get(hand.street, 0) <= total_board and " sm" not in entry:
+                street = hand.street
+                raise IllegalAction(
+                    f"The {street} has not been dealt: {entry.split()[0]} cannot act before it."
+                )
             apply(entry)
         except EngineError as e:
             raise PhhReplayError(k, str(e)) from None
@@ -296,12 +312,24 @@ def write_phh(hand: Hand) -> str:
     if len(order) == 2:  # heads-up lists name the button first, as pokerkit reads them
         blinds.reverse()
         antes.reverse()
+    # The board is written where each street begins, as PHH readers expect, even when
+    # the dealer entered the cards later; what is left goes at the end.
+    board = [str(c) for c in hand.board]
+    streets = iter([a.street for a in hand.actions])
     actions = []
+    out = 0
     for entry in hand.log:
         words = entry.split()
-        if words[:2] == ["d", "win"]:
+        if words[:2] == ["d", "win"] or words[:2] == ["d", "db"]:
             continue
+        if words[1] in ("f", "cc", "cbr"):
+            need = _BOARD_BEFORE.get(next(streets, ""), 0)
+            if out < need <= len(board):
+                actions.append("d db " + "".join(board[out:need]))
+                out = need
         actions.append(" ".join(player.get(w, w) for w in words))
+    if out < len(board):
+        actions.append("d db " + "".join(board[out:]))
     stacks = hand.stacks()
     lines = [
         'variant = "NT"',

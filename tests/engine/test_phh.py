@@ -431,3 +431,15 @@ def test_a_show_written_with_a_dash_is_a_show_of_unknown_cards():
         "p1 sm -", "p2 sm -", "d db 2d3h4c", "d db 9s", "d db Jh"))
     assert result["error"] is None
     assert result["finishing_stacks"] == [2000, 0, 1000]
+
+
+def test_betting_on_a_street_before_its_cards_are_dealt_is_refused():
+    """pokerkit reads a PHH board as dealt in order: the flop comes before the flop
+    betting. A history that never gives the flop (entered lazily) is let be."""
+    [result] = replay_file("b.phh", simple("p3 cc", "p1 cc", "p2 cc", "p1 cc", "d db 2c3c4h"))
+    assert result["error"] == {
+        "action_index": 3,
+        "message": "The flop has not been dealt: p1 cannot act before it.",
+    }
+    [result] = replay_file("b.phh", simple("p3 cc", "p1 cc", "p2 cc", "p1 cbr 20", "p2 f", "p3 f"))
+    assert result["error"] is None and result["finishing_stacks"] == [1040, 980, 980]
