@@ -305,7 +305,13 @@ def choose_action(
 
 def mutate(rng: random.Random, spec: dict[str, Any], actions: list[str]) -> tuple[str, list[str]]:
     """One illegal (or possibly legal) variant of a legal hand's action list."""
-    kind = rng.choice(["below-min", "above-stack", "out-of-turn", "after-end", "raise-anyway"])
+    kind = rng.choice(
+        ["below-min", "above-stack", "out-of-turn", "after-end", "raise-anyway", "inserted"]
+    )
+    if kind == "inserted":  # an extra action anywhere, dealer's turns included
+        k = rng.randint(0, len(actions))
+        extra = f"p{rng.randint(1, spec['n'])} {rng.choice(['cc', 'f', 'cbr 1000000'])}"
+        return kind, [*actions[:k], extra, *actions[k:]]
     if kind == "after-end":
         return kind, [*actions, f"p{rng.randint(1, spec['n'])} {rng.choice(['cc', 'f', 'cbr 999999'])}"]
     moves = [k for k, a in enumerate(actions) if a[0] == "p" and " sm" not in a]

@@ -239,6 +239,8 @@ def replay_phh(phh: PhhHand) -> Hand:
         len("".join(a.split("#", 1)[0].split()[2:3])) // 2 for a in phh.actions if a[:4] == "d db"
     )
     board = 0
+    # Likewise every player's hole cards come before the betting.
+    last_hole = max((k for k, a in enumerate(phh.actions) if a[:4] == "d dh"), default=-1)
     for k, raw in enumerate(phh.actions):
         entry = raw.split("#", 1)[0] if "#" in raw else raw
         try:
@@ -253,6 +255,10 @@ def replay_phh(phh: PhhHand) -> Hand:
                     board += len(entry[5:].strip()) // 2
                 if "?" in entry:
                     continue  # hidden cards
+            elif k < last_hole and " sm" not in entry:
+                raise IllegalAction(
+                    f"The hole cards are not all dealt: {entry.split()[0]} cannot act before them."
+                )
             elif board < _BOARD_BEFORE.get(hand.street, 0) <= total_board and " sm" not in entry:
                 street = hand.street
                 raise IllegalAction(

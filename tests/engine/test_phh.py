@@ -443,3 +443,12 @@ def test_betting_on_a_street_before_its_cards_are_dealt_is_refused():
     }
     [result] = replay_file("b.phh", simple("p3 cc", "p1 cc", "p2 cc", "p1 cbr 20", "p2 f", "p3 f"))
     assert result["error"] is None and result["finishing_stacks"] == [1040, 980, 980]
+
+
+def test_betting_before_every_hole_card_is_dealt_is_refused():
+    """pokerkit deals every player's hole cards before the betting starts."""
+    [result] = replay_file("h.phh", simple("d dh p1 AsKd", "p3 f", "d dh p2 7c2d", "p1 f"))
+    assert result["error"] == {
+        "action_index": 1,
+        "message": "The hole cards are not all dealt: p3 cannot act before them.",
+    }
