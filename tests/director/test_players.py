@@ -137,3 +137,15 @@ def test_an_empty_tournament_shows_no_bare_table_heads(director: Director) -> No
     assert "Nobody registered yet." in page.text
     director.post(f"/t/{tid}/players", {"name": "Ann", "expected_seq": 1})
     assert not soup(director.get(f"/t/{tid}/players")).find(id="players-table").has_attr("hidden")
+
+
+def test_the_seat_draw_is_offered_before_the_clock(director: Director) -> None:
+    """Until the seats are drawn, the draw is the main button and the page says to do it first."""
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"])
+    page = soup(director.get(f"/t/{tid}/players"))
+    primary = page.select("#players-panel .actions .btn-primary")
+    assert [b.get_text(strip=True) for b in primary] in (["Draw seats…"], ["Draw seats"])
+    assert "Draw the seats first" in page.text
+    director.api("POST", f"/api/t/{tid}/seats/draw", {})
+    page = soup(director.get(f"/t/{tid}/players"))
+    assert [b.get_text(strip=True) for b in page.select("#players-panel .actions .btn-primary")] == ["Go to the clock"]
