@@ -1,4 +1,5 @@
-"""Home: the tournaments, newest first; create one, open one, or fill a demo."""
+"""Home: the tournaments, those in play first, then those to come, then finished ones (newest
+first in each); create one, open one, or fill a demo."""
 
 from __future__ import annotations
 
@@ -28,19 +29,24 @@ def index() -> ResponseReturnValue:
     at = now()
     items = []
     for row in rows:
+        phase = "playing"
         try:
             state = load_state(db, row["id"])
             clock = state.clock_at(at)
             if state.finished:
                 winner = next((state.name_of(p) for p, place in state.places().items() if place == 1), "")
                 status = f"Finished · won by {winner}" if winner else "Finished"
+                phase = "finished"
             elif state.started:
                 status = f"{clock.title} · {state.players_left} of {state.entries} left"
             else:
                 status = f"Not started · {state.entries} registered"
+                phase = "coming"
         except EngineError:
             status = "Cannot be read: see its event log"
-        items.append({**row, "status": status})
+        items.append({**row, "status": status, "phase": phase})
+    order = {"playing": 0, "coming": 1, "finished": 2}
+    items.sort(key=lambda item: order[item["phase"]])  # stable: newest first within each
     return render("home/index.html", "home/_list.html", tournaments=items)
 
 
