@@ -318,13 +318,14 @@ def write_phh(hand: Hand) -> str:
     if len(order) == 2:  # heads-up lists name the button first, as pokerkit reads them
         blinds.reverse()
         antes.reverse()
-    # The board is written where each street begins, as PHH readers expect, even when
-    # the dealer entered the cards later; what is left goes at the end.
+    # Hole cards first and the board where each street begins, as PHH readers expect,
+    # even when the dealer entered the cards later; what is left goes at the end.
     board = [str(c) for c in hand.board]
     streets = iter([a.street for a in hand.actions])
     actions = []
     out = 0
-    for entry in hand.log:
+    holes = [e for e in hand.log if e[:4] == "d dh"]  # the deal comes first
+    for entry in holes + [e for e in hand.log if e[:4] != "d dh"]:
         words = entry.split()
         if words[:2] == ["d", "win"] or words[:2] == ["d", "db"]:
             continue
