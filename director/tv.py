@@ -73,6 +73,7 @@ class Payout:
     place: str
     amount: str
     paid: bool = False
+    who: str = ""  # once the tournament is over: who won this prize
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,18 @@ def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
         )
     prizes = state.prizes if state.settings.buy_in > 0 else []
     left = state.players_left
+    if state.finished:  # every prize is won: name the winners rather than strike the places out
+        names: dict[int, list[str]] = {}
+        for player, place in state.places().items():
+            names.setdefault(place, []).append(state.name_of(player))
+        return (
+            tuple(
+                Payout(ordinal(i), chips(p), who=" & ".join(names.get(i, [])))
+                for i, p in enumerate(prizes, start=1)
+                if p
+            ),
+            "Prizes",
+        )
     return (
         tuple(Payout(ordinal(i), chips(p), paid=i > left) for i, p in enumerate(prizes, start=1) if p),
         "Payouts",

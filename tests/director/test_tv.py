@@ -733,3 +733,15 @@ def test_the_tv_api_routes_are_in_the_openapi_document(client: FlaskClient) -> N
     paths = client.get("/api/openapi.json").get_json()["paths"]
     assert "post" in paths["/api/t/{tournament_id}/action-clock"]
     assert "post" in paths["/api/t/{tournament_id}/hand-for-hand"]
+
+
+def test_a_finished_tournament_names_who_won_each_prize(night: Night) -> None:
+    """Once it is over the TV names the prize winners instead of striking the places out."""
+    night = Night(night.app, night.client, players=8)
+    night.clock("start")
+    for name in ("Hal", "Gus", "Fay", "Eve", "Dee", "Cid", "Bob"):
+        night.bust(name)
+    places = night.partial().select(".tv-payouts li")
+    assert places and not any("is-paid" in (li.get("class") or []) for li in places)
+    assert places[0].select_one(".tv-payout-who").get_text() == "Ann"
+    assert places[1].select_one(".tv-payout-who").get_text() == "Bob"
