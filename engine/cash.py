@@ -49,7 +49,7 @@ from typing import Any, Literal, TypeAlias
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.hand import Hand, HandSetup
 from engine.positions import Positions, dealt_in, first_positions, next_positions, next_seat_after
-from engine.tournament import Event
+from engine.tournament import Event, apply_event, fold_events
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -1109,29 +1109,12 @@ EVENT_TYPES = ("created", "undo", *_HANDLERS)
 
 def apply(state: CashSession, event: Event) -> CashSession:
     """The session after ``event``; ``EngineError`` if it cannot happen."""
-    if event.seq != state.seq + 1:
-        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
-    if event.type == "undo":
-        if state.previous is None:
-            raise IllegalAction("There is nothing to undo.")
-        return replace(state.previous, seq=event.seq)
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        raise InvalidInput(f"Unknown cash session event type {event.type!r}.")
-    new = handler(state, event)
-    return replace(new, seq=event.seq, previous=state)
+    return apply_event(state, event, _HANDLERS, "cash session event")
 
 
 def fold(events: Iterable[Event]) -> CashSession:
     """The session after all ``events``; the first must be ``created``."""
-    iterator = iter(events)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidInput("A cash session starts with its 'created' event.")
-    state = create(first)
-    for event in iterator:
-        state = apply(state, event)
-    return state
+    return fold_events(events, create, apply, "A cash session starts with its 'created' event.")
 
 
 def balances(club: Club, sessions: Iterable[CashSession]) -> dict[MemberId, Chips]:

@@ -32,10 +32,10 @@ Events (``type``: payload):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import Field, dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Literal, TypeAlias, cast
+from typing import Any, ClassVar, Literal, Protocol, Self, TypeAlias, TypeVar, cast
 
 from engine import dealing
 from engine.clock import (
@@ -85,6 +85,67 @@ class Event:
     payload: Mapping[str, Any]
     at: float
 
+
+
+class _EventState(Protocol):
+    """A state folded from events: its last event's number and the state before it."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def previous(self) -> Self | None: ...
+
+
+_S = TypeVar("_S", bound=_EventState)
+
+
+def apply_event(
+    state: _S,
+    event: Event,
+    handlers: Mapping[str, Callable[[_S, Event], _S]],
+    unknown: str,
+    after: Callable[[_S, _S, Event], _S] | None = None,
+    /,
+    **stamp: Any,
+) -> _S:
+    """The state after ``event``: ``undo`` restores the state before the last event,
+    any other type goes to its handler (then ``after(state, new, event)``), and the
+    new state keeps ``state`` as its ``previous`` (plus the fields in ``stamp``).
+    ``unknown`` names the event in the refusal of a type without a handler."""
+    if event.seq != state.seq + 1:
+        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
+    if event.type == "undo":
+        if state.previous is None:
+            raise IllegalAction("There is nothing to undo.")
+        return replace(state.previous, seq=event.seq)
+    handler = handlers.get(event.type)
+    if handler is None:
+        raise InvalidInput(f"Unknown {unknown} type {event.type!r}.")
+    new = handler(state, event)
+    if after is not None:
+        new = after(state, new, event)
+    return replace(new, seq=event.seq, previous=state, **stamp)
+
+
+def fold_events(
+    events: Iterable[Event],
+    create: Callable[[Event], _S],
+    apply: Callable[[_S, Event], _S],
+    missing: str,
+) -> _S:
+    """The state after all ``events``: ``create`` the first, ``apply`` the rest;
+    ``missing`` is the refusal when there is no event at all."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidInput(missing)
+    state = create(first)
+    for event in iterator:
+        state = apply(state, event)
+    return state
 
 @dataclass(frozen=True)
 class Settings:
@@ -973,25 +1034,19 @@ def describe(state: Tournament, event: Event) -> str:
     return event.type
 
 
-def apply(state: Tournament, event: Event) -> Tournament:
-    """The state after ``event``; raises ``EngineError`` if it cannot happen."""
-    if event.seq != state.seq + 1:
-        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
-    if event.type == "undo":
-        if state.previous is None:
-            raise IllegalAction("There is nothing to undo.")
-        return replace(state.previous, seq=event.seq)
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        raise InvalidInput(f"Unknown event type {event.type!r}.")
-    new = handler(state, event)
-    if new.finished and not state.finished and new.started:  # the last bust stops the clock
-        new = replace(
+def _stop_clock_at_last_bust(before: Tournament, new: Tournament, event: Event) -> Tournament:
+    if new.finished and not before.finished and new.started:
+        return replace(
             new,
             clock=(*new.clock, ClockEntry("finish", event.at)),
             clock_events=(*new.clock_events, Finish(event.at)),
         )
-    return replace(new, seq=event.seq, event=event, previous=state)
+    return new
+
+
+def apply(state: Tournament, event: Event) -> Tournament:
+    """The state after ``event``; raises ``EngineError`` if it cannot happen."""
+    return apply_event(state, event, _HANDLERS, "event", _stop_clock_at_last_bust, event=event)
 
 
 def create(event: Event) -> Tournament:
@@ -1010,14 +1065,7 @@ def create(event: Event) -> Tournament:
 
 def fold(events: Iterable[Event]) -> Tournament:
     """The state after all ``events``; the first must be ``created``."""
-    iterator = iter(events)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidInput("A tournament starts with its 'created' event.")
-    state = create(first)
-    for event in iterator:
-        state = apply(state, event)
-    return state
+    return fold_events(events, create, apply, "A tournament starts with its 'created' event.")
 
 
 __all__ = [
@@ -1029,12 +1077,14 @@ __all__ = [
     "Settings",
     "Tournament",
     "apply",
+    "apply_event",
     "clean_name",
     "create",
     "current_level",
     "dealer_tables",
     "describe",
     "fold",
+    "fold_events",
     "hand_played_refusal",
     "refuse_past_hand_cap",
     "rules",
