@@ -24,6 +24,12 @@ Known, deliberate differences (seed 000 wins over pokerkit):
 - **Trimmed antes.** pokerkit sizes a blind before trimming the ante back; we trim first.
 - **Dealing the board before the all-in hands are shown.** pokerkit refuses it; we accept
   it (shows are optional in our replay).
+
+Settled in pokerkit's favour (the seed is silent or agrees): a player whose bet nobody
+can top has no option (the big blind when everyone else is all-in for no more); no raise
+that no other player can call; straddles as live blinds with the minimum raise by
+``min_bet``; ``ante_trimming_status``; a show by the winner after a fold-out; every hole
+card and each street's board before the betting that follows.
 """
 
 from __future__ import annotations
