@@ -13,7 +13,7 @@ started with the same number of chips share the place."
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias, TypeVar
 
@@ -174,6 +174,23 @@ class Entrant:
     rebuys: int = 0
     reentries: int = 0
     addon: bool = False
+
+
+def _allowed(check: Callable[[], None]) -> bool:
+    """Whether ``check`` passes (raises no ``EngineError``)."""
+    try:
+        check()
+    except EngineError:
+        return False
+    return True
+
+
+def _check_stack(name: str, stack: Chips | None, most: Chips, limit: str) -> None:
+    """Refuse a missing chip count, or more than ``most`` chips; ``limit`` says why."""
+    if stack is None:
+        raise InvalidInput(f"Give {name}'s chip count: {limit}.")
+    if stack > most:
+        raise IllegalAction(f"{name} has {stack:,} chips: {limit}.")
 
 
 @dataclass(frozen=True)
@@ -533,27 +550,16 @@ class Standings:
         if self.rules.rebuy_when == "busted":
             raise IllegalAction(f"{e.name} still has chips: rebuys are only for players who have busted.")
         limit = f"rebuys are only for players at or below the starting stack of {self.starting_stack:,}"
-        if stack is None:
-            raise InvalidInput(f"Give {e.name}'s chip count: {limit}.")
-        if stack > self.starting_stack:
-            raise IllegalAction(f"{e.name} has {stack:,} chips: {limit}.")
+        _check_stack(e.name, stack, self.starting_stack, limit)
 
     def can_rebuy(self, player: PlayerId, stack: Chips | None = None) -> bool:
-        try:
-            self.verify_rebuy(player, stack)
-        except EngineError:
-            return False
-        return True
+        return _allowed(lambda: self.verify_rebuy(player, stack))
 
     def rebuy(self, player: PlayerId, stack: Chips | None = None) -> Standings:
         """A rebuy: a busted player is back in (their bust is cancelled), or chips on top."""
         self.verify_rebuy(player, stack)
         e = self.entrant(player)
-        return replace(
-            self,
-            entrants=self._replace_entrant(replace(e, in_play=True, rebuys=e.rebuys + 1)),
-            eliminations=self._cancel_bust(player),
-        )
+        return self._back_in(replace(e, in_play=True, rebuys=e.rebuys + 1))
 
     def verify_reentry(self, player: PlayerId) -> None:
         """Raise ``IllegalAction`` unless ``player``, who is out, may enter again."""
@@ -563,21 +569,17 @@ class Standings:
             raise IllegalAction(refusal)
 
     def can_reenter(self, player: PlayerId) -> bool:
-        try:
-            self.verify_reentry(player)
-        except EngineError:
-            return False
-        return True
+        return _allowed(lambda: self.verify_reentry(player))
 
     def reenter(self, player: PlayerId) -> Standings:
         """A re-entry: a new entry with the starting stack (a new seat is the seating's business)."""
         self.verify_reentry(player)
         e = self.entrant(player)
-        return replace(
-            self,
-            entrants=self._replace_entrant(replace(e, in_play=True, reentries=e.reentries + 1)),
-            eliminations=self._cancel_bust(player),
-        )
+        return self._back_in(replace(e, in_play=True, reentries=e.reentries + 1))
+
+    def _back_in(self, e: Entrant) -> Standings:
+        """``e`` (in play again after a rebuy or a re-entry) replaces its old self; its bust is cancelled."""
+        return replace(self, entrants=self._replace_entrant(e), eliminations=self._cancel_bust(e.id))
 
     def verify_addon(self, player: PlayerId, stack: Chips | None = None) -> None:
         """Raise ``IllegalAction`` unless ``player`` may take the add-on now."""
@@ -594,17 +596,10 @@ class Standings:
             raise IllegalAction(f"{e.name} has already taken the add-on.")
         if r.addon_max_stack is not None:
             limit = f"the add-on is only for players with {r.addon_max_stack:,} chips or fewer"
-            if stack is None:
-                raise InvalidInput(f"Give {e.name}'s chip count: {limit}.")
-            if stack > r.addon_max_stack:
-                raise IllegalAction(f"{e.name} has {stack:,} chips: {limit}.")
+            _check_stack(e.name, stack, r.addon_max_stack, limit)
 
     def can_addon(self, player: PlayerId, stack: Chips | None = None) -> bool:
-        try:
-            self.verify_addon(player, stack)
-        except EngineError:
-            return False
-        return True
+        return _allowed(lambda: self.verify_addon(player, stack))
 
     def addon(self, player: PlayerId, stack: Chips | None = None) -> Standings:
         """The add-on: ``rules.addon_chips`` more chips for a player still in."""
