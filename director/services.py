@@ -118,22 +118,26 @@ def unregister_player(db: Database, tournament_id: int, player: Any, expected_se
     return record(db, tournament_id, "player_unregistered", {"player": player}, expected_seq, now)
 
 
-def rebuy(
-    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
+def _with_stack(
+    event_type: str, db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any
 ) -> Tournament:
+    """Record ``event_type`` for ``player``, with their chip count when one was given."""
     payload: dict[str, Any] = {"player": player}
     if stack not in (None, ""):
         payload["stack"] = stack
-    return record(db, tournament_id, "rebuy", payload, expected_seq, now)
+    return record(db, tournament_id, event_type, payload, expected_seq, now)
+
+
+def rebuy(
+    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
+) -> Tournament:
+    return _with_stack("rebuy", db, tournament_id, player, expected_seq, now, stack)
 
 
 def addon(
     db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
 ) -> Tournament:
-    payload: dict[str, Any] = {"player": player}
-    if stack not in (None, ""):
-        payload["stack"] = stack
-    return record(db, tournament_id, "addon", payload, expected_seq, now)
+    return _with_stack("addon", db, tournament_id, player, expected_seq, now, stack)
 
 
 def close_rebuys(db: Database, tournament_id: int, expected_seq: int | None, now: float) -> Tournament:
