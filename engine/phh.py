@@ -267,6 +267,17 @@ def replay_phh(phh: PhhHand) -> Hand:
             apply(entry)
         except EngineError as e:
             raise PhhReplayError(k, str(e)) from None
+    winners = phh.extra.get("_winners")
+    if not hand.is_complete and winners is not None and hand.street == "showdown":
+        # Our own export of a hand whose pots the dealer awarded by naming the winners.
+        try:
+            if not isinstance(winners, list) or not all(
+                isinstance(pot, list) and all(type(s) is int for s in pot) for pot in winners
+            ):
+                raise InvalidInput("_winners must list the winning seats of each pot.")
+            hand.award_to(winners)
+        except EngineError as e:
+            raise PhhReplayError(None, str(e)) from None
     if not hand.is_complete:
         if hand.turn is not None:
             raise PhhReplayError(

@@ -452,3 +452,14 @@ def test_betting_before_every_hole_card_is_dealt_is_refused():
         "action_index": 1,
         "message": "The hole cards are not all dealt: p3 cannot act before them.",
     }
+
+
+def test_winners_named_in_the_export_award_the_pots():
+    """Our export of a hand the dealer awarded by naming the winners (without their
+    cards) keeps them in the user-defined field ``_winners``, main pot first."""
+    text = simple("p3 cc", "p1 cc", "p2 cc", "d db 2c3c4h", "p1 cc", "p2 cc", "p3 cc",
+                  "d db 9s", "p1 cc", "p2 cc", "p3 cc", "d db Jh", "p1 cc", "p2 cc", "p3 cc")
+    [result] = replay_file("w.phh", text + "_winners = [[1, 3]]\n")
+    assert result["error"] is None and result["finishing_stacks"] == [1010, 980, 1010]
+    [result] = replay_file("w.phh", text + "_winners = [[2], [3]]\n")
+    assert result["error"]["message"] == "There is 1 pot to award, not 2."
