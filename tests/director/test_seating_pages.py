@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from flask import Flask, template_rendered
+from flask import Flask
 from flask.testing import FlaskClient
 
 from director import services
@@ -22,7 +20,7 @@ from director.db import get_db
 from director.events import load_state
 from director.seating import player_tokens, seat_xy
 from engine.tournament import Tournament
-from tests.director.conftest import Director, soup
+from tests.director.conftest import Director, rendered, soup
 
 T0 = 1_800_000_000.0
 NAMES = ["Ana", "Bea", "Cid", "Dana", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lea", "Max", "Nia", "Oto", "Pia", "Quin", "Rui", "Sam", "Tea", "Uli", "Vic", "Wes", "Xia", "Yan", "Zoe", "Abe", "Bo", "Cy", "Di"]
@@ -65,20 +63,6 @@ def counts(state: Tournament) -> dict[int, int]:
 
 def post(director: Director, tid: int, verb: str, **data: Any) -> Any:
     return director.post(f"/t/{tid}/tables/{verb}", data={k: str(v) for k, v in data.items()})
-
-
-@contextmanager
-def rendered(app: Flask) -> Iterator[list[str]]:
-    names: list[str] = []
-
-    def record(_sender: Flask, template: Any, context: Any, **_extra: Any) -> None:
-        names.append(template.name)
-
-    template_rendered.connect(record, app)
-    try:
-        yield names
-    finally:
-        template_rendered.disconnect(record, app)
 
 
 # --------------------------------------------------------------------------- the draw

@@ -7,14 +7,12 @@ import doctest
 import importlib.util
 import io
 import wave
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup, Tag
-from flask import Flask, template_rendered
+from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,7 +24,7 @@ from director.events import load_state
 from director.tv import format_clock, tournament_clock
 from engine.structure import Break, Level, Structure, structure_to_dict
 
-from .conftest import Director
+from .conftest import Director, rendered
 
 ROOT = Path(__file__).resolve().parents[2]
 START = 1_800_000_000.0
@@ -113,25 +111,11 @@ def night(app: Flask, client: FlaskClient) -> Night:
     return Night(app, client)
 
 
-@contextmanager
-def rendered_templates(app: Flask) -> Iterator[list[str]]:
-    names: list[str] = []
-
-    def record(sender: Flask, template: Any, context: Any, **extra: Any) -> None:
-        names.append(template.name)
-
-    template_rendered.connect(record, app)
-    try:
-        yield names
-    finally:
-        template_rendered.disconnect(record, app)
-
-
 # ---------------------------------------------------------------- the page
 
 
 def test_tv_page_is_a_full_page_that_embeds_the_polled_partial(night: Night) -> None:
-    with rendered_templates(night.app) as names:
+    with rendered(night.app) as names:
         response = night.client.get(f"/t/{night.id}/tv")
     assert response.status_code == 200
     assert names == ["tv.html"]  # which includes _tv_clock.html
@@ -162,7 +146,7 @@ def test_tv_page_gives_the_director_the_keys(app: Flask, director: Director) -> 
 
 
 def test_the_partial_is_the_htmx_answer_and_cacheable_for_a_second(night: Night) -> None:
-    with rendered_templates(night.app) as names:
+    with rendered(night.app) as names:
         response = night.client.get(f"/t/{night.id}/tv/clock", headers=HTMX)
     assert names == ["_tv_clock.html"]
     assert response.headers["Cache-Control"] == "public, max-age=1"
@@ -600,7 +584,7 @@ def test_the_cache_expires_after_a_second(night: Night) -> None:
 
 def test_the_phone_clock_partial_and_its_page(night: Night) -> None:
     night.clock("start")
-    with rendered_templates(night.app) as names:
+    with rendered(night.app) as names:
         section = night.partial("phone")
     assert names == ["_tv_clock_phone.html"]
     assert "tv-clock--phone" in section["class"]
