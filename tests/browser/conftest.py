@@ -1,7 +1,8 @@
 """A live server for browser tests: the real app on a free port in a thread (werkzeug, threaded).
 
 ``live_server`` yields a ``LiveServer`` with ``url``, ``app`` and ``login(page)``; the director's
-password is already set. Other browser tests may reuse it.
+password is already set. Other browser tests may reuse it. ``phone`` is a Playwright page
+in a fresh phone-sized context (``PHONE``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from director import create_app
 from director.events import cache
 
 PASSWORD = "river-card"
+PHONE = {"width": 390, "height": 844}
 
 
 @dataclass
@@ -53,3 +55,12 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
         server.shutdown()
         thread.join(timeout=5)
         cache.clear()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page on a phone-sized screen, in its own browser context."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +14,6 @@ import pytest
 from tests.browser.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
 
 
 def set_up(live_server: LiveServer) -> int:
@@ -31,14 +28,6 @@ def set_up(live_server: LiveServer) -> int:
         return cash.create_session(
             db, {"name": "Friday cash", "tables": [{"seats": 6, "stake": "50/100"}]}, time.time()
         )
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def submit(page: Any, form: str) -> None:

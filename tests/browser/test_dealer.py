@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import LiveServer
+from tests.browser.conftest import PHONE, LiveServer
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
@@ -45,14 +43,6 @@ def set_up_table(live_server: LiveServer) -> int:
                 db, tid, "stack_corrected", {"player": player, "stack": stack, "reason": "set up"}, None, time.time()
             )
     return tid
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def tap(page: Any, text: str) -> None:
