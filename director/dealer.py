@@ -37,7 +37,7 @@ from director.db import get_db
 from director.events import load_state
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
 from engine import dealing
-from engine.dealing import TableHand, chip_check, plan_deal, stack_of
+from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.hand import Hand
 from engine.houserules import silent_push
@@ -247,13 +247,9 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         "h4h": state.hand_for_hand,
         "finished": state.finished,
     }
-    check = chip_check(state)
+    check = chip_check(state, table)
     if check.difference:
-        word = "more" if check.difference > 0 else "fewer"
-        common["chip_text"] = (
-            f"Chips counted {n(check.counted)}: {n(abs(check.difference))} {word} than the "
-            f"{n(check.expected)} in play."
-        )
+        common["chip_text"] = _chip_text(check, names)
         common["chip_difference"] = check.difference
     seated = state.seating.at_table(table) if table in state.seating.tables else {}
     common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
@@ -319,6 +315,23 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         positions_text=_positions_text(running.positions),
         **extra,
     )
+
+
+def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
+    """The chip check at a table in words: the difference, what it means, how to mend it."""
+    word = "more" if check.difference > 0 else "fewer"
+    text = (
+        f"The stacks here add up to {n(check.counted)}: {n(abs(check.difference))} {word} than the "
+        f"{n(check.expected)} that should be at this table."
+    )
+    for off in check.write_offs:
+        text += (
+            f" {names.get(off.player, '?')} was put out from the dashboard with {n(off.chips)} chips in "
+            "the stack shown here: whoever won them has them on the felt, but not on this page."
+        )
+    if not check.write_offs:
+        text += " A stack was corrected without the stack the chips came from or went to."
+    return text + " Count the stacks and set each one that differs with \u201cCorrect a stack\u201d."
 
 
 def _may_muck(hand: Hand, seat: int) -> bool:

@@ -27,8 +27,12 @@ actions). Events (``type``: payload):
   what is on the felt.
 
 Chips: a player's stack is their buy-ins (entries, rebuys, the add-on) plus what they
-won or lost in finished hands plus corrections (:func:`stack_of`); the chips in play
-are compared with the expected total by :func:`chip_check`.
+won or lost in finished hands plus corrections (:func:`stack_of`). A player the director
+puts out from the dashboard (not in a hand entered here) lost their chips at their table
+(:func:`write_off`), so a rebuy brings exactly the rebuy chips. :func:`chip_check` compares
+the stacks kept here with the chips that should be there: a difference means some stack
+differs from the felt (a correction without its counterpart, or chips lost in a hand the
+assistant did not see at a table where it deals).
 """
 
 from __future__ import annotations
@@ -108,6 +112,21 @@ class Correction:
     before: Chips
     after: Chips
     reason: str
+    table: int | None = None
+    """The player's table when the stack was corrected."""
+
+
+@dataclass(frozen=True)
+class WriteOff:
+    """A player put out by the director with chips in the stack kept here: they lost them at
+    their table, to players whose stacks here do not show them."""
+
+    seq: int
+    player: PlayerId
+    table: int | None
+    chips: Chips
+    followed: bool
+    """Whether the dealer's assistant deals at that table: then its stacks are ``chips`` short."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +137,7 @@ class Dealing:
     net: tuple[tuple[PlayerId, Chips], ...] = ()
     """Chips each player won (or lost, negative) in finished hands, plus corrections."""
     corrections: tuple[Correction, ...] = ()
+    write_offs: tuple[WriteOff, ...] = ()
 
     def current(self, table: int) -> TableHand | None:
         """The latest hand dealt at ``table`` (running or finished), or None."""
@@ -174,22 +194,63 @@ def stack_of(state: Tournament, player: PlayerId) -> Chips:
     return bought + state.dealing.net_of(player)
 
 
+def write_off(state: Tournament, players: Sequence[PlayerId], seq: int) -> Dealing:
+    """The director's bust: each player's stack goes to nothing, lost at their table.
+
+    A player dealt into a hand still running is left to that hand, which settles their chips.
+    """
+    dealing = state.dealing
+    followed = {hand.table for hand in dealing.hands}
+    changes: dict[PlayerId, Chips] = {}
+    offs: list[WriteOff] = []
+    for pid in players:
+        table = state.seating.seat_of(pid)[0] if pid in state.seating else None
+        running = dealing.running(table) if table is not None else None
+        if running is not None and running.seat_of(pid) is not None:
+            continue
+        chips = stack_of(state, pid)
+        if chips:
+            changes[pid] = -chips
+            offs.append(WriteOff(seq, pid, table, chips, table in followed))
+    return replace(dealing, net=_with_net(dealing.net, changes), write_offs=(*dealing.write_offs, *offs))
+
+
 @dataclass(frozen=True)
 class ChipCheck:
-    """Chips counted at the tables against the chips that should be in play."""
+    """The stacks kept here against the chips that should be in them (at one table, or all).
+
+    ``write_offs`` are the director's busts that explain a shortfall (chips lost in a hand
+    the assistant did not see at a table where it deals).
+    """
 
     expected: Chips
     counted: Chips
+    write_offs: tuple[WriteOff, ...] = ()
 
     @property
     def difference(self) -> Chips:
         return self.counted - self.expected
 
 
-def chip_check(state: Tournament) -> ChipCheck:
-    """The stacks of the players still in, against the chips bought into play."""
-    counted = sum(stack_of(state, pid) for pid in state.standings.in_play)
-    return ChipCheck(state.chips_in_play, counted)
+def chip_check(state: Tournament, table: int | None = None) -> ChipCheck:
+    """The stacks of the players still in (at ``table``, or everywhere) against the chips
+    that should be there.
+
+    Everywhere, the chips bought into play are expected, less those lost in director's busts
+    at tables without the assistant (they are in stacks it does not follow). At one table,
+    the stacks there are expected to hold what they hold, less the corrections made there
+    and plus the chips lost there in director's busts the assistant did not see.
+    """
+    dealing = state.dealing
+    if table is None:
+        counted = sum(stack_of(state, pid) for pid in state.standings.in_play)
+        unseen = sum(w.chips for w in dealing.write_offs if not w.followed)
+        return ChipCheck(state.chips_in_play - unseen, counted, tuple(w for w in dealing.write_offs if w.followed))
+    seated = state.seating.at_table(table).values() if table in state.seating.tables else ()
+    counted = sum(stack_of(state, pid) for pid in seated)
+    here = tuple(w for w in dealing.write_offs if w.followed and w.table == table)
+    corrected = sum(c.after - c.before for c in dealing.corrections if c.table == table)
+    return ChipCheck(counted - corrected + sum(w.chips for w in here), counted, here)
 
 
 def _with_net(net: tuple[tuple[PlayerId, Chips], ...], changes: Mapping[PlayerId, Chips]) -> tuple[tuple[PlayerId, Chips], ...]:
@@ -555,7 +616,7 @@ def _stack_corrected(state: Tournament, event: Event) -> Tournament:
     before = stack_of(state, pid)
     if stack == before:
         raise IllegalAction(f"{player.name} already has {stack:,} chips.")
-    correction = Correction(event.seq, event.at, pid, before, stack, " ".join(reason.split()))
+    correction = Correction(event.seq, event.at, pid, before, stack, " ".join(reason.split()), player.table)
     dealing = replace(
         state.dealing,
         net=_with_net(state.dealing.net, {pid: stack - before}),

@@ -813,11 +813,14 @@ def _bust(state: Tournament, event: Event) -> Tournament:
             raise IllegalAction(f"{winner.name} is already out and cannot knock anyone out.")
         by = dict.fromkeys(ids, winner.id)
     standings = _at_level(state, event).bust(stacks, by=by)
+    lost = dealing.write_off(state, ids, event.seq)  # their chips stay at the table
     seating = state.seating
     for pid in ids:
         if pid in seating:
             seating = seating.without(pid)
-    return replace(state, standings=standings, seating=seating, previous_seats=_remember_seats(state, ids))
+    return replace(
+        state, standings=standings, seating=seating, dealing=lost, previous_seats=_remember_seats(state, ids)
+    )
 
 
 def _remember_seats(state: Tournament, ids: Sequence[PlayerId]) -> tuple[tuple[PlayerId, int, int], ...]:

@@ -432,12 +432,38 @@ def test_a_stack_correction_is_an_event_and_the_chip_count_shows_the_difference(
     assert response.status_code == 200
     html = soup(response)
     assert html.select_one('.dl-seat[data-seat="2"] .dl-seat-stack')["data-stack"] == "1200"
-    assert html.select_one(".dl-chipcheck").text == "Chips counted 4,200: 200 more than the 4,000 in play."
+    assert html.select_one(".dl-chipcheck").text == (
+        "The stacks here add up to 4,200: 200 more than the 4,000 that should be at this table. "
+        "A stack was corrected without the stack the chips came from or went to. "
+        "Count the stacks and set each one that differs with \u201cCorrect a stack\u201d."
+    )
     history = soup(dealer.client.get(f"/t/{dealer.tid}/table/1/history"))
     assert "Bob: 1,000 → 1,200 (a chip fell)" in history.text
     assert dealer.api("correct", {"player": 2, "stack": 900, "reason": ""}).get_json()["error"] == (
         "Say why Bob's stack is corrected (e.g. 'a mis-entered call')."
     )
+
+
+def test_a_dashboard_bust_with_chips_here_is_explained_and_mended_by_a_correction(
+    timed_app: Flask, dealer: Dealer
+) -> None:
+    """Ann, down to 500 here, is put out from the dashboard: her chips went to someone at the
+    table in a hand the page did not see; the check says so and how to mend it."""
+    record(timed_app, dealer.tid, "hand_started", {"table": 1})
+    record(timed_app, dealer.tid, "hand_action", {"table": 1, "actions": [
+        "p3 f", "p5 f", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 480", "p2 cc", "d db 8s", "p1 cc", "p2 cc",
+        "d db 9s", "p1 cc", "p2 cc", "p1 sm 7c7d", "p2 sm AcAd", "d win cards",
+    ]})
+    record(timed_app, dealer.tid, "bust", {"players": [1]})
+    html = soup(dealer.page())
+    assert html.select_one(".dl-chipcheck").text == (
+        "The stacks here add up to 3,500: 500 fewer than the 4,000 that should be at this table. "
+        "Ann was put out from the dashboard with 500 chips in the stack shown here: whoever won them has "
+        "them on the felt, but not on this page. "
+        "Count the stacks and set each one that differs with \u201cCorrect a stack\u201d."
+    )
+    dealer.post("correct", {"player": "3", "stack": "1500", "reason": "won Ann's last chips"})
+    assert soup(dealer.page()).select_one(".dl-chipcheck") is None
 
 
 def test_a_stack_cannot_be_corrected_during_its_hand(dealer: Dealer) -> None:
