@@ -728,7 +728,6 @@ def test_a_hand_awarded_to_named_winners_keeps_them_in_the_phh_export(dealer: De
     assert results[1]["error"] is None
 
 
-@pytest.mark.xfail(strict=True, reason="engine.phh does not read the _winners field yet")
 def test_a_hand_awarded_to_named_winners_replays_from_the_export(dealer: Dealer, tmp_path: Path) -> None:
     """The contract: ``python -m engine replay`` replays every exported hand, a hand awarded
     to named winners too (by reading ``_winners``)."""
