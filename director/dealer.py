@@ -683,7 +683,11 @@ def table_action(tournament_id: int, table: int, action: str) -> ResponseReturnV
                 flash(message, "ok")
 
     def rerender(error: str | None = None, notice: str | None = None) -> str:
-        return render_panel(tournament_id, table, error=error, notice=notice or (notices[0] if notices else None))
+        # A refused entry comes back as typed, so the dealer only fixes what was wrong.
+        typed = {**request.form.to_dict(), "action": action} if error and not request.is_json else {}
+        return render_panel(
+            tournament_id, table, error=error, notice=notice or (notices[0] if notices else None), typed=typed
+        )
 
     return act(do, url_for("dealer.page", tournament_id=tournament_id, table=table), rerender)
 

@@ -357,6 +357,28 @@ def test_cards_are_checked_by_the_engine(dealer: Dealer) -> None:
     assert response.get_json()["error"] == "The Ace of hearts (Ah) has already been dealt."
 
 
+def test_a_refused_entry_comes_back_as_typed(dealer: Dealer) -> None:
+    """Bad input gets a clear error and loses nothing: the refused raise, cards and stack
+    correction come back in their boxes, ready to be fixed."""
+    dealer.ok("deal")
+    response = dealer.post("act", {"kind": "raise", "amount": "30"})
+    assert response.status_code == 422
+    assert soup(response).select_one(".dl-amount input[name=amount]")["value"] == "30"
+    assert soup(dealer.page(htmx=True)).select_one(".dl-amount input[name=amount]")["value"] == ""
+    dealer.ok("undo")
+    correction = {"player": "2", "stack": "abc", "reason": "a chip fell"}
+    html = soup(dealer.post("correct", correction))
+    form = html.select_one(".dl-correct")
+    assert form.has_attr("open") and form.select_one("option[selected]")["value"] == "2"
+    assert (form.select_one("[name=stack]")["value"], form.select_one("[name=reason]")["value"]) == ("abc", "a chip fell")
+    play_to_showdown(dealer)
+    typed = {"board": "AhKh7c2s9h", "cards_1": "AhJh", "cards_2": "7d7s", "cards_3": "AcAd", "cards_5": "3c4c"}
+    response = dealer.post("cards", typed)
+    assert response.status_code == 422
+    form = soup(response).select_one("form[action$='/cards']")
+    assert {i["name"]: i["value"] for i in form.select("input[name^=cards_], input[name=board]")} == typed
+
+
 # ------------------------------------------------------------------ house rules
 
 
