@@ -248,8 +248,10 @@ def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag
             flags.append(Flag("itm", "In the money"))
     if state.hand_for_hand and not state.finished:
         flags.append(Flag("h4h", "Hand for hand"))
-    if clock.hand_cap_reached:
-        flags.append(Flag("info", f"Hand cap reached: {clock.hand_cap} hands"))
+    if clock.hand_cap_reached and state.finished:
+        flags.append(Flag("info", f"Ended at the {clock.hand_cap}-hand cap: places by chips"))
+    elif clock.hand_cap_reached:
+        flags.append(Flag("info", "Hand cap reached: the players still in are ranked by chips"))
     return tuple(flags)
 
 
@@ -274,11 +276,16 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     structure = state.settings.structure
     clock = tournament_clock(state, now)
     finished = state.finished
-    status = "finished" if finished else clock.status
+    # Seed 000's hand cap: the game is over once it is reached, even before the director
+    # enters the chips that rank the players still in; nothing counts down any more.
+    at_cap = clock.hand_cap_reached and not finished
+    status = "finished" if finished or at_cap else clock.status
     running = status in ("running", "on_break")
 
     if finished:
         key = "finished"
+    elif at_cap:
+        key = "hand-cap"
     elif clock.on_break:
         key = f"break-before-{clock.next_level_number or 0}"
     else:
@@ -289,9 +296,14 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     colour_up = ""
     if finished:
         title = "Finished"
-        winner = next((p.name for p in state.players if state.place_of(p.id) == 1), "")
+        firsts = [p.name for p in state.players if state.place_of(p.id) == 1]
+        winner = firsts[0] if len(firsts) == 1 else ""
         announce = f"The tournament is over. {winner} wins." if winner else "The tournament is over."
-        headline = f"{winner} wins" if winner else "It is over"
+        headline = f"{winner} wins" if winner else f"{' & '.join(firsts)} share 1st" if firsts else "It is over"
+    elif at_cap:
+        title = "Game over"
+        announce = "The hand cap is reached: the game is over. The players still in are ranked by chips."
+        headline = "Hand cap reached"
     elif clock.on_break:
         title = "Break"
         colour_up = colour_up_text(clock.colour_up_now)
@@ -305,9 +317,9 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
 
     seconds_left = clock.seconds_left
     hands_left = None
-    if structure.hand_counted and not finished and not clock.on_break:
+    if structure.hand_counted and status != "finished" and not clock.on_break:
         hands_left = clock.hands_left_in_level
-    if finished:
+    if finished or at_cap:
         time_text = "0:00"
     elif seconds_left is not None:
         time_text = format_clock(seconds_left)
@@ -317,16 +329,19 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     last_minute = running and seconds_left is not None and 0 < seconds_left <= 60
 
     blinds = ante = ""
-    if not finished and not clock.on_break and clock.big_blind is not None:
+    if status != "finished" and not clock.on_break and clock.big_blind is not None:
         blinds = blinds_text(clock.small_blind or 0, clock.big_blind)
         ante = chips(clock.ante) if clock.ante else ""
-    next_text, next_is_break = ("", False) if finished else _next_text(clock, structure)
+    next_text, next_is_break = ("", False) if status == "finished" else _next_text(clock, structure)
 
     # The figures.
     big_blind = clock.big_blind or (clock.next_level.big_blind if clock.next_level else 0)
     average = state.average_stack
+    cap_stacks = state.standings.cap_stacks
     stats = [
-        Stat("players", "Players left", str(state.players_left), f"of {state.entries} entries"),
+        Stat("players", "Ranked by chips", str(len(cap_stacks)), f"of {state.entries} entries")
+        if cap_stacks is not None
+        else Stat("players", "Players left", str(state.players_left), f"of {state.entries} entries"),
         Stat(
             "average",
             "Average stack",
@@ -345,7 +360,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
                 deadline_ms=_ms(clock.break_starts_at) if running and clock.break_starts_at else None,
             )
         )
-    elif hands_left is not None:
+    elif hands_left is not None or clock.hand_cap_reached:
         stats.append(Stat("hands", "Hands played", str(clock.hands_played), f"cap {clock.hand_cap}" if clock.hand_cap else ""))
     payouts, payouts_label = _payouts(state)
     if state.settings.payout_kind != "points" and state.prize_pool and not phone:
@@ -379,7 +394,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         payouts_label=payouts_label,
         action=_action_clock(state, now),
         announce=announce,
-        after=_after(clock, structure) if running and not finished else None,
+        after=_after(clock, structure) if running else None,
         headline=headline,
     )
 

@@ -341,6 +341,34 @@ def test_hand_counted_structures_show_hands_left_instead_of_minutes(app: Flask, 
     assert text(section, ".tv-blinds") == "Blinds 15 / 30"
 
 
+def test_seed_000_at_the_hand_cap_the_game_is_over_then_ranked_by_chips(app: Flask, client: FlaskClient) -> None:
+    """Seed 000: "If after 120 hands ... nobody has won, the game ends and the players still in
+    are ranked by chips". At the cap the TV says so, with no countdown and no next level; once
+    the chips are entered, the winner and the places as for any end."""
+    night = Night(app, client, preset="sng-1000", players=3)
+    night.clock("start")
+    for _ in range(120):
+        night.clock("hand_played")
+    section = night.partial()
+    assert section["data-status"] == "finished" and section["data-key"] == "hand-cap"
+    assert text(section, ".tv-level") == "Game over"
+    assert text(section, ".tv-headline") == "Hand cap reached"
+    assert text(section, ".tv-flags") == "Hand cap reached: the players still in are ranked by chips"
+    for gone in ("[data-main-time]", ".tv-next", ".tv-blinds"):
+        assert section.select_one(gone) is None, gone
+    assert not section.has_attr("data-ends-at") and not section.has_attr("data-after-key")
+    assert stat(section, "hands") == "120 cap 120"
+    ids = {p.name: p.id for p in night.state().players}
+    night.record("hand_cap", {"stacks": {str(ids["Ann"]): 500, str(ids["Bob"]): 1500, str(ids["Cid"]): 1000}})
+    section = night.partial()
+    assert section["data-key"] == "finished" and text(section, ".tv-headline") == "Bob wins"
+    assert stat(section, "players") == "3 of 3 entries" and text(section, ".tv-stat--players dt") == "Ranked by chips"
+    assert [text(li, ".tv-payout-who") for li in section.select(".tv-payouts li")] == ["Bob", "Cid", "Ann"][
+        : len(section.select(".tv-payouts li"))
+    ]
+    assert text(section, ".tv-flags") == "Ended at the 120-hand cap: places by chips"
+
+
 # ---------------------------------------------------------------- the money and the flags
 
 
