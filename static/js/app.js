@@ -51,6 +51,26 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "clock") { refreshIfChanged(document.getElementById("clock")); }
   });
+  // A write is sent once: while a form or button posts, its buttons are disabled (a second
+  // tap does nothing; the server's expected-seq check refuses a repeat anyway). Polls and
+  // other reads disable nothing, so a field changed meanwhile is never held up.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb === "get") { return; }
+    var elt = event.detail.elt;
+    var form = elt.tagName === "FORM" ? elt : elt.form || null;
+    var buttons = form ? Array.prototype.slice.call(form.querySelectorAll("button")) : [];
+    if (elt.tagName === "BUTTON" && buttons.indexOf(elt) < 0) { buttons.push(elt); }
+    buttons = buttons.filter(function (b) { return !b.disabled; });
+    buttons.forEach(function (b) { b.disabled = true; });
+    elt._sendingButtons = buttons;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var buttons = event.detail.elt._sendingButtons || [];
+    buttons.forEach(function (b) { b.disabled = false; });
+    event.detail.elt._sendingButtons = null;
+  });
+
   // A request that failed without an answer we can show: say so, in words.
   function toast(text) {
     var box = document.getElementById("toast");

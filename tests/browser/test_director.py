@@ -116,3 +116,39 @@ def test_everything_works_without_javascript(browser: Any, live_server: LiveServ
     page.click("text=See the results")
     expect(page.locator("#standings tbody tr").first).to_contain_text("Ann")
     context.close()
+
+
+def test_no_console_error_over_a_walk_through_the_pages(page: Any, live_server: LiveServer) -> None:
+    """Every page a director opens on a night, with a write on each: nothing in the console
+    (no htmx selector errors, no missing favicon, no script error)."""
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    live_server.login(page)
+    page.goto(f"{live_server.url}/new")
+    page.fill("input[name=name]", "Quiet console")
+    page.click("button[value=create]")
+    page.wait_for_url(f"{live_server.url}/t/1/players")
+    for name in ["Ann", "Bob", "Cy"]:
+        page.fill("#register-form input[name=name]", name)
+        page.press("#register-form input[name=name]", "Enter")
+        expect(page.locator("#players-panel > .flash-ok")).to_have_text(f"{name} registered.")
+    page.goto(f"{live_server.url}/t/1/tables")
+    page.click("button:has-text('Draw seats')")
+    expect(page.locator("button:has-text('Redraw all seats')")).to_be_visible()
+    page.goto(f"{live_server.url}/t/1")
+    page.click("button:has-text('Start the clock')")
+    expect(page.locator("button:has-text('Pause')")).to_be_visible()
+    page.wait_for_timeout(2000)  # a poll or two of the clock
+    page.goto(f"{live_server.url}/t/1/table/1")
+    page.click("button:has-text('Deal')")
+    expect(page.locator(".dl-pad")).to_be_visible()
+    page.locator(".dl-amount input[name=amount]").fill("1")
+    page.click(".dl-amount button")
+    expect(page.locator(".dl-msg--error")).to_be_visible()
+    page.locator(".dl-pad button:has-text('Fold')").click()
+    page.goto(f"{live_server.url}/t/1/print/cards")
+    page.goto(f"{live_server.url}/t/1")
+    page.wait_for_timeout(500)
+    refused = "Failed to load resource: the server responded with a status of 422"  # the refused raise: expected
+    assert [p for p in problems if not p.startswith(refused)] == []
