@@ -205,7 +205,8 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def auth_context() -> dict[str, Any]:
-        return {"is_director": is_director()}
+        # password_set: called only where needed (no login button before a password exists).
+        return {"is_director": is_director(), "password_set": lambda: password_hash() is not None}
 
     @app.errorhandler(TooManyTries)
     def too_many_tries(error: TooManyTries) -> Any:

@@ -41,6 +41,10 @@ def test_first_page_asks_for_the_directors_password(client: FlaskClient) -> None
     assert response.headers["Location"].endswith("/auth/first-run")
     page = soup(client.get("/auth/first-run"))
     assert page.find("input", attrs={"name": "password"}) is not None
+    assert page.find("a", string="Director login") is None  # nothing to log in with yet
+    set_password(client)
+    client.post("/auth/logout", data={"csrf_token": csrf_token(client, "/auth/login")})
+    assert soup(client.get("/auth/login")).find("a", string="Director login") is not None
 
 
 def test_first_run_refuses_a_short_or_mismatched_password(client: FlaskClient) -> None:
