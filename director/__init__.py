@@ -33,7 +33,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask
+from flask import Blueprint, Flask, redirect, url_for
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -114,6 +114,11 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     web.init_app(app)
     for spec in BLUEPRINTS:
         app.register_blueprint(load_blueprint(spec))
+
+    @app.get("/favicon.ico")
+    def favicon() -> Any:
+        """Browsers ask for /favicon.ico on pages without an icon link: send them to the SVG."""
+        return redirect(url_for("static", filename="img/favicon.svg"), code=301)
 
     @app.get("/health")
     def health() -> dict[str, str]:

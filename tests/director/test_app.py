@@ -9,7 +9,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from director import BLUEPRINTS, create_app
-from tests.director.conftest import PASSWORD, Director, csrf_token, set_password, soup
+from tests.director.conftest import (
+    PASSWORD,
+    Director,
+    csrf_token,
+    new_tournament,
+    set_password,
+    soup,
+)
 
 
 def test_factory_creates_the_database_in_wal_mode_and_a_secret(app: Flask) -> None:
@@ -186,3 +193,16 @@ def test_wrong_passwords_are_slowed_down(client: FlaskClient) -> None:
     assert "Too many wrong passwords: wait" in soup(blocked).find(id="error").text
     api = client.post("/api/login", json={"password": PASSWORD}, headers={"X-CSRFToken": token})
     assert api.status_code == 429 and "Too many wrong passwords" in api.get_json()["error"]
+
+
+def test_every_page_has_an_icon_and_favicon_ico_leads_to_it(director: Director) -> None:
+    """No page logs a 404 for /favicon.ico: print pages link the icon, and the old address
+    sends a browser to it."""
+    tid = new_tournament(director, ["Ann", "Bob"])
+    for path in (f"/t/{tid}/print/cards", f"/t/{tid}/print/signs", f"/t/{tid}/print/clock", f"/t/{tid}"):
+        page = director.get(path)
+        icon = soup(page).select_one("link[rel=icon]")
+        assert page.status_code == 200, path
+        assert icon is not None and icon["href"] == "/static/img/favicon.svg", path
+    response = director.get("/favicon.ico")
+    assert response.status_code == 301 and response.headers["Location"].endswith("/static/img/favicon.svg")
