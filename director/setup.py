@@ -43,7 +43,7 @@ TEXT_FIELDS = (
     "name", "preset", "starting_stack", "table_size", "chip_set", "counted_by", "hand_cap",
     "buy_in", "rebuy_levels", "max_rebuys", "rebuy_cost", "rebuy_chips", "addon_level",
     "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
-    "league_formula", "payout_unit", "rebuy_when",
+    "league_formula", "payout_unit", "rebuy_when", "based_on",
 )
 
 
@@ -82,6 +82,7 @@ def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> Se
     old_stack = data.get("starting_stack")
     data.update(
         preset=preset_id,
+        based_on=preset_id,  # kept when the structure is edited: its name says "(edited)"
         starting_stack=str(structure.starting_stack),
         chip_set=chip_set_for(structure.denominations),
         counted_by="hands" if structure.hand_counted else "minutes",
@@ -183,8 +184,8 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
         found.append(f"The starting stack cannot be negative ({stack:,}).")
     cap_text = form.values.get("hand_cap", "")
     form.problems.extend(found)
-    return {
-        "name": PRESETS.get(form.values.get("preset", ""), ("Custom",))[0],
+    data = {
+        "name": "Custom",
         "starting_stack": stack,
         "hand_cap": _number(cap_text, "The hand cap", form.problems) if cap_text and hands else None,
         "repeat_doubling": form.repeat_doubling,
@@ -192,6 +193,19 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
         "ante_kind": "big_blind",
         "items": items,
     }
+    data["name"] = structure_name(form.values.get("preset") or form.values.get("based_on", ""), data)
+    return data
+
+
+def structure_name(preset_id: str, data: dict[str, Any]) -> str:
+    """The preset's name, with "(edited)" when its levels, stack or cap were changed; "Custom"
+    for a structure not loaded from a preset."""
+    if preset_id not in PRESETS:
+        return "Custom"
+    name = PRESETS[preset_id][0]
+    loaded = structure_to_dict(preset(preset_id))
+    same = all(loaded[key] == data[key] for key in ("starting_stack", "hand_cap", "repeat_doubling", "items"))
+    return name if same else f"{name} (edited)"
 
 
 def check(form: SetupForm) -> dict[str, Any] | None:

@@ -229,3 +229,32 @@ def test_the_structure_is_checked_as_cells_change(director: Director) -> None:
     data["preset"], data["op"] = "sng-1000-turbo", "load_preset"
     form = soup(director.client.post("/new", data=data)).find("form", id="setup-form")
     assert not [b for b in form.find_all("button") if str(b.get("value", "")).startswith("add_break")]
+
+
+def test_an_edited_preset_keeps_its_name_with_edited(director: Director) -> None:
+    """A loaded structure keeps its name; once a row is added or a cell changed, the name
+    says "(edited)" rather than "Custom"."""
+    data = the_form(director)
+    data["op"] = "add_level:0"
+    edited = form_fields(soup(director.client.post("/new", data=data)).find("form", id="setup-form"))
+    edited["op"], edited["name"] = "create", "Added a level"
+    assert director.client.post("/new", data=edited).status_code == 303
+    data = the_form(director)
+    lengths = data.getlist("length")
+    lengths[0] = "20"
+    data.setlist("length", lengths)
+    data["op"], data["name"] = "create", "Longer first level"
+    assert director.client.post("/new", data=data).status_code == 303
+    data = the_form(director)
+    data["op"], data["name"] = "create", "As loaded"
+    assert director.client.post("/new", data=data).status_code == 303
+    names = {
+        t["name"]: director.api("GET", f"/api/t/{t['id']}").get_json()
+        for t in director.api("GET", "/api/tournaments").get_json()["tournaments"]
+    }
+    headers = {name: soup(director.get(f"/t/{info['id']}")).select_one(".hero .muted").text for name, info in names.items()}
+    assert headers == {
+        "Added a level": "Home, 2–3 hours, 10,000 chips (edited) · 9-seat tables",
+        "Longer first level": "Home, 2–3 hours, 10,000 chips (edited) · 9-seat tables",
+        "As loaded": "Home, 2–3 hours, 10,000 chips · 9-seat tables",
+    }
