@@ -12,7 +12,7 @@ from director import seating, services
 from director.auth import login_required
 from director.db import get_db
 from director.events import load_events, load_state
-from director.views import dashboard_context
+from director.views import dashboard_context, undone_text
 from director.web import act, expected_seq, now, parse_int, render, values
 from engine.errors import InvalidInput
 from engine.tournament import (
@@ -124,11 +124,12 @@ def bust(tournament_id: int) -> ResponseReturnValue:
 def undo(tournament_id: int) -> ResponseReturnValue:
     data = values()
 
+    state = load_state(get_db(), tournament_id)
+
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
         services.undo(get_db(), tournament_id, expected_seq(data, state.seq), now())
 
-    return dashboard_act(tournament_id, do, "Undone.")
+    return dashboard_act(tournament_id, do, undone_text(state))
 
 
 @bp.post("/t/<int:tournament_id>/moves/apply")

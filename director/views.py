@@ -132,6 +132,23 @@ def last_event_text(state: Tournament) -> str | None:
     return None if event is None else describe(state, event)
 
 
+def undone_text(state: Tournament) -> str:
+    """What an undo now takes back, for its message: "Undone: Dana's bust (5th)."."""
+    event = state.last_event
+    if event is None:
+        return "Undone."
+    if event.type == "bust":
+        raw = event.payload.get("players")
+        ids = [raw] if isinstance(raw, (int, str)) else list(raw or [])
+        parts = []
+        for value in ids:
+            pid = int(value)
+            place = state.place_of(pid) or state.provisional_places().get(pid)
+            parts.append(f"{state.name_of(pid)}'s bust" + (f" ({ordinal(place)})" if place else ""))
+        return "Undone: " + " and ".join(parts) + "."
+    return f"Undone: {describe(state, event)}."
+
+
 def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict[str, Any]:
     clock = state.clock_at(now)
     level = clock.level_number or max(1, (clock.next_level_number or 2) - 1)

@@ -24,7 +24,7 @@ def test_dashboard_plain_and_htmx(director: Director, app: Flask) -> None:
     assert response.status_code == 200 and names == ["dashboard/show.html"]
     page = soup(response)
     assert page.find(id="clock") is not None
-    assert page.find("button", string="Start the clock") is not None
+    assert page.find("button", string="Start the clock anyway") is not None  # no seats drawn yet
     with rendered(app) as names:
         response = director.get(f"/t/{tid}", headers={"HX-Request": "true"})
     assert names == ["dashboard/_panel.html"]
@@ -295,3 +295,47 @@ def test_at_the_hand_cap_no_more_hands_are_counted(director: Director) -> None:
     response = director.api("POST", f"/api/t/{tid}/clock/hand_played", {})
     assert response.status_code == 422 and response.get_json()["error"] == cap
     assert state(director, tid)["clock"]["hands_played"] == 120
+
+
+def test_one_player_left_with_rebuys_open_says_what_to_do(director: Director) -> None:
+    """Two of three out while rebuys are open: the game goes on for a rebuy, and the
+    dashboard says how to finish it, with the button right there."""
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True, rebuy_levels=3)
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 3})
+    assert soup(director.get(f"/t/{tid}")).find(id="one-left") is None
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 2})
+    notice = soup(director.get(f"/t/{tid}")).find(id="one-left")
+    assert notice.find("strong").text == "One player left: close rebuys to finish the tournament (or wait for a rebuy)."
+    form = notice.find("form")
+    assert form["hx-post"] == f"/t/{tid}/rebuys/close" and form.find("button").text == "Close rebuys now"
+    response = director.post(f"/t/{tid}/rebuys/close", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert soup(response).find(id="one-left") is None and state(director, tid)["finished"]
+
+
+def test_undone_names_what_was_undone(director: Director) -> None:
+    tid = new_tournament(director, EIGHT, start=True)
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 4})
+    response = director.post(f"/t/{tid}/undo", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert soup(response).find(class_="flash-ok").text.strip() == "Undone: Dee's bust (8th)."
+    director.api("POST", f"/api/t/{tid}/clock/pause", {})
+    response = director.post(f"/t/{tid}/undo", {"expected_seq": seq(director, tid)}, htmx=True)
+    assert soup(response).find(class_="flash-ok").text.strip() == "Undone: Clock: pause."
+
+
+def test_hands_left_on_the_big_clock_read_as_one_phrase(director: Director) -> None:
+    tid = new_tournament(director, ["Ann", "Bob"], start=True, preset="sng-1000")
+    director.post(f"/t/{tid}/clock/hand_played", {"expected_seq": seq(director, tid)})
+    big = soup(director.get(f"/t/{tid}")).select_one("#clock .clock-time")
+    assert big.contents[0] == "5" and big.find("small", class_="clock-unit").text == "hands left"
+
+
+def test_starting_without_a_seat_draw_asks_first(director: Director) -> None:
+    """Not a refusal: the director may start anyway (seats drawn later, or by hand)."""
+    tid = new_tournament(director, ["Ann", "Bob"])
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find(id="no-seats").text == "Seats are not drawn yet: draw seats first, or start anyway."
+    assert page.find(id="no-seats").find("a")["href"] == f"/t/{tid}/tables"
+    assert page.find("button", string="Start the clock anyway") is not None
+    director.post(f"/t/{tid}/tables/draw", {"expected_seq": seq(director, tid)})
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find(id="no-seats") is None and page.find("button", string="Start the clock") is not None
