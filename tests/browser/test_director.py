@@ -146,6 +146,7 @@ def test_no_console_error_over_a_walk_through_the_pages(page: Any, live_server: 
     page.locator(".dl-amount input[name=amount]").fill("1")
     page.click(".dl-amount button")
     expect(page.locator(".dl-msg--error")).to_be_visible()
+    expect(page.locator(".dl-amount input[name=amount]")).to_have_value("1")  # kept, to be fixed
     page.locator(".dl-pad button:has-text('Fold')").click()
     page.goto(f"{live_server.url}/t/1/print/cards")
     page.goto(f"{live_server.url}/t/1")
