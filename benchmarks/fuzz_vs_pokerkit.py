@@ -84,7 +84,9 @@ def random_hand_spec(rng: random.Random) -> dict[str, Any]:
         ante = rng.choice([1, max(1, bb // 10), max(1, bb // 4), bb])
         antes = [ante] * n
     elif ante_kind == "bba":
-        antes[0 if n == 2 else 1] = rng.choice([bb, bb // 2 or 1])
+        # The big blind's ante: index 1 for every table size, as pokerkit reads heads-up
+        # lists (the button's entry first, then the big blind's).
+        antes[1] = rng.choice([bb, bb // 2 or 1])
     stacks = []
     for _ in range(n):
         kind = rng.random()

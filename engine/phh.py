@@ -186,8 +186,13 @@ def setup_of(phh: PhhHand) -> HandSetup:
     trim = phh.ante_trimming_status
     stacks = dict(zip(seats, phh.starting_stacks, strict=True))
     if n == 2:
-        # As pokerkit reads heads-up: the lists name the button (p2) first, then p1.
-        antes = {seats[1]: phh.antes[0], seats[0]: phh.antes[1]}
+        # As pokerkit reads heads-up: the lists name the button (p2) first, then p1. A lone
+        # ante is the big blind's ante whichever way it is listed (the PHH README lists p1,
+        # the big blind, first), so both readings give the same hand.
+        if sum(1 for a in phh.antes if a) == 1:
+            antes = {seats[0]: max(phh.antes)}
+        else:
+            antes = {seats[1]: phh.antes[0], seats[0]: phh.antes[1]}
         big, small = max(blinds), min(blinds)
         return HandSetup(
             stacks, seats[1], seats[1] if small else None, seats[0], small, big, antes,
