@@ -143,17 +143,17 @@ class PotAward:
         return tuple(s for s, _ in self.shares)
 
     def describe(self) -> str:
-        """``Seat 3 wins the main pot (1200) with a flush, ace high``.
+        """``Seat 3 wins the main pot (1,200) with a flush, ace high``.
 
         >>> PotAward("side pot 1", 401, ((5, 201), (7, 200)), (5,)).describe()
         'side pot 1 (401) split between seats 5 and 7, odd chip to seat 5'
         """
         with_hand = f" with {_article(self.hand_name)}" if self.hand_name else ""
         if len(self.shares) == 1:
-            return f"Seat {self.shares[0][0]} wins the {self.name} ({self.amount}){with_hand}"
+            return f"Seat {self.shares[0][0]} wins the {self.name} ({self.amount:,}){with_hand}"
         seats = [str(s) for s in self.winners]
         listed = ", ".join(seats[:-1]) + " and " + seats[-1]
-        text = f"{self.name} ({self.amount}) split between seats {listed}{with_hand}"
+        text = f"{self.name} ({self.amount:,}) split between seats {listed}{with_hand}"
         if self.odd_chips_to:
             chips = "odd chip" if len(self.odd_chips_to) == 1 else "odd chips"
             to = ", ".join(f"seat {s}" for s in self.odd_chips_to)

@@ -358,7 +358,7 @@ def test_play_a_hand_through_the_table_page(night: tuple[Director, int, int, int
     showdown = soup(director.get(base))
     assert showdown.find(id="dealer")["data-phase"] == "showdown"
     awarded = director.post(f"{base}/award", {"pot0": "4"}, htmx=True)
-    assert awarded.status_code == 200 and "Seat 4 wins the main pot (12000)" in awarded.get_data(
+    assert awarded.status_code == 200 and "Seat 4 wins the main pot (12,000)" in awarded.get_data(
         as_text=True
     )
     state = director.api("GET", f"/api/cash/{sid}").get_json()

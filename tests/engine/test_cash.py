@@ -809,7 +809,7 @@ def test_cards_and_award_in_one_event():
     )
     assert night.stacks() == {1: 10_000, 2: 0}
     assert night.state.hands[-1].description.startswith(
-        "Seat 1 wins the main pot (10000) with three of a kind"
+        "Seat 1 wins the main pot (10,000) with three of a kind"
     )
     with pytest.raises(IllegalAction, match="No hand is being played at table 1"):
         night.add("hand_action", table=1, entries=["d win 1"])
