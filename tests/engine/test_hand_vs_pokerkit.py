@@ -42,7 +42,7 @@ import pytest
 from engine.hand import Hand, HandSetup
 from engine.phh import replay_file
 
-pytest.importorskip("pokerkit", reason="pokerkit is not installed (pip install -e ".[test]")")
+pytest.importorskip("pokerkit", reason="pokerkit is not installed (pip install -e '.[test]')")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import fuzz_vs_pokerkit as fuzz
