@@ -16,7 +16,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, current_app, flash, jsonify, redirect, render_template, request
+from flask import (
+    Flask,
+    current_app,
+    flash,
+    g,
+    get_flashed_messages,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+)
 from flask.typing import ResponseReturnValue
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError
@@ -115,6 +125,15 @@ def act(
     return redirect(redirect_to, code=303)
 
 
+def take_flashes() -> list[tuple[str, str]]:
+    """The flashed messages, once per request: the first place on the page that shows them
+    takes them (a panel's message spot, else the top of the page)."""
+    if g.get("flashes_taken"):
+        return []
+    g.flashes_taken = True
+    return list(get_flashed_messages(with_categories=True))
+
+
 def error_page(status: int, title: str, message: str) -> ResponseReturnValue:
     if wants_json():
         return jsonify(error=message), status
@@ -136,7 +155,7 @@ def init_app(app: Flask) -> None:
         def extra_nav(_tournament_id: int) -> list[tuple[str, str]]:
             return [(e, label) for e, label in TOURNAMENT_LINKS if e in app.view_functions]
 
-        return {"chips": format_chips, "extra_nav": extra_nav}
+        return {"chips": format_chips, "extra_nav": extra_nav, "take_flashes": take_flashes}
 
     app.add_template_filter(format_chips, "chips")
     app.add_template_filter(format_datetime, "datetime")

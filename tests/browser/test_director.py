@@ -153,3 +153,19 @@ def test_no_console_error_over_a_walk_through_the_pages(page: Any, live_server: 
     page.wait_for_timeout(500)
     refused = "Failed to load resource: the server responded with a status of 422"  # the refused raise: expected
     assert [p for p in problems if not p.startswith(refused)] == []
+
+
+def test_a_write_sent_before_htmx_loads_shows_its_notice_in_the_panel(page: Any, live_server: LiveServer) -> None:
+    """A fast typist can submit the register form before htmx has run (the scripts are
+    deferred): the browser then posts the plain form and follows the redirect. The notice
+    must stand where htmx would have put it, inside the players panel, not only above the page."""
+    live_server.login(page)
+    page.goto(f"{live_server.url}/new")
+    page.click("button[value=create]")
+    page.wait_for_url(f"{live_server.url}/t/1/players")
+    page.route("**/js/htmx-*.js", lambda route: route.abort())  # the next pages run without htmx
+    page.reload()
+    page.fill("#register-form input[name=name]", "Bob")
+    page.press("#register-form input[name=name]", "Enter")
+    expect(page.locator("#players-panel > .flash-ok")).to_have_text("Bob registered.")
+    expect(page.locator(".flashes")).to_have_count(0)  # shown once, not twice
