@@ -163,7 +163,8 @@ class PotAward:
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """The result of a hand: every pot, main pot first, with its winners."""
+    """The result of a hand: every pot, main pot first, with its winners (read side pots
+    first: :meth:`describe`)."""
 
     pots: tuple[PotAward, ...]
 
@@ -176,8 +177,16 @@ class Award:
         return total
 
     def describe(self) -> str:
-        """One sentence for the whole hand, pots joined by semicolons."""
-        text = "; ".join(p.describe() for p in self.pots)
+        """One sentence for the whole hand, pots joined by semicolons: the side pots first,
+        the last one first, then the main pot (TDA 5.1: "Award the side pot(s) first, then the
+        main pot").
+
+        >>> main = PotAward("main pot", 300, ((1, 300),))
+        >>> side = PotAward("side pot 1", 200, ((2, 200),))
+        >>> Award((main, side)).describe()
+        'Seat 2 wins the side pot 1 (200); Seat 1 wins the main pot (300).'
+        """
+        text = "; ".join(p.describe() for p in reversed(self.pots))
         return text[:1].upper() + text[1:] + "." if text else "Nothing to award."
 
 

@@ -119,8 +119,8 @@ def test_award_text_names_winners_hand_and_odd_chip():
         )
     )
     assert award.describe() == (
-        "Seat 3 wins the main pot (1,200) with a flush, ace high; "
-        "side pot 1 (401) split between seats 5 and 7, odd chip to seat 5."
+        "Side pot 1 (401) split between seats 5 and 7, odd chip to seat 5; "
+        "Seat 3 wins the main pot (1,200) with a flush, ace high."
     )
     assert award.won() == {3: 1200, 5: 201, 7: 200}
     assert award.pots[1].winners == (5, 7)
