@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from director import seating, services
 from director.auth import login_required
 from director.db import get_db
-from director.events import load_events, load_state
+from director.events import load_events, load_state, played_as_stored
 from director.views import dashboard_context, undone_text
 from director.web import act, expected_seq, now, parse_int, render, values
 from engine.errors import InvalidInput
@@ -180,7 +180,7 @@ def log(tournament_id: int) -> ResponseReturnValue:
     state = load_state(db, tournament_id)
     entries = []
     replay = None
-    for event in load_events(db, tournament_id):
+    for event in played_as_stored(load_events(db, tournament_id)):
         before = replay
         replay = create(event) if replay is None else apply(replay, event)
         if event.type == "undo" and before is not None and before.last_event is not None:

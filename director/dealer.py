@@ -256,7 +256,10 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     if record is not None and record.finished:
         common["last_result"] = f"Hand {record.number}: {record.result}"
         common["busted_text"] = tuple(
-            f"{names.get(pid, '?')} is out in {_place(state, pid)} place." for pid, _ in record.busted
+            f"{names.get(pid, '?')} is out in {_place(state, pid)} place." if _place(state, pid)
+            else f"{names.get(pid, '?')} busted and is back in with a rebuy." if not state.player(pid).out
+            else f"{names.get(pid, '?')} busted and may still rebuy."
+            for pid, _ in record.busted
         )
     if running is None:
         return _before_view(state, table, seated, names, common, record)
@@ -318,20 +321,17 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
 
 
 def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
-    """The chip check at a table in words: the difference, what it means, how to mend it."""
+    """The chip check at a table in one line: the difference and how to mend it."""
     word = "more" if check.difference > 0 else "fewer"
-    text = (
-        f"The stacks here add up to {n(check.counted)}: {n(abs(check.difference))} {word} than the "
-        f"{n(check.expected)} that should be at this table."
+    why = "".join(
+        f" {names.get(off.player, '?')}'s {n(off.chips)} went out with a bust that named no winner."
+        for off in check.write_offs
     )
-    for off in check.write_offs:
-        text += (
-            f" {names.get(off.player, '?')} was put out from the dashboard with {n(off.chips)} chips in "
-            "the stack shown here: whoever won them has them on the felt, but not on this page."
-        )
-    if not check.write_offs:
-        text += " A stack was corrected without the stack the chips came from or went to."
-    return text + " Count the stacks and set each one that differs with \u201cCorrect a stack\u201d."
+    return (
+        f"Stacks here: {n(check.counted)}, {n(abs(check.difference))} {word} than the "
+        f"{n(check.expected)} in play at this table.{why} Count the stacks and set the one that "
+        "differs with “Correct a stack”."
+    )
 
 
 def _may_muck(hand: Hand, seat: int) -> bool:
@@ -345,7 +345,7 @@ def _may_muck(hand: Hand, seat: int) -> bool:
 def _place(state: Tournament, pid: int) -> str:
     place = state.place_of(pid) or state.provisional_places().get(pid)
     if place is None:
-        return "no"
+        return ""
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
@@ -486,8 +486,8 @@ def only_other_tables_since(state: Tournament, seq: int, table: int) -> bool:
     """Whether every event after ``seq`` is play at another table (so a page of ``table``
     based on ``seq`` is still right). Several tables play at once: without this, each
     dealer's entry would make every other table's page stale."""
-    later = [e for e in state.log if e.seq > seq]
-    if [e.seq for e in later] != list(range(seq + 1, state.seq + 1)):  # undone events: be safe
+    later = state.events_since(seq)
+    if later is None or len(later) != state.seq - seq:  # undone events: be safe
         return False
     return all(
         e.type in TABLE_EVENTS and (e.type == "action_clock" or e.payload.get("table") != table)

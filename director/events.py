@@ -3,20 +3,31 @@
 ``append`` writes one event in its own ``BEGIN IMMEDIATE`` transaction and refuses a write based
 on a stale sequence number; ``load_state`` folds the events with the engine and caches the result
 by (database, tournament, last seq), safely across server threads.
+
+Snapshots: every :data:`SNAPSHOT_EVERY` events the folded state is stored (pickled) in the
+``snapshots`` table with the engine's version (:data:`SNAPSHOT_VERSION`, a digest of the
+engine's source), so that the first page after a restart folds only the events after it. A
+snapshot of another version, or one that cannot be read, is ignored and written again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 import sqlite3
 import threading
+import time
+import zlib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import current_app
 from sqlite_utils import Database
 
-from engine.tournament import Event, Tournament, apply, fold
+import engine
+from engine.tournament import RULES_VERSION, Event, Tournament, apply, fold
 
 STALE_MESSAGE = "Someone else changed this tournament a moment ago; the page has been refreshed."
 
@@ -47,7 +58,7 @@ def create_tournament(db: Database, name: str, payload: Mapping[str, Any], now: 
 
     The payload is checked by the engine first, so an invalid setup writes nothing.
     """
-    first = Event(seq=1, type="created", payload=dict(payload), at=now)
+    first = Event(seq=1, type="created", payload={"rules": RULES_VERSION, **payload}, at=now)
     fold([first])  # raises EngineError with the reason
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
@@ -107,6 +118,15 @@ def append(
     return event
 
 
+def played_as_stored(events: list[Event]) -> list[Event]:
+    """A tournament's events with the rules it was played under: one created before the
+    rules had a version (no ``rules`` in its ``created`` event) folds under rules 1."""
+    if events and events[0].type == "created" and "rules" not in events[0].payload:
+        first = events[0]
+        events[0] = Event(first.seq, first.type, {**first.payload, "rules": 1}, first.at)
+    return events
+
+
 def load_events(db: Database, tournament_id: int, after: int = 0) -> list[Event]:
     """The tournament's events after seq ``after``, in order."""
     rows = db.query(
@@ -124,12 +144,65 @@ def tournament_seq(db: Database, tournament_id: int) -> int:
     return int(row[0])
 
 
+SNAPSHOT_EVERY = 2_000
+"""Events between two snapshots of a tournament's folded state."""
+
+
+def _engine_version() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+SNAPSHOT_VERSION = _engine_version()
+
+
+def save_snapshot(db: Database, tournament_id: int, state: Tournament, now: float | None = None) -> int:
+    """Store ``state`` as the tournament's snapshot; returns its size in bytes."""
+    data = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    with db.conn:
+        db.conn.execute(
+            "INSERT OR REPLACE INTO snapshots (tournament_id, seq, version, data, at) VALUES (?, ?, ?, ?, ?)",
+            (tournament_id, state.seq, SNAPSHOT_VERSION, data, time.time() if now is None else now),
+        )
+    return len(data)
+
+
+def load_snapshot(db: Database, tournament_id: int, last: int) -> Tournament | None:
+    """The stored snapshot, if it is of this engine's version and not past event ``last``."""
+    row = db.execute(
+        "SELECT seq, version, data FROM snapshots WHERE tournament_id = ?", [tournament_id]
+    ).fetchone()
+    if row is None or row[1] != SNAPSHOT_VERSION or row[0] > last:
+        return None
+    try:
+        state = pickle.loads(zlib.decompress(row[2]))
+    except Exception:  # written by something else: fold from the start instead
+        return None
+    return state if isinstance(state, Tournament) and state.seq == row[0] else None
+
+
+def snapshot_seq(db: Database, tournament_id: int) -> int | None:
+    """The seq of the tournament's usable snapshot, if it has one."""
+    row = db.execute("SELECT seq, version FROM snapshots WHERE tournament_id = ?", [tournament_id]).fetchone()
+    return int(row[0]) if row is not None and row[1] == SNAPSHOT_VERSION else None
+
+
 class StateCache:
-    """Folded states by (database path, tournament id), advanced incrementally; thread-safe."""
+    """Folded states by (database path, tournament id), advanced incrementally; thread-safe.
+
+    A cold cache starts from the tournament's snapshot; a state that has moved
+    :data:`SNAPSHOT_EVERY` events past the last snapshot is stored as the new one (in a
+    thread of its own, so no request waits for it).
+    """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._states: dict[tuple[str, int], Tournament] = {}
+        self._snapshots: dict[tuple[str, int], int] = {}
+        self._writing: set[tuple[str, int]] = set()
 
     def get(self, db: Database, database: str, tournament_id: int) -> Tournament:
         seq = tournament_seq(db, tournament_id)
@@ -139,7 +212,7 @@ class StateCache:
         if state is not None and state.seq == seq:
             return state
         if state is None or state.seq > seq:
-            state = fold(load_events(db, tournament_id))
+            state = self._cold(db, key, tournament_id, seq)
         else:
             for event in load_events(db, tournament_id, after=state.seq):
                 state = apply(state, event)
@@ -147,11 +220,44 @@ class StateCache:
             current = self._states.get(key)
             if current is None or current.seq <= state.seq:
                 self._states[key] = state
+            due = state.seq - self._snapshots.get(key, 0) >= SNAPSHOT_EVERY and key not in self._writing
+            if due:
+                self._writing.add(key)
+        if due:
+            threading.Thread(target=self._snapshot, args=(key, state), daemon=True).start()
         return state
+
+    def _cold(self, db: Database, key: tuple[str, int], tournament_id: int, seq: int) -> Tournament:
+        state = load_snapshot(db, tournament_id, seq)
+        with self._lock:
+            self._snapshots[key] = state.seq if state is not None else 0
+        if state is None:
+            return fold(played_as_stored(load_events(db, tournament_id)))
+        for event in load_events(db, tournament_id, after=state.seq):
+            state = apply(state, event)
+        return state
+
+    def _snapshot(self, key: tuple[str, int], state: Tournament) -> None:
+        from director.db import connect
+
+        try:
+            db = connect(key[0])
+            try:
+                save_snapshot(db, key[1], state)
+            finally:
+                db.close()
+            with self._lock:
+                self._snapshots[key] = max(self._snapshots.get(key, 0), state.seq)
+        except sqlite3.Error:  # the next state due tries again
+            pass
+        finally:
+            with self._lock:
+                self._writing.discard(key)
 
     def clear(self) -> None:
         with self._lock:
             self._states.clear()
+            self._snapshots.clear()
 
 
 cache = StateCache()

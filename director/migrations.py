@@ -34,3 +34,15 @@ def m002_cash_sessions_and_the_club(db: Database) -> None:
     ``tournaments`` (``kind`` ``cash`` or ``club``) with its events in the same ``events`` table."""
     db["tournaments"].add_column("kind", str, not_null_default="tournament")
     db["tournaments"].create_index(["kind"])
+
+
+@migrations()
+def m003_snapshots(db: Database) -> None:
+    """A folded state kept every so many events, so that a restart folds only what came after.
+    ``version`` names the engine that wrote it: a snapshot of another version is ignored."""
+    db.table("snapshots").create(
+        {"tournament_id": int, "seq": int, "version": str, "data": bytes, "at": float},
+        pk="tournament_id",
+        not_null={"seq", "version", "data", "at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )

@@ -77,22 +77,9 @@ def new_token() -> str:
 
 
 def player_tokens(state: Tournament) -> dict[int, str]:
-    """Each player's page token, from the registration payload or the seating events."""
-    by_seq = {p.registered_seq: p.id for p in state.players}
-    tokens: dict[int, str] = {}
-    for event in state.log:
-        payload = event.payload
-        if event.type == "player_registered" and isinstance(payload.get("token"), str):
-            if event.seq in by_seq:
-                tokens.setdefault(by_seq[event.seq], payload["token"])
-        elif event.type in SEATING_EVENTS:
-            if isinstance(payload.get("tokens"), Mapping):
-                for key, token in payload["tokens"].items():
-                    if isinstance(token, str):
-                        tokens.setdefault(int(key), token)
-            if isinstance(payload.get("token"), str) and payload.get("player") is not None:
-                tokens.setdefault(int(payload["player"]), payload["token"])
-    return tokens
+    """Each player's page token, from the registration payload or the seating events (the
+    engine keeps them as it folds)."""
+    return dict(state.tokens)
 
 
 def missing_tokens(state: Tournament) -> dict[str, str]:
@@ -108,10 +95,10 @@ def locks_of(state: Tournament) -> dict[int, tuple[int, int]]:
 
 def buttons_of(state: Tournament) -> dict[int, int]:
     """``{table: seat}`` of the buttons drawn with the last draw, for the tables still open."""
-    draw = next((e for e in reversed(state.log) if isinstance(e.payload.get("buttons"), Mapping)), None)
-    if draw is None:
+    draw = state.last_draw[1]
+    if not isinstance(draw.get("buttons"), Mapping):
         return {}
-    buttons = {int(t): int(seat) for t, seat in draw.payload["buttons"].items()}
+    buttons = {int(t): int(seat) for t, seat in draw["buttons"].items()}
     return {t: seat for t, seat in buttons.items() if t in state.seating.tables}
 
 
@@ -129,7 +116,7 @@ def unseated(state: Tournament) -> list[Player]:
 
 
 def has_draw(state: Tournament) -> bool:
-    return any(e.type == "seats_drawn" for e in state.log)
+    return state.last_draw[0] > 0
 
 
 def seating_of(state: Tournament) -> Seating[int]:
@@ -303,7 +290,7 @@ def move_history(state: Tournament) -> list[MoveRecord]:
             )
         where[pid] = to
 
-    for event in state.log:
+    for event in state.director_log:  # every seating event, without the hands of the night
         payload = event.payload
         if event.type == "seats_drawn":
             seats = {int(k): (int(v[0]), int(v[1])) for k, v in payload.get("seats", {}).items()}
@@ -575,6 +562,7 @@ def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[
         "alive": sorted(state.alive, key=lambda p: p.name.casefold()),
         "seated_players": sorted(seated(state), key=lambda p: p.name.casefold()),
         "moves": list(reversed(move_history(state)))[:12],
+        "waiting_moves": state.moves_waiting,
         "table_size": table_size(state),
         "table_sizes": TABLE_SIZES,
         "drawn": has_draw(state),
@@ -620,7 +608,10 @@ def tv_moves(tournament_id: int) -> ResponseReturnValue:
     """The moves of the last minute, in large type, for the TV to show."""
     state = load_state(get_db(), tournament_id)
     recent = [m for m in move_history(state) if now() - m.at < MOVE_SHOWN_SECONDS]
-    return render("tables_tv_moves.html", "tables_tv_moves.html", tournament_id=tournament_id, moves=recent)
+    return render(
+        "tables_tv_moves.html", "tables_tv_moves.html", tournament_id=tournament_id, moves=recent,
+        waiting_moves=state.moves_waiting,
+    )
 
 
 # --------------------------------------------------------------------------- print pages

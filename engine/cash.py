@@ -42,14 +42,14 @@ they cashed out less what they bought in (:func:`balances`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
 from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.events import Event, History, apply_event, fold_events
 from engine.hand import Hand, HandSetup
 from engine.positions import Positions, dealt_in, first_positions, next_positions, next_seat_after
-from engine.tournament import Event, apply_event, fold_events
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -273,7 +273,7 @@ class Club:
     seq: int = 0
     members: tuple[Member, ...] = ()
     grants: tuple[Grant, ...] = ()
-    previous: Club | None = field(default=None, repr=False, compare=False)
+    history: History = field(default_factory=History, repr=False, compare=False)
 
     def member(self, member_id: MemberId) -> Member:
         for m in self.members:
@@ -320,35 +320,40 @@ def _grant(club: Club, member: Member, amount: Chips, reason: object, event: Eve
 
 def club_apply(club: Club, event: Event) -> Club:
     """The club after one more event; ``EngineError`` if it cannot happen."""
-    if event.seq != club.seq + 1:
-        raise InvalidInput(f"Event {event.seq} cannot follow event {club.seq}.")
-    p = event.payload
     if event.type == "created":
         if club.seq:
             raise IllegalAction("The club already exists.")
+        if event.seq != club.seq + 1:
+            raise InvalidInput(f"Event {event.seq} cannot follow event {club.seq}.")
         return Club(seq=event.seq)
-    if event.type == "undo":
-        if club.previous is None or club.previous.seq == 0:
-            raise IllegalAction("There is nothing to undo in the club.")
-        return replace(club.previous, seq=event.seq)
-    if event.type == "member_added":
-        name = clean_name(p.get("name"), "member's name")
-        existing = club.member_named(name)
-        if existing is not None:
-            raise IllegalAction(f"{existing.name} is already a member of the club.")
-        member = Member(max((m.id for m in club.members), default=0) + 1, name, event.at)
-        new = replace(club, members=(*club.members, member))
-        grant = p.get("grant")
-        if grant not in (None, 0):
-            new = _grant(
-                new, member, _amount(p, "grant"), p.get("reason") or "Starting balance", event
-            )
-    elif event.type == "chips_granted":
-        member = club.member(_member_id(p))
-        new = _grant(club, member, _amount(p), p.get("reason"), event)
-    else:
-        raise InvalidInput(f"Unknown club event type {event.type!r}.")
-    return replace(new, seq=event.seq, previous=club)
+    if event.type == "undo" and club.history.depth == 0 and event.seq == club.seq + 1:
+        raise IllegalAction("There is nothing to undo in the club.")
+    return apply_event(club, event, _CLUB_HANDLERS, "club event")
+
+
+def _member_added(club: Club, event: Event) -> Club:
+    p = event.payload
+    name = clean_name(p.get("name"), "member's name")
+    existing = club.member_named(name)
+    if existing is not None:
+        raise IllegalAction(f"{existing.name} is already a member of the club.")
+    member = Member(max((m.id for m in club.members), default=0) + 1, name, event.at)
+    new = replace(club, members=(*club.members, member))
+    grant = p.get("grant")
+    if grant not in (None, 0):
+        new = _grant(new, member, _amount(p, "grant"), p.get("reason") or "Starting balance", event)
+    return new
+
+
+def _chips_granted(club: Club, event: Event) -> Club:
+    member = club.member(_member_id(event.payload))
+    return _grant(club, member, _amount(event.payload), event.payload.get("reason"), event)
+
+
+_CLUB_HANDLERS: dict[str, Callable[[Club, Event], Club]] = {
+    "member_added": _member_added,
+    "chips_granted": _chips_granted,
+}
 
 
 def club_fold(events: Iterable[Event]) -> Club:
@@ -573,7 +578,7 @@ class CashSession:
     times: tuple[PlayerTime, ...] = ()
     names: tuple[tuple[MemberId, str], ...] = ()
     """Every member who played, in order of first arrival."""
-    previous: CashSession | None = field(default=None, repr=False, compare=False)
+    history: History = field(default_factory=History, repr=False, compare=False)
 
     # ---- reading
 
@@ -660,7 +665,7 @@ class CashSession:
 
     @property
     def can_undo(self) -> bool:
-        return self.previous is not None
+        return self.history.depth > 0
 
 
 def _table_from(data: object, number: int) -> CashTable:

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from engine.errors import IllegalAction, InvalidInput
+from engine.events import Vec
 from engine.hand import Hand, HandSetup
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
 from engine.positions import Positions, dealt_in, first_positions, next_positions
@@ -54,6 +55,8 @@ Seat: TypeAlias = int
 Chips: TypeAlias = int
 
 EVENT_TYPES = ("hand_started", "hand_action", "hand_pending", "hand_undo", "stack_corrected")
+TABLE_EVENT_TYPES = frozenset(EVENT_TYPES) - {"stack_corrected"}
+"""The events of play at one table (a night has many of them: no index lists them)."""
 
 
 @dataclass(frozen=True)
@@ -126,44 +129,99 @@ class WriteOff:
     table: int | None
     chips: Chips
     followed: bool
-    """Whether the dealer's assistant deals at that table: then its stacks are ``chips`` short."""
+    """Whether the dealer's assistant deals at that table."""
+    to: PlayerId | None = None
+    """The player who won the chips (they moved to that stack), or None: they left the stacks
+    kept here (a table without the dealer's assistant keeps no stacks)."""
 
 
 @dataclass(frozen=True)
 class Dealing:
-    """Every hand dealt in the tournament, and the chips won and lost in them."""
+    """Every hand dealt in the tournament, and the chips won and lost in them.
 
-    hands: tuple[TableHand, ...] = ()
-    net: tuple[tuple[PlayerId, Chips], ...] = ()
+    Kept so that one more entry costs the same late in the night as early: the finished
+    hands of each table in a ``Vec``, the latest hand of each table apart.
+    """
+
+    finished: Mapping[int, Vec[TableHand]] = field(default_factory=dict)
+    """The finished hands of each table, in order."""
+    latest: Mapping[int, TableHand] = field(default_factory=dict)
+    """The latest hand dealt at each table (running or finished)."""
+    dealt: int = 0
+    """Hands dealt in the whole tournament."""
+    net: Mapping[PlayerId, Chips] = field(default_factory=dict)
     """Chips each player won (or lost, negative) in finished hands, plus corrections."""
     corrections: tuple[Correction, ...] = ()
     write_offs: tuple[WriteOff, ...] = ()
+    in_hand: Mapping[PlayerId, int] = field(default_factory=dict)
+    """The players dealt into a running hand, with its table."""
+
+    def hand_of(self, player: PlayerId) -> TableHand | None:
+        """The running hand ``player`` is dealt into, or None."""
+        table = self.in_hand.get(player)
+        return self.running(table) if table is not None else None
 
     def current(self, table: int) -> TableHand | None:
         """The latest hand dealt at ``table`` (running or finished), or None."""
-        return next((h for h in reversed(self.hands) if h.table == table), None)
+        return self.latest.get(table)
 
     def running(self, table: int) -> TableHand | None:
-        hand = self.current(table)
+        hand = self.latest.get(table)
         return hand if hand is not None and not hand.finished else None
 
     def at_table(self, table: int) -> tuple[TableHand, ...]:
-        return tuple(h for h in self.hands if h.table == table)
+        """Every hand dealt at ``table``, in order (the running one last)."""
+        done = tuple(self.finished.get(table, ()))
+        running = self.running(table)
+        return (*done, running) if running is not None else done
+
+    @property
+    def hands(self) -> tuple[TableHand, ...]:
+        """Every hand dealt, in the order they were dealt (walks the night: for exports)."""
+        every = [h for t in self.latest for h in self.at_table(t)]
+        return tuple(sorted(every, key=lambda h: h.started_seq))
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The tables where a hand was dealt."""
+        return tuple(sorted(self.latest))
 
     def net_of(self, player: PlayerId) -> Chips:
-        return dict(self.net).get(player, 0)
+        return self.net.get(player, 0)
 
-    def _replace_hand(self, old: TableHand | None, new: TableHand | None) -> tuple[TableHand, ...]:
-        hands = list(self.hands)
-        if old is not None:
-            index = max(i for i, h in enumerate(hands) if h is old)
-            if new is None:
-                del hands[index]
-            else:
-                hands[index] = new
-        elif new is not None:
-            hands.append(new)
-        return tuple(hands)
+    def with_running(self, hand: TableHand) -> Dealing:
+        """``hand`` (running) is now the latest at its table."""
+        return replace(self, latest={**self.latest, hand.table: hand})
+
+    def with_dealt(self, hand: TableHand) -> Dealing:
+        in_hand = {**self.in_hand, **{pid: hand.table for _, pid in hand.players}}
+        return replace(self.with_running(hand), dealt=self.dealt + 1, in_hand=in_hand)
+
+    def _out_of_hand(self, hand: TableHand) -> dict[PlayerId, int]:
+        players = {pid for _, pid in hand.players}
+        return {pid: t for pid, t in self.in_hand.items() if pid not in players}
+
+    def with_finished(self, hand: TableHand, net: Mapping[PlayerId, Chips]) -> Dealing:
+        done = self.finished.get(hand.table, Vec[TableHand]()).append(hand)
+        return replace(
+            self,
+            finished={**self.finished, hand.table: done},
+            latest={**self.latest, hand.table: hand},
+            net=net,
+            in_hand=self._out_of_hand(hand),
+        )
+
+    def without_running(self, table: int) -> Dealing:
+        """The deal at ``table`` taken back: its latest hand is the last finished one again."""
+        latest = dict(self.latest)
+        running = self.running(table)
+        in_hand = self._out_of_hand(running) if running is not None else dict(self.in_hand)
+        before = self.finished.get(table, Vec[TableHand]()).final
+        if before is None:
+            latest.pop(table, None)
+        else:
+            latest[table] = before
+        return replace(self, latest=latest, dealt=self.dealt - 1, in_hand=in_hand)
 
 
 def last_positions(state: Tournament) -> dict[int, Positions]:
@@ -194,25 +252,33 @@ def stack_of(state: Tournament, player: PlayerId) -> Chips:
     return bought + state.dealing.net_of(player)
 
 
-def write_off(state: Tournament, players: Sequence[PlayerId], seq: int) -> Dealing:
-    """The director's bust: each player's stack goes to nothing, lost at their table.
-
-    A player dealt into a hand still running is left to that hand, which settles their chips.
-    """
+def write_off(
+    state: Tournament, players: Sequence[PlayerId], seq: int, by: PlayerId | None = None
+) -> Dealing:
+    """The director's bust: each player's stack goes to ``by``, the player who won it, or
+    (no winner named) leaves the stacks kept here. The caller refuses the bust of a player
+    dealt into a running hand: that hand settles their chips."""
     dealing = state.dealing
-    followed = {hand.table for hand in dealing.hands}
+    followed = set(dealing.latest)
     changes: dict[PlayerId, Chips] = {}
     offs: list[WriteOff] = []
     for pid in players:
         table = state.seating.seat_of(pid)[0] if pid in state.seating else None
-        running = dealing.running(table) if table is not None else None
-        if running is not None and running.seat_of(pid) is not None:
-            continue
         chips = stack_of(state, pid)
         if chips:
-            changes[pid] = -chips
-            offs.append(WriteOff(seq, pid, table, chips, table in followed))
+            changes[pid] = changes.get(pid, 0) - chips
+            if by is not None:
+                changes[by] = changes.get(by, 0) + chips
+            offs.append(WriteOff(seq, pid, table, chips, table in followed, by))
     return replace(dealing, net=_with_net(dealing.net, changes), write_offs=(*dealing.write_offs, *offs))
+
+
+def write_off_v1(state: Tournament, players: Sequence[PlayerId], seq: int) -> Dealing:
+    """The director's bust in a tournament stored under rules 1: the chips leave the kept
+    stacks, and a player dealt into a running hand is left to that hand."""
+    dealing = state.dealing
+    kept = [pid for pid in players if dealing.hand_of(pid) is None]
+    return write_off(state, kept, seq)
 
 
 @dataclass(frozen=True)
@@ -242,22 +308,23 @@ def chip_check(state: Tournament, table: int | None = None) -> ChipCheck:
     and plus the chips lost there in director's busts the assistant did not see.
     """
     dealing = state.dealing
+    lost = tuple(w for w in dealing.write_offs if w.to is None)
     if table is None:
         counted = sum(stack_of(state, pid) for pid in state.standings.in_play)
-        unseen = sum(w.chips for w in dealing.write_offs if not w.followed)
-        return ChipCheck(state.chips_in_play - unseen, counted, tuple(w for w in dealing.write_offs if w.followed))
+        unseen = sum(w.chips for w in lost if not w.followed)
+        return ChipCheck(state.chips_in_play - unseen, counted, tuple(w for w in lost if w.followed))
     seated = state.seating.at_table(table).values() if table in state.seating.tables else ()
     counted = sum(stack_of(state, pid) for pid in seated)
-    here = tuple(w for w in dealing.write_offs if w.followed and w.table == table)
+    here = tuple(w for w in lost if w.followed and w.table == table)
     corrected = sum(c.after - c.before for c in dealing.corrections if c.table == table)
     return ChipCheck(counted - corrected + sum(w.chips for w in here), counted, here)
 
 
-def _with_net(net: tuple[tuple[PlayerId, Chips], ...], changes: Mapping[PlayerId, Chips]) -> tuple[tuple[PlayerId, Chips], ...]:
+def _with_net(net: Mapping[PlayerId, Chips], changes: Mapping[PlayerId, Chips]) -> dict[PlayerId, Chips]:
     merged = dict(net)
     for pid, delta in changes.items():
         merged[pid] = merged.get(pid, 0) + delta
-    return tuple(sorted(merged.items()))
+    return merged
 
 
 # --------------------------------------------------------------------------- the deal
@@ -285,13 +352,6 @@ class DealPlan:
         }
 
 
-def _last_draw_seq(state: Tournament) -> tuple[int, Mapping[str, Any]]:
-    for event in reversed(state.log):
-        if event.type == "seats_drawn":
-            return event.seq, event.payload
-    return 0, {}
-
-
 def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> DealPlan:
     """The next hand at ``table``: positions by the dead-button rule, players and stacks.
 
@@ -300,14 +360,19 @@ def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> Deal
     """
     if table not in state.seating.tables:
         raise IllegalAction(f"There is no table {table} in play.")
-    seated = {s: p for s, p in state.seating.at_table(table).items() if stack_of(state, p) > 0}
+    in_hand = state.dealing.in_hand if state.settings.rules >= 2 else {}
+    # A player moved here while his hand at another table runs joins once it is over (TDA 20).
+    seated = {
+        s: p for s, p in state.seating.at_table(table).items()
+        if stack_of(state, p) > 0 and in_hand.get(p, table) == table
+    }
     if len(seated) < 2:
         raise IllegalAction(
             f"Table {table} has {len(seated)} player{'' if len(seated) == 1 else 's'} with chips: "
             "a hand needs two."
         )
     previous = state.dealing.current(table)
-    draw_seq, draw = _last_draw_seq(state)
+    draw_seq, draw = state.last_draw
     newcomers: set[Seat] = set()
     if previous is None or previous.started_seq < draw_seq:
         buttons = draw.get("buttons") if isinstance(draw.get("buttons"), Mapping) else {}
@@ -327,12 +392,7 @@ def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> Deal
 
 def _h4h_since(state: Tournament) -> int | None:
     """The seq of the event that switched hand for hand on, if it is on."""
-    if not state.hand_for_hand:
-        return None
-    for event in reversed(state.log):
-        if event.type == "hand_for_hand" and event.payload.get("on") is True:
-            return event.seq
-    return 0
+    return state.h4h_since
 
 
 def h4h_round(state: Tournament, table: int) -> int | None:
@@ -340,7 +400,27 @@ def h4h_round(state: Tournament, table: int) -> int | None:
     since = _h4h_since(state)
     if since is None:
         return None
-    return 1 + sum(1 for h in state.dealing.at_table(table) if h.started_seq > since)
+    return 1 + _h4h_hands(state.dealing.current(table), since)
+
+
+def _h4h_hands(latest: TableHand | None, since: int) -> int:
+    """How many hands a table dealt since hand for hand began (its hands are numbered)."""
+    if latest is None or latest.started_seq <= since or latest.h4h_round is None:
+        return 0
+    return latest.h4h_round
+
+
+def h4h_hand(state: Tournament, table: int | None) -> int:
+    """The hand-for-hand hand a director's bust at ``table`` belongs to: the hand just
+    played there when the dealer's assistant deals it, else the director's count of
+    hand-for-hand hands (0: the hand in play when it was announced, TDA RP-8A)."""
+    since = _h4h_since(state) or 0
+    latest = state.dealing.current(table) if table is not None else None
+    if latest is not None and latest.h4h_round is not None and (
+        latest.started_seq > since or latest.h4h_round == 0
+    ):
+        return latest.h4h_round
+    return state.h4h_hand
 
 
 def h4h_waiting_for(state: Tournament, table: int) -> list[int]:
@@ -353,9 +433,8 @@ def h4h_waiting_for(state: Tournament, table: int) -> list[int]:
     for other in state.seating.tables:
         if other == table or len(state.seating.at_table(other)) < 2:
             continue
-        hands = state.dealing.at_table(other)
-        done = sum(1 for h in hands if h.started_seq > since)
-        latest = hands[-1] if hands else None
+        latest = state.dealing.current(other)
+        done = _h4h_hands(latest, since)
         if done < want - 1 or (done == want - 1 and latest is not None and not latest.finished):
             late.append(other)
     return late
@@ -438,10 +517,11 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
         antes=dict.fromkeys(stacks, ante) if per_player and ante else {},
         big_blind_ante=0 if per_player else ante,
     )
+    previous = state.dealing.current(table)
     hand = TableHand(
         table=table,
-        number=len(state.dealing.at_table(table)) + 1,
-        tournament_hand=len(state.dealing.hands) + 1,
+        number=previous.number + 1 if previous is not None else 1,
+        tournament_hand=state.dealing.dealt + 1,
         started_seq=event.seq,
         started_at=event.at,
         level=level,
@@ -452,7 +532,7 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
         h4h_round=h4h_round(state, table),
     )
     Hand(setup)  # the engine accepts it
-    return replace(state, dealing=replace(state.dealing, hands=(*state.dealing.hands, hand)))
+    return replace(state, dealing=state.dealing.with_dealt(hand))
 
 
 def _entries(payload: Mapping[str, Any]) -> list[str]:
@@ -503,7 +583,7 @@ def _hand_action(state: Tournament, event: Event) -> Tournament:
     )
     if hand.is_complete:
         return _finish(state, new, hand, event)
-    return replace(state, dealing=replace(state.dealing, hands=state.dealing._replace_hand(record, new)))
+    return replace(state, dealing=state.dealing.with_running(new))
 
 
 def _hand_pending(state: Tournament, event: Event) -> Tournament:
@@ -516,7 +596,7 @@ def _hand_pending(state: Tournament, event: Event) -> Tournament:
     pending = record_out_of_turn(record.replay(), " ".join(action.split()))
     kept = tuple(x for x in record.pending if x.seat != pending.seat)
     new = replace(record, pending=(*kept, pending), before=record)
-    return replace(state, dealing=replace(state.dealing, hands=state.dealing._replace_hand(record, new)))
+    return replace(state, dealing=state.dealing.with_running(new))
 
 
 def _hand_undo(state: Tournament, event: Event) -> Tournament:
@@ -529,9 +609,9 @@ def _hand_undo(state: Tournament, event: Event) -> Tournament:
             f"Hand {record.number} at table {table} is over and its chips have moved: "
             "undo it from the director's event log, or correct the stacks."
         )
-    return replace(
-        state, dealing=replace(state.dealing, hands=state.dealing._replace_hand(record, record.before))
-    )
+    if record.before is None:
+        return replace(state, dealing=state.dealing.without_running(table))
+    return replace(state, dealing=state.dealing.with_running(record.before))
 
 
 def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> Tournament:
@@ -556,12 +636,9 @@ def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> T
         result=result,
         busted=tuple(busted.items()),
         finishing_stacks=tuple(sorted(final.items())),
+        before=None,  # a finished hand is taken back by the tournament's undo, not entry by entry
     )
-    dealing = replace(
-        state.dealing,
-        hands=state.dealing._replace_hand(record.before, done),
-        net=_with_net(state.dealing.net, changes),
-    )
+    dealing = state.dealing.with_finished(done, _with_net(state.dealing.net, changes))
     new = replace(state, dealing=dealing)
     standings, seating = new.standings, new.seating
     if busted:

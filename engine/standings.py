@@ -13,8 +13,9 @@ started with the same number of chips share the place."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Literal, TypeAlias, TypeVar
 
 from engine.errors import EngineError, IllegalAction, InvalidInput
@@ -78,6 +79,32 @@ def places_for_busts(
             above += sum(1 for s in stacks[:i] if s == stack)
         places[who] = best + above
     return places
+
+
+def _shared_by_rank(busts: Sequence[Bust], players_before: int, tie_break: TieBreak) -> dict[PlayerId, int]:
+    """Busts of one hand-for-hand hand at several tables (TDA 3.4 "split", with seed 000 at
+    each table): rank the busts of each table by their starting stacks, then the players of
+    the same rank at different tables share the best place left.
+
+    >>> b = [Bust(1, 500, 1), Bust(2, 800, 1), Bust(3, 600, 2)]
+    >>> _shared_by_rank(b, 10, "share")
+    {2: 8, 3: 8, 1: 10}
+    """
+    by_table: dict[int | None, dict[PlayerId, Chips]] = {}
+    for b in busts:
+        by_table.setdefault(b.table, {})[b.player] = b.stack
+    rank: dict[PlayerId, int] = {}
+    for stacks in by_table.values():
+        local = places_for_busts(len(stacks) + 1, stacks, tie_break)  # 1-based ranks from 2
+        rank.update({pid: place - 1 for pid, place in local.items()})
+    places: dict[PlayerId, int] = {}
+    best = players_before - len(busts) + 1
+    above = 0
+    for r in sorted(set(rank.values())):
+        tier = [pid for pid in rank if rank[pid] == r]
+        places.update(dict.fromkeys(tier, best + above))
+        above += len(tier)
+    return dict(sorted(places.items(), key=lambda item: item[1]))
 
 
 # --- the standings of a tournament ---------------------------------------------------------
@@ -221,6 +248,10 @@ class Standings:
     rules: RebuyRules = RebuyRules()
     tie_break: TieBreak = "share"
     cross_table: CrossTable = "split"
+    table_order: bool = False
+    """Busts of one hand-for-hand hand at several tables: keep seed 000's order at each table
+    (the one who started the hand with more chips finishes higher) and share across tables
+    rank by rank. Off, the split gives every one of them the best place (the first version)."""
     entrants: tuple[Entrant, ...] = ()
     eliminations: tuple[Elimination, ...] = ()
     """The busts still standing, oldest first (rebought busts are removed)."""
@@ -241,6 +272,7 @@ class Standings:
         *,
         tie_break: TieBreak = "share",
         cross_table: CrossTable = "split",
+        table_order: bool = False,
     ) -> Standings:
         """A tournament about to start: every player in with the starting stack.
 
@@ -255,18 +287,22 @@ class Standings:
             raise InvalidInput(f"Unknown tie break {tie_break!r}: use 'share' or 'order'.")
         if cross_table not in ("split", "starting_stack"):
             raise InvalidInput(f"Unknown hand-for-hand rule {cross_table!r}: use 'split' or 'starting_stack'.")
-        standings = cls(starting_stack, rules or RebuyRules(), tie_break, cross_table)
+        standings = cls(starting_stack, rules or RebuyRules(), tie_break, cross_table, table_order)
         for pid, name in players.items():
             standings = standings.register(pid, name)
         return standings
 
     # --- reading ---------------------------------------------------------------------------
 
+    @cached_property
+    def _by_id(self) -> dict[PlayerId, Entrant]:
+        return {e.id: e for e in self.entrants}
+
     def entrant(self, player: PlayerId) -> Entrant:
-        for e in self.entrants:
-            if e.id == player:
-                return e
-        raise InvalidInput(f"There is no player number {player}.")
+        entrant = self._by_id.get(player)
+        if entrant is None:
+            raise InvalidInput(f"There is no player number {player}.")
+        return entrant
 
     def name(self, player: PlayerId) -> str:
         return self.entrant(player).name
@@ -374,6 +410,8 @@ class Standings:
         stacks = {b.player: b.stack for b in group.busts}
         tables = {b.table for b in group.busts}
         if group.hand_for_hand and len(tables) > 1 and self.cross_table == "split":
+            if self.table_order:
+                return _shared_by_rank(group.busts, players_before, self.tie_break)
             return dict.fromkeys(stacks, players_before - len(stacks) + 1)
         return places_for_busts(players_before, stacks, self.tie_break)
 
@@ -487,6 +525,7 @@ class Standings:
         table: int | None = None,
         hand_for_hand: bool = False,
         by: Mapping[PlayerId, PlayerId] | None = None,
+        tables: Mapping[PlayerId, int | None] | None = None,
     ) -> Standings:
         """Players knocked out in one hand, with the chips each had when it began.
 
@@ -514,7 +553,8 @@ class Standings:
             w = self.entrant(winner)
             if not w.in_play or winner in busts:
                 raise IllegalAction(f"{w.name} cannot have knocked out {self.name(victim)}: {w.name} is not in the game.")
-        new = tuple(Bust(pid, stack, table, by.get(pid)) for pid, stack in busts.items())
+        where = tables or {}
+        new = tuple(Bust(pid, stack, where.get(pid, table), by.get(pid)) for pid, stack in busts.items())
         groups = self.eliminations
         last = groups[-1] if groups else None
         if (

@@ -32,10 +32,10 @@ Events (``type``: payload):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import Field, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, Literal, Protocol, Self, TypeAlias, TypeVar, cast
+from typing import Any, Literal, TypeAlias, cast
 
 from engine import dealing
 from engine.clock import (
@@ -52,6 +52,7 @@ from engine.clock import (
 )
 from engine.dealing import Dealing
 from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.events import Event, History, Vec, apply_event, fold_events
 from engine.payouts import (
     payout_percentages,
     payouts,
@@ -69,83 +70,14 @@ Money: TypeAlias = int
 Seat: TypeAlias = int
 
 TABLE_SIZES = (6, 9, 10)
+RULES_VERSION = 2
+"""See ``Settings.rules``."""
 DEFAULT_PRESET = "home-short"
 MAX_NAME = 40
 CLOCK_ACTIONS = ("start", "pause", "resume", "next_level", "previous_level", "add_time", "hand_played")
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
 LeagueFormula: TypeAlias = Literal["table", "field", "sqrt"]
 
-
-@dataclass(frozen=True)
-class Event:
-    """One stored event: its sequence number, type, JSON payload and time (epoch seconds)."""
-
-    seq: int
-    type: str
-    payload: Mapping[str, Any]
-    at: float
-
-
-
-class _EventState(Protocol):
-    """A state folded from events: its last event's number and the state before it."""
-
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-
-    @property
-    def seq(self) -> int: ...
-
-    @property
-    def previous(self) -> Self | None: ...
-
-
-_S = TypeVar("_S", bound=_EventState)
-
-
-def apply_event(
-    state: _S,
-    event: Event,
-    handlers: Mapping[str, Callable[[_S, Event], _S]],
-    unknown: str,
-    after: Callable[[_S, _S, Event], _S] | None = None,
-    /,
-    **stamp: Any,
-) -> _S:
-    """The state after ``event``: ``undo`` restores the state before the last event,
-    any other type goes to its handler (then ``after(state, new, event)``), and the
-    new state keeps ``state`` as its ``previous`` (plus the fields in ``stamp``).
-    ``unknown`` names the event in the refusal of a type without a handler."""
-    if event.seq != state.seq + 1:
-        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
-    if event.type == "undo":
-        if state.previous is None:
-            raise IllegalAction("There is nothing to undo.")
-        return replace(state.previous, seq=event.seq)
-    handler = handlers.get(event.type)
-    if handler is None:
-        raise InvalidInput(f"Unknown {unknown} type {event.type!r}.")
-    new = handler(state, event)
-    if after is not None:
-        new = after(state, new, event)
-    return replace(new, seq=event.seq, previous=state, **stamp)
-
-
-def fold_events(
-    events: Iterable[Event],
-    create: Callable[[Event], _S],
-    apply: Callable[[_S, Event], _S],
-    missing: str,
-) -> _S:
-    """The state after all ``events``: ``create`` the first, ``apply`` the rest;
-    ``missing`` is the refusal when there is no event at all."""
-    iterator = iter(events)
-    first = next(iterator, None)
-    if first is None:
-        raise InvalidInput(missing)
-    state = create(first)
-    for event in iterator:
-        state = apply(state, event)
-    return state
 
 @dataclass(frozen=True)
 class Settings:
@@ -174,6 +106,11 @@ class Settings:
     structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
     """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
     chip_set: str = "home"
+    rules: int = 2
+    """The version of the rules where the table and the director meet: 2 (this engine) refuses
+    a director's bust during the player's hand and moves a bust's chips to the winner, holds a
+    move until the player's hand is over, and counts the hand in play when hand for hand is
+    announced. A tournament stored before (``rules`` 1) folds as it was played."""
 
 
 @dataclass(frozen=True)
@@ -229,9 +166,6 @@ class Tournament:
     """The director's clock actions as entered."""
     clock_events: tuple[ClockEvent, ...] = ()
     """The same as ``engine.clock`` events (level jumps resolved to level numbers)."""
-    event: Event | None = None
-    """The last live event (``None`` right after ``created``); with ``previous`` it chains the log,
-    so a long night of hand actions costs each state only what it changed."""
     previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
     """Where players out last sat, so that a rebuy gets the seat back."""
     locks: tuple[tuple[PlayerId, int, int], ...] = ()
@@ -241,7 +175,20 @@ class Tournament:
     hand_for_hand: bool = False
     dealing: Dealing = field(default_factory=Dealing)
     """Hands played at the tables with the dealer's assistant (see ``engine.dealing``)."""
-    previous: Tournament | None = field(default=None, repr=False, compare=False)
+    last_draw: tuple[int, Mapping[str, Any]] = (0, {})
+    """The seq and payload of the last seat draw (``(0, {})`` before the first)."""
+    h4h_since: int | None = None
+    """The seq of the event that switched hand for hand on, while it is on."""
+    h4h_hand: int = 0
+    """The director's count of hand-for-hand hands (``h4h_next_hand``) for tables without the
+    dealer's assistant: 0 is the hand in play when it was announced (TDA RP-8A)."""
+    tokens: Mapping[PlayerId, str] = field(default_factory=dict)
+    """Each player's page token, as the events carried it (the first one given wins)."""
+    director_log: Vec[Event] = field(default_factory=Vec)
+    """The live events other than table play (the hands), in order: what the seating and
+    move history read, without walking every hand of the night."""
+    history: History = field(default_factory=History, repr=False, compare=False)
+    """What undo needs (``engine.events``): checkpoints, never every earlier state."""
 
     @property
     def name(self) -> str:
@@ -264,18 +211,26 @@ class Tournament:
             result.append(Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon))
         return tuple(result)
 
+    @cached_property
+    def _player_by_id(self) -> dict[PlayerId, Player]:
+        return {p.id: p for p in self.players}
+
+    @cached_property
+    def _name_by_id(self) -> dict[PlayerId, str]:
+        return {pid: name for pid, name, _ in self.names}
+
     def player(self, player_id: PlayerId) -> Player:
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise InvalidInput(f"There is no player number {player_id} in this tournament.")
+        player = self._player_by_id.get(player_id)
+        if player is None:
+            raise InvalidInput(f"There is no player number {player_id} in this tournament.")
+        return player
 
     def player_named(self, name: str) -> Player | None:
         key = name.casefold()
         return next((p for p in self.players if p.name.casefold() == key), None)
 
     def name_of(self, player_id: PlayerId) -> str:
-        return next((n for pid, n, _ in self.names if pid == player_id), "?")
+        return self._name_by_id.get(player_id, "?")
 
     @property
     def started(self) -> bool:
@@ -394,36 +349,49 @@ class Tournament:
         return {t: [by_id[pid] for pid in self.seating.at_table(t).values()] for t in self.seating.tables}
 
     @property
+    def moves_waiting(self) -> tuple[tuple[Player, int, int], ...]:
+        """Players moved to a new seat while their hand at the old table runs: ``(player, old
+        table, hand number)``. They join the new table once that hand is over (TDA 20, WSOP
+        67): the hand there is dealt without them until then."""
+        waiting = []
+        for pid, table in self.dealing.in_hand.items():
+            if pid in self.seating and self.seating.seat_of(pid)[0] != table:
+                hand = self.dealing.running(table)
+                waiting.append((self.player(pid), table, hand.number if hand is not None else 0))
+        return tuple(waiting)
+
+    @property
     def unseated(self) -> tuple[Player, ...]:
         """Players still in without a seat (registered after the draw, or back after a rebuy)."""
         return tuple(p for p in self.alive if not p.seated)
 
     @property
     def can_undo(self) -> bool:
-        return self.previous is not None
+        return self.history.depth > 0
 
     @property
     def last_event(self) -> Event | None:
-        return self.event
+        """The last live event (``None`` right after ``created``)."""
+        return self.history.last_event
 
-    @cached_property
+    @property
     def log(self) -> tuple[Event, ...]:
-        """The live events after ``created``, in order (undone ones removed)."""
-        events: list[Event] = []
-        state: Tournament | None = self
-        while state is not None and state.event is not None:
-            events.append(state.event)
-            state = state.previous
-        return tuple(reversed(events))
+        """The live events after ``created``, in order (undone ones removed). This walks the
+        whole night: pages read ``director_log``, ``recent_events`` or ``events_since``."""
+        return tuple(self.history.live())
 
     def recent_events(self, count: int) -> list[Event]:
         """The last ``count`` live events, newest first, without walking the whole log."""
         events: list[Event] = []
-        state: Tournament | None = self
-        while state is not None and state.event is not None and len(events) < count:
-            events.append(state.event)
-            state = state.previous
+        for event in self.history.recent():
+            if len(events) == count:
+                break
+            events.append(event)
         return events
+
+    def events_since(self, seq: int) -> list[Event] | None:
+        """The live events after ``seq``, or ``None`` when one of them was undone since."""
+        return self.history.since(seq)
 
 
 # --- reading the settings -------------------------------------------------------------
@@ -522,6 +490,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         payout_unit=_int(data, "payout_unit", "payout rounding unit", 1, minimum=1),
         structure=structure,
         chip_set=chip_set,
+        rules=_int(data, "rules", "rules version", RULES_VERSION, minimum=1),
     )
 
 
@@ -699,7 +668,7 @@ def _players_moved(state: Tournament, event: Event) -> Tournament:
 
 def dealer_tables(state: Tournament) -> tuple[int, ...]:
     """The tables where the dealer's assistant has dealt a hand: it counts their hands."""
-    return tuple(sorted({hand.table for hand in state.dealing.hands}))
+    return state.dealing.tables
 
 
 def _tables_text(tables: Sequence[int]) -> str:
@@ -812,8 +781,33 @@ def _bust(state: Tournament, event: Event) -> Tournament:
         if winner.out:
             raise IllegalAction(f"{winner.name} is already out and cannot knock anyone out.")
         by = dict.fromkeys(ids, winner.id)
-    standings = _at_level(state, event).bust(stacks, by=by)
-    lost = dealing.write_off(state, ids, event.seq)  # their chips stay at the table
+    strict = state.settings.rules >= 2
+    for p in players if strict else ():
+        hand = state.dealing.hand_of(p.id)
+        if hand is not None:
+            raise IllegalAction(
+                f"{p.name} is playing hand {hand.number} at table {hand.table}: finish the hand on the "
+                "dealer's phone (a player who loses their last chip there is out without a bust here)."
+            )
+    winner_id = next(iter(by.values()), None)
+    if winner_id is None and strict:
+        for p in players:
+            if p.table in state.dealing.latest and dealing.stack_of(state, p.id) > 0:
+                raise IllegalAction(
+                    f"Say who knocked {p.name} out: the dealer's assistant keeps the stacks at table "
+                    f"{p.table}, and {p.name}'s {dealing.stack_of(state, p.id):,} chips go to that player."
+                )
+    if state.hand_for_hand and strict:  # busts of one hand-for-hand hand share (TDA 3.4)
+        tables = {p.id: p.table for p in players}
+        standings = _at_level(state, event).bust(
+            stacks, by=by, hand=dealing.h4h_hand(state, players[0].table), hand_for_hand=True, tables=tables
+        )
+    else:
+        standings = _at_level(state, event).bust(stacks, by=by)
+    if strict:
+        lost = dealing.write_off(state, ids, event.seq, winner_id)  # the chips go to the winner
+    else:
+        lost = dealing.write_off_v1(state, ids, event.seq)
     seating = state.seating
     for pid in ids:
         if pid in seating:
@@ -905,7 +899,7 @@ def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
         if size not in TABLE_SIZES:
             raise InvalidInput(f"A table has 6, 9 or 10 seats, not {size}.")
         state = replace(state, settings=replace(state.settings, table_size=size))
-    new = _seats_drawn(state, event)
+    new = replace(_seats_drawn(state, event), last_draw=(event.seq, event.payload))
     if event.payload.get("kind", "draw") == "draw":
         for pid, table, seat in state.locks:
             if state.player(pid).out:
@@ -955,7 +949,23 @@ def _hand_for_hand(state: Tournament, event: Event) -> Tournament:
         raise InvalidInput("Say whether hand for hand is on: true or false.")
     if on == state.hand_for_hand:
         raise IllegalAction(f"Hand for hand is already {'on' if on else 'off'}.")
-    return replace(state, hand_for_hand=on)
+    new = replace(state, hand_for_hand=on, h4h_since=event.seq if on else None, h4h_hand=0)
+    if on and state.settings.rules >= 2:
+        # TDA RP-8A: "finish the current hand ... we are going hand for hand": the hands in
+        # play count as the first hand-for-hand hand (0), so their busts share.
+        running = [h for t in state.dealing.latest if (h := state.dealing.running(t)) is not None]
+        dealt = state.dealing
+        for hand in running:
+            dealt = dealt.with_running(replace(hand, h4h_round=0))
+        new = replace(new, dealing=dealt)
+    return new
+
+
+def _h4h_next_hand(state: Tournament, event: Event) -> Tournament:
+    """The director starts the next hand-for-hand hand at the tables without the assistant."""
+    if not state.hand_for_hand:
+        raise IllegalAction("Hand for hand is off: there is no hand-for-hand hand to count.")
+    return replace(state, h4h_hand=state.h4h_hand + 1)
 
 
 _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
@@ -975,6 +985,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "hand_cap": _hand_cap,
     "action_clock": _action_clock,
     "hand_for_hand": _hand_for_hand,
+    "h4h_next_hand": _h4h_next_hand,
     **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
 }
 
@@ -1030,6 +1041,8 @@ def describe(state: Tournament, event: Event) -> str:
         return f"{p.get('who')} on the clock" if p.get("action") == "start" else "Action clock stopped"
     if event.type == "hand_for_hand":
         return "Hand for hand " + ("on" if p.get("on") else "off")
+    if event.type == "h4h_next_hand":
+        return "Next hand-for-hand hand"
     if event.type == "undo":
         return "Undo"
     if event.type in dealing.HANDLERS:
@@ -1037,19 +1050,45 @@ def describe(state: Tournament, event: Event) -> str:
     return event.type
 
 
-def _stop_clock_at_last_bust(before: Tournament, new: Tournament, event: Event) -> Tournament:
+def _indexes(before: Tournament, new: Tournament, event: Event) -> Tournament:
+    """After each event: the clock stops at the last bust, and the indexes the pages read are
+    kept (the director's log, the players' page tokens)."""
     if new.finished and not before.finished and new.started:
-        return replace(
+        new = replace(
             new,
             clock=(*new.clock, ClockEntry("finish", event.at)),
             clock_events=(*new.clock_events, Finish(event.at)),
         )
-    return new
+    if event.type in dealing.TABLE_EVENT_TYPES:
+        return new
+    tokens = _tokens_of(before, event)
+    if tokens:
+        merged = dict(new.tokens)
+        for pid, token in tokens.items():
+            merged.setdefault(pid, token)
+        new = replace(new, tokens=merged)
+    return replace(new, director_log=new.director_log.append(event))
+
+
+def _tokens_of(before: Tournament, event: Event) -> dict[PlayerId, str]:
+    payload = event.payload
+    found: dict[PlayerId, str] = {}
+    if event.type == "player_registered":
+        if isinstance(payload.get("token"), str):
+            found[before.next_player_id] = payload["token"]
+        return found
+    if isinstance(payload.get("tokens"), Mapping):
+        for key, token in payload["tokens"].items():
+            if isinstance(token, str) and str(key).isdigit():
+                found[int(key)] = token
+    if isinstance(payload.get("token"), str) and str(payload.get("player", "")).isdigit():
+        found[int(payload["player"])] = payload["token"]
+    return found
 
 
 def apply(state: Tournament, event: Event) -> Tournament:
     """The state after ``event``; raises ``EngineError`` if it cannot happen."""
-    return apply_event(state, event, _HANDLERS, "event", _stop_clock_at_last_bust, event=event)
+    return apply_event(state, event, _HANDLERS, "event", _indexes)
 
 
 def create(event: Event) -> Tournament:
@@ -1061,7 +1100,9 @@ def create(event: Event) -> Tournament:
         seq=event.seq,
         settings=settings,
         created_at=event.at,
-        standings=Standings.start({}, settings.starting_stack, rules(settings)),
+        standings=Standings.start(
+            {}, settings.starting_stack, rules(settings), table_order=settings.rules >= 2
+        ),
         seating=Seating(settings.table_size, ()),
     )
 

@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from director.dealer import ACTIONS
 from engine.cards import new_deck
+from engine.errors import IllegalAction
 from engine.positions import Bust, play_scenario
 from engine.structure import sit_and_go
 from tests.director.conftest import PASSWORD, csrf_token
@@ -455,9 +456,8 @@ def test_a_stack_correction_is_an_event_and_the_chip_count_shows_the_difference(
     html = soup(response)
     assert html.select_one('.dl-seat[data-seat="2"] .dl-seat-stack')["data-stack"] == "1200"
     assert html.select_one(".dl-chipcheck").text == (
-        "The stacks here add up to 4,200: 200 more than the 4,000 that should be at this table. "
-        "A stack was corrected without the stack the chips came from or went to. "
-        "Count the stacks and set each one that differs with \u201cCorrect a stack\u201d."
+        "Stacks here: 4,200, 200 more than the 4,000 in play at this table. "
+        "Count the stacks and set the one that differs with \u201cCorrect a stack\u201d."
     )
     history = soup(dealer.client.get(f"/t/{dealer.tid}/table/1/history"))
     assert "Bob: 1,000 → 1,200 (a chip fell)" in history.text
@@ -466,26 +466,28 @@ def test_a_stack_correction_is_an_event_and_the_chip_count_shows_the_difference(
     )
 
 
-def test_a_dashboard_bust_with_chips_here_is_explained_and_mended_by_a_correction(
+def test_a_dashboard_bust_with_chips_here_names_the_winner_and_moves_them(
     timed_app: Flask, dealer: Dealer
 ) -> None:
-    """Ann, down to 500 here, is put out from the dashboard: her chips went to someone at the
-    table in a hand the page did not see; the check says so and how to mend it."""
+    """One chip count: Ann, down to 500 here, is put out from the dashboard (she lost a hand
+    the page did not see). The bust must say who won her chips; they move to that stack, so
+    the stacks here still add up and no line asks for a correction."""
     record(timed_app, dealer.tid, "hand_started", {"table": 1})
     record(timed_app, dealer.tid, "hand_action", {"table": 1, "actions": [
         "p3 f", "p5 f", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 480", "p2 cc", "d db 8s", "p1 cc", "p2 cc",
         "d db 9s", "p1 cc", "p2 cc", "p1 sm 7c7d", "p2 sm AcAd", "d win cards",
     ]})
-    record(timed_app, dealer.tid, "bust", {"players": [1]})
-    html = soup(dealer.page())
-    assert html.select_one(".dl-chipcheck").text == (
-        "The stacks here add up to 3,500: 500 fewer than the 4,000 that should be at this table. "
-        "Ann was put out from the dashboard with 500 chips in the stack shown here: whoever won them has "
-        "them on the felt, but not on this page. "
-        "Count the stacks and set each one that differs with \u201cCorrect a stack\u201d."
-    )
-    dealer.post("correct", {"player": "3", "stack": "1500", "reason": "won Ann's last chips"})
+    with pytest.raises(IllegalAction, match="Say who knocked Ann out: .*Ann's 500 chips go to that player"):
+        record(timed_app, dealer.tid, "bust", {"players": [1]})
+    record(timed_app, dealer.tid, "bust", {"players": [1], "by": 3})
     assert soup(dealer.page()).select_one(".dl-chipcheck") is None
+    with timed_app.test_request_context():
+        from director.db import get_db
+        from director.events import load_state
+        from engine.dealing import chip_check, stack_of
+
+        state = load_state(get_db(), dealer.tid)
+        assert stack_of(state, 3) == 1500 and chip_check(state, 1).difference == 0
 
 
 def test_a_stack_cannot_be_corrected_during_its_hand(dealer: Dealer) -> None:

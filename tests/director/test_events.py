@@ -66,7 +66,7 @@ def test_cached_state_follows_new_events_and_a_cold_cache_agrees(app: Flask) -> 
         assert load_state(db, tid) is first  # cached
         append(db, tid, "player_registered", {"name": "Ann"}, 1, 101.0)
         warm = load_state(db, tid)
-        assert warm.seq == 2 and warm.previous is first  # advanced incrementally
+        assert warm.seq == 2 and warm.history.base is first  # advanced incrementally from it
         cache.clear()
         cold = load_state(db, tid)
         assert cold == warm and cold is not warm

@@ -352,10 +352,11 @@ def test_hands_counted_on_the_dashboard_reach_the_cap_and_stop_the_deal() -> Non
 
 
 def test_a_dashboard_bust_then_a_rebuy_brings_exactly_the_rebuy_chips() -> None:
-    """A player down to 1,000 at a table the assistant deals is put out from the dashboard
-    (they lost a hand it did not see), then rebuys: they have the rebuy's 10,000, not 11,000,
-    and the check names the 1,000 the winner has on the felt; a bust at a table without the
-    assistant is no difference."""
+    """One chip count: a player down to 1,000 at a table the assistant deals is put out from
+    the dashboard (they lost a hand it did not see). The bust must say who won the chips, and
+    moves them to that player; then the rebuy brings exactly the rebuy's 10,000, and the
+    stacks still add up to the chips in play. A bust at a table without the assistant moves
+    no kept stack."""
     seats = {1: (1, 1), 2: (1, 2), 3: (1, 4), 4: (2, 1), 5: (2, 2)}
     night = Night(["Ann", "Bob", "Cy", "Dee", "Eve"], seats, {1: 4, 2: 1},
                   starting_stack=10_000, rebuy_levels=3, rebuy_chips=10_000)
@@ -363,14 +364,14 @@ def test_a_dashboard_bust_then_a_rebuy_brings_exactly_the_rebuy_chips() -> None:
     night.act("p4 f", "p1 cbr 9000", "p2 cc", "d db 2c3d4h", "p1 cc", "p2 cc", "d db 8s", "p1 cc", "p2 cc",
               "d db 9s", "p1 cc", "p2 cc", "p1 sm 7c7d", "p2 sm AcAd", "d win cards")
     assert night.stacks() == {1: 1000, 2: 19_000, 4: 10_000}
-    night.add("bust", {"players": [1]})
+    with pytest.raises(IllegalAction, match="Say who knocked Ann out: .* Ann's 1,000 chips go to that player"):
+        night.add("bust", {"players": [1]})
+    night.add("bust", {"players": [1], "by": 2})
+    assert stack_of(night.state, 2) == 20_000
     night.add("rebuy", {"player": 1})
     assert stack_of(night.state, 1) == 10_000
     check = chip_check(night.state, 1)
-    assert (check.counted, check.expected, check.difference) == (39_000, 40_000, -1000)
-    assert [(w.player, w.chips) for w in check.write_offs] == [(1, 1000)]
+    assert (check.counted, check.expected, check.difference) == (40_000, 40_000, 0)
     night.add("bust", {"players": [4]})  # table 2 plays without the assistant
     assert chip_check(night.state, 2).difference == 0
-    assert chip_check(night.state).difference == -1000
-    night.add("stack_corrected", {"player": 2, "stack": 20_000, "reason": "won Ann's last 1,000"})
-    assert chip_check(night.state, 1).difference == 0 and chip_check(night.state).difference == 0
+    assert chip_check(night.state).difference == 0

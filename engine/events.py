@@ -1,0 +1,280 @@
+"""The event machinery, knowing no game: events, their fold, undo by checkpoints.
+
+A game's state (a tournament, a cash session, the club's ledger) is the fold of its events:
+``create`` makes the state from the first event and each later event goes to its handler.
+Applying one event costs the same at event 100 as at event 100,000: a state never keeps its
+predecessors. An ``undo`` event cancels the last live event (several undos in a row go back
+further); it is answered from the :class:`History` that each state carries: the state at a
+checkpoint every :data:`CHECKPOINT_EVERY` live events and the live events since, so an undo
+refolds at most that many events.
+
+A state is a frozen dataclass with the fields ``seq`` (its last event's number) and
+``history`` (a :class:`History`). States are values: applying an event to a state returns a
+new one and leaves the old one as it was, so a caller may try an event and throw the result
+away.
+
+>>> from dataclasses import dataclass, field, replace
+>>> @dataclass(frozen=True)
+... class Count:
+...     seq: int
+...     total: int = 0
+...     history: History = field(default_factory=History, repr=False, compare=False)
+>>> handlers = {"add": lambda s, e: replace(s, total=s.total + e.payload["n"])}
+>>> def apply(state, event):
+...     return apply_event(state, event, handlers, "count event")
+>>> events = [Event(1, "created", {}, 0.0)] + [Event(i, "add", {"n": i}, 0.0) for i in range(2, 6)]
+>>> state = fold_events(events, lambda e: Count(e.seq), apply, "no events")
+>>> state.total, apply(state, Event(6, "undo", {}, 0.0)).total
+(14, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.errors import IllegalAction, InvalidInput
+
+CHECKPOINT_EVERY = 128
+"""Live events between two checkpoints: an undo refolds at most this many events."""
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One stored event: its sequence number, type, JSON payload and time (epoch seconds)."""
+
+    seq: int
+    type: str
+    payload: Mapping[str, Any]
+    at: float
+
+
+# --------------------------------------------------------------------------- a persistent list
+
+_CHUNK = 64
+
+
+@dataclass(frozen=True)
+class Vec(Generic[_T]):
+    """An immutable list that grows at the end in constant time: full chunks of
+    :data:`_CHUNK` items, then the last, partial one. Appending copies the partial chunk
+    only (and, once a chunk fills, the list of chunks: one pointer per 64 items).
+
+    >>> v = Vec[int]()
+    >>> for i in range(130):
+    ...     v = v.append(i)
+    >>> len(v), v[0], v[129], v[-1], list(v)[63:66], list(v.reversed())[:2]
+    (130, 0, 129, 129, [63, 64, 65], [129, 128])
+    """
+
+    chunks: tuple[tuple[_T, ...], ...] = ()
+    last: tuple[_T, ...] = ()
+
+    def append(self, item: _T) -> Vec[_T]:
+        if len(self.last) < _CHUNK:
+            return Vec(self.chunks, (*self.last, item))
+        return Vec((*self.chunks, self.last), (item,))
+
+    def __len__(self) -> int:
+        return len(self.chunks) * _CHUNK + len(self.last)
+
+    def __bool__(self) -> bool:
+        return bool(self.last)
+
+    def __iter__(self) -> Iterator[_T]:
+        for chunk in self.chunks:
+            yield from chunk
+        yield from self.last
+
+    def reversed(self) -> Iterator[_T]:
+        yield from reversed(self.last)
+        for chunk in reversed(self.chunks):
+            yield from reversed(chunk)
+
+    def __getitem__(self, index: int) -> _T:
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("Vec index out of range")
+        whole = len(self.chunks) * _CHUNK
+        if index >= whole:
+            return self.last[index - whole]
+        return self.chunks[index // _CHUNK][index % _CHUNK]
+
+    @property
+    def final(self) -> _T | None:
+        """The last item, or None when empty."""
+        return self.last[-1] if self.last else None
+
+    @classmethod
+    def of(cls, items: Iterable[_T]) -> Vec[_T]:
+        result: Vec[_T] = cls()
+        for item in items:
+            result = result.append(item)
+        return result
+
+
+# --------------------------------------------------------------------------- history and undo
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A state kept for undo (without its own history), its depth in live events, and the
+    live events that followed it up to the next checkpoint."""
+
+    depth: int
+    state: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class History:
+    """What a state needs to undo: the last checkpoint and the live events since it, and the
+    earlier checkpoints. ``depth`` counts the live events after the first one."""
+
+    depth: int = 0
+    base: Any = None
+    """The state at the last checkpoint (``None``: the state is its own first checkpoint)."""
+    tail: tuple[Event, ...] = ()
+    earlier: tuple[Checkpoint, ...] = ()
+
+    @property
+    def last_event(self) -> Event | None:
+        if self.tail:
+            return self.tail[-1]
+        return self.earlier[-1].events[-1] if self.earlier else None
+
+    def recent(self) -> Iterator[Event]:
+        """The live events, newest first (stop when you have enough)."""
+        yield from reversed(self.tail)
+        for checkpoint in reversed(self.earlier):
+            yield from reversed(checkpoint.events)
+
+    def live(self) -> list[Event]:
+        """Every live event after the first, in order (walks the whole night: for exports)."""
+        events = [e for c in self.earlier for e in c.events]
+        events.extend(self.tail)
+        return events
+
+    def since(self, seq: int) -> list[Event] | None:
+        """The live events after ``seq`` in order, or ``None`` if an event after ``seq`` was
+        undone (then the caller cannot know what its page missed)."""
+        later: list[Event] = []
+        for event in self.recent():
+            if event.seq <= seq:
+                break
+            later.append(event)
+        later.reverse()
+        expected = list(range(seq + 1, seq + 1 + len(later)))
+        return later if [e.seq for e in later] == expected else None
+
+
+class _EventState(Protocol):
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def history(self) -> History: ...
+
+
+_S = TypeVar("_S", bound=_EventState)
+
+
+def _bare(state: _S) -> _S:
+    """``state`` without its history (what a checkpoint keeps)."""
+    return state if state.history == _EMPTY else replace(state, history=_EMPTY)
+
+
+_EMPTY = History()
+
+
+def _push(before: _S, new: _S, event: Event) -> History:
+    history = before.history
+    base = history.base if history.base is not None else _bare(before)
+    tail = (*history.tail, event)
+    if len(tail) < CHECKPOINT_EVERY:
+        return History(history.depth + 1, base, tail, history.earlier)
+    done = Checkpoint(history.depth + 1 - len(tail), base, tail)
+    return History(history.depth + 1, _bare(new), (), (*history.earlier, done))
+
+
+def apply_event(
+    state: _S,
+    event: Event,
+    handlers: Mapping[str, Callable[[_S, Event], _S]],
+    unknown: str,
+    after: Callable[[_S, _S, Event], _S] | None = None,
+) -> _S:
+    """The state after ``event``: ``undo`` refolds to the state before the last live event
+    (from the last checkpoint); any other type goes to its handler, then ``after(state, new,
+    event)``. ``unknown`` names the event in the refusal of a type without a handler."""
+    if event.seq != state.seq + 1:
+        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
+    if event.type == "undo":
+        return _undo(state, event, handlers, after)
+    handler = handlers.get(event.type)
+    if handler is None:
+        raise InvalidInput(f"Unknown {unknown} type {event.type!r}.")
+    new = handler(state, event)
+    if after is not None:
+        new = after(state, new, event)
+    return replace(new, seq=event.seq, history=_push(state, new, event))
+
+
+def _undo(
+    state: _S,
+    event: Event,
+    handlers: Mapping[str, Callable[[_S, Event], _S]],
+    after: Callable[[_S, _S, Event], _S] | None,
+) -> _S:
+    history = state.history
+    if history.depth == 0:
+        raise IllegalAction("There is nothing to undo.")
+    if history.tail:
+        base, tail, earlier = history.base, history.tail[:-1], history.earlier
+    else:  # back across the last checkpoint
+        checkpoint = history.earlier[-1]
+        base, tail, earlier = checkpoint.state, checkpoint.events[:-1], history.earlier[:-1]
+    restored: _S = base
+    for replayed in tail:
+        new = handlers[replayed.type](restored, replayed)
+        if after is not None:
+            new = after(restored, new, replayed)
+        restored = replace(new, seq=replayed.seq)
+    kept = History(history.depth - 1, base, tail, earlier)
+    return replace(restored, seq=event.seq, history=kept)
+
+
+def fold_events(
+    events: Iterable[Event],
+    create: Callable[[Event], _S],
+    apply: Callable[[_S, Event], _S],
+    missing: str,
+) -> _S:
+    """The state after all ``events``: ``create`` the first, ``apply`` the rest;
+    ``missing`` is the refusal when there is no event at all."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if first is None:
+        raise InvalidInput(missing)
+    state = create(first)
+    for event in iterator:
+        state = apply(state, event)
+    return state
+
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "Checkpoint",
+    "Event",
+    "History",
+    "Vec",
+    "apply_event",
+    "fold_events",
+]
