@@ -646,7 +646,14 @@ def action_clock_stop(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/tv/hand-for-hand")
 @login_required
 def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
-    """Hand for hand on or off (``on``: true or false), shown on every TV (TDA RP-8)."""
+    """Hand for hand on or off (``on``: true or false), shown on every TV (TDA RP-8); with
+    ``next``, the next hand-for-hand hand begins (the count that the director's busts at
+    tables without the dealer's assistant are grouped by)."""
+    if _truthy(values().get("next")):
+        state = load_state(get_db(), tournament_id)
+        return _tv_event(
+            tournament_id, "h4h_next_hand", {}, f"Hand-for-hand hand {state.h4h_hand + 1}: deal at every table."
+        )
     raw = values().get("on")
     on = raw if isinstance(raw, bool) else str(raw).strip().lower() in ("true", "1", "on", "yes")
     message = "Hand for hand: every table plays one hand at a time." if on else "Hand for hand is over."
@@ -679,8 +686,14 @@ def api_action_clock(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/api/t/<int:tournament_id>/hand-for-hand")
 @login_required
 def api_hand_for_hand(tournament_id: int) -> ResponseReturnValue:
-    """``{"on": true}`` or ``{"on": false}``."""
+    """``{"on": true}`` or ``{"on": false}``; ``{"next": true}`` begins the next hand-for-hand hand."""
+    if _truthy(values().get("next")):
+        return _api_event(tournament_id, "h4h_next_hand", {})
     return _api_event(tournament_id, "hand_for_hand", {"on": values().get("on")})
+
+
+def _truthy(value: Any) -> bool:
+    return value is True or str(value).strip().lower() in ("true", "1", "on", "yes")
 
 
 def _api_doc(summary: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -713,8 +726,11 @@ bp.openapi_paths = {  # type: ignore[attr-defined]
         ["action"],
     ),
     "/api/t/{tournament_id}/hand-for-hand": _api_doc(
-        "Hand for hand on or off (shown on every TV)",
-        {"on": {"type": "boolean"}},
-        ["on"],
+        "Hand for hand on or off (shown on every TV), or the next hand-for-hand hand",
+        {
+            "on": {"type": "boolean"},
+            "next": {"type": "boolean", "description": "true: the next hand-for-hand hand begins"},
+        },
+        [],
     ),
 }

@@ -425,6 +425,21 @@ def test_the_director_turns_hand_for_hand_on_and_off(app: Flask, director: Direc
     assert "already off" in response.get_data(as_text=True)
 
 
+def test_the_director_counts_the_hand_for_hand_hands(app: Flask, director: Director) -> None:
+    """TDA 3.4: busts at different tables on the same hand-for-hand hand share; at tables
+    without the dealer's assistant the director says when the next hand begins."""
+    night = Night(app, director.client)
+    night.clock("start")
+    response = director.post(f"/t/{night.id}/tv/hand-for-hand", {"next": "true"}, htmx=True)
+    assert response.status_code == 422 and "Hand for hand is off" in response.get_data(as_text=True)
+    director.post(f"/t/{night.id}/tv/hand-for-hand", {"on": "true"}, htmx=True)
+    response = director.post(f"/t/{night.id}/tv/hand-for-hand", {"next": "true"}, htmx=True)
+    assert response.status_code == 200 and night.state().h4h_hand == 1
+    assert "Next hand-for-hand hand (2)" in response.get_data(as_text=True)
+    response = director.api("POST", f"/api/t/{night.id}/hand-for-hand", json={"next": True})
+    assert response.status_code == 201 and night.state().h4h_hand == 2
+
+
 def test_a_points_league_shows_points_not_a_prize_pool(app: Flask, client: FlaskClient) -> None:
     night = Night(app, client, payout_kind="points")
     section = night.partial()
