@@ -307,14 +307,14 @@ class Standings:
     def name(self, player: PlayerId) -> str:
         return self.entrant(player).name
 
-    @property
+    @cached_property
     def in_play(self) -> tuple[PlayerId, ...]:
-        """The players still in, in registration order."""
+        """The players still in, in registration order (worked out once: a state never changes)."""
         return tuple(e.id for e in self.entrants if e.in_play)
 
     @property
     def players_left(self) -> int:
-        return sum(1 for e in self.entrants if e.in_play)
+        return len(self.in_play)
 
     @property
     def entries(self) -> int:

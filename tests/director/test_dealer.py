@@ -477,7 +477,7 @@ def test_a_dashboard_bust_with_chips_here_names_the_winner_and_moves_them(
         "p3 f", "p5 f", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 480", "p2 cc", "d db 8s", "p1 cc", "p2 cc",
         "d db 9s", "p1 cc", "p2 cc", "p1 sm 7c7d", "p2 sm AcAd", "d win cards",
     ]})
-    with pytest.raises(IllegalAction, match="Say who knocked Ann out: .*Ann's 500 chips go to that player"):
+    with pytest.raises(IllegalAction, match=r"Say who knocked Ann out: .*Ann's 500 chips go to that player"):
         record(timed_app, dealer.tid, "bust", {"players": [1]})
     record(timed_app, dealer.tid, "bust", {"players": [1], "by": 3})
     assert soup(dealer.page()).select_one(".dl-chipcheck") is None

@@ -120,3 +120,88 @@ def test_a_cash_night_is_not_a_tournament(app: Flask, client: Any) -> None:
         with pytest.raises(UnknownTournament):
             load_state(db, 1)
     assert client.get("/t/1").status_code == 404
+
+
+def _long_night(db: Any, events_wanted: int) -> int:
+    """A seeded two-table night appended straight to the store: hands folded round to the big
+    blind at two tables in turn, with undos now and then."""
+    import random
+
+    from director.events import append, create_tournament, load_state
+
+    rng = random.Random(11)
+    tid = create_tournament(db, "Long", {"name": "Long", "starting_stack": 100_000, "table_size": 6}, 0.0)
+    at = [1.0]
+
+    def add(type_: str, payload: dict[str, Any]) -> None:
+        state = load_state(db, tid)
+        append(db, tid, type_, payload, state.seq, at[0])
+        at[0] += 1.0
+
+    for i in range(8):
+        add("player_registered", {"name": f"P{i}"})
+    add("seats_drawn", {"seats": {str(p): [1 + (p - 1) // 4, 1 + (p - 1) % 4] for p in range(1, 9)},
+                        "buttons": {"1": 1, "2": 1}})
+    add("clock", {"action": "start"})
+    while load_state(db, tid).seq < events_wanted:
+        state = load_state(db, tid)
+        table = rng.choice([1, 2])
+        running = state.dealing.running(table)
+        if running is None:
+            add("hand_started", {"table": table})
+        elif rng.random() < 0.05:
+            add("undo", {})
+        else:
+            hand = running.replay()
+            add("hand_action", {"table": table, "action": f"p{hand.turn} f"})
+    return tid
+
+
+def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask) -> None:
+    """Restart cost is the tail: the snapshot plus the events after it equal a fold of every
+    event; a snapshot of another engine version is ignored."""
+    from director.events import (
+        SNAPSHOT_VERSION,
+        load_events,
+        load_snapshot,
+        played_as_stored,
+        save_snapshot,
+        snapshot_seq,
+    )
+    from engine.tournament import fold
+
+    with app.app_context():
+        db = get_db()
+        tid = _long_night(db, 1500)
+        saved = load_state(db, tid)
+        assert save_snapshot(db, tid, saved) > 0
+        assert snapshot_seq(db, tid) == saved.seq
+        from director.events import append
+
+        for _ in range(40):  # the night goes on after the snapshot
+            state = load_state(db, tid)
+            table = 1 if state.dealing.running(1) is not None or state.dealing.running(2) is None else 2
+            running = state.dealing.running(table)
+            if running is None:
+                append(db, tid, "hand_started", {"table": table}, state.seq, 5000.0)
+            else:
+                append(db, tid, "hand_action", {"table": table, "action": f"p{running.replay().turn} f"},
+                       state.seq, 5000.0)
+        cache.clear()
+        restarted = load_state(db, tid)
+        refolded = fold(played_as_stored(load_events(db, tid)))
+        assert restarted.history.base is not None
+        assert restarted == refolded and restarted.seq == refolded.seq
+        assert restarted.log == refolded.log  # the same live events, for undo
+        assert [h.number for h in restarted.dealing.at_table(1)] == [h.number for h in refolded.dealing.at_table(1)]
+        undo_restarted = load_state(db, tid)
+        append(db, tid, "undo", {}, undo_restarted.seq, 6000.0)
+        cache.clear()
+        assert load_state(db, tid) == fold(played_as_stored(load_events(db, tid)))
+
+        db.execute("UPDATE snapshots SET version = 'old' WHERE tournament_id = ?", [tid])
+        db.conn.commit()
+        assert load_snapshot(db, tid, 10**9) is None and snapshot_seq(db, tid) is None
+        assert SNAPSHOT_VERSION != "old"
+        cache.clear()
+        assert load_state(db, tid) == fold(played_as_stored(load_events(db, tid)))

@@ -364,7 +364,7 @@ def test_a_dashboard_bust_then_a_rebuy_brings_exactly_the_rebuy_chips() -> None:
     night.act("p4 f", "p1 cbr 9000", "p2 cc", "d db 2c3d4h", "p1 cc", "p2 cc", "d db 8s", "p1 cc", "p2 cc",
               "d db 9s", "p1 cc", "p2 cc", "p1 sm 7c7d", "p2 sm AcAd", "d win cards")
     assert night.stacks() == {1: 1000, 2: 19_000, 4: 10_000}
-    with pytest.raises(IllegalAction, match="Say who knocked Ann out: .* Ann's 1,000 chips go to that player"):
+    with pytest.raises(IllegalAction, match=r"Say who knocked Ann out: .* Ann's 1,000 chips go to that player"):
         night.add("bust", {"players": [1]})
     night.add("bust", {"players": [1], "by": 2})
     assert stack_of(night.state, 2) == 20_000
@@ -375,3 +375,85 @@ def test_a_dashboard_bust_then_a_rebuy_brings_exactly_the_rebuy_chips() -> None:
     night.add("bust", {"players": [4]})  # table 2 plays without the assistant
     assert chip_check(night.state, 2).difference == 0
     assert chip_check(night.state).difference == 0
+
+
+# --------------------------------------------------------------------------- the joins by the rules
+
+
+def two_tables(**settings: Any) -> Night:
+    """Ann, Bob, Cy at table 1 (seats 1-3), Dee, Eve, Fay at table 2 (seats 1-3)."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    return Night(["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], seats, {1: 1, 2: 1}, **settings)
+
+
+def test_a_move_during_the_players_hand_waits_until_the_hand_is_over() -> None:
+    """TDA 20 / WSOP 67: a player moved while his hand is running finishes it at the old
+    table; the new table deals without him until then, so no chip is in two hands."""
+    night = two_tables()
+    night.deal(1)
+    night.add("player_moved", {"player": 3, "table": 2, "seat": 4})
+    assert [(p.name, table, hand) for p, table, hand in night.state.moves_waiting] == [("Cy", 1, 1)]
+    at_two = night.deal(2)
+    assert 3 not in dict(at_two.players).values() and 3 not in dict(at_two.waiting).values()
+    assert sum(at_two.setup.stacks.values()) == 3000  # Dee, Eve and Fay only
+    night.fold_round(1)
+    assert night.state.moves_waiting == ()
+    night.fold_round(2)
+    again = night.deal(2)
+    assert 3 in {pid for _, pid in again.players + again.waiting}
+    check = chip_check(night.state)
+    assert check.difference == 0
+
+
+def test_a_director_bust_of_a_player_in_a_running_hand_is_refused_with_the_reason() -> None:
+    night = two_tables()
+    night.deal(1)
+    with pytest.raises(IllegalAction, match="Ann is playing hand 1 at table 1: finish the hand"):
+        night.add("bust", {"players": [1], "by": 2})
+
+
+def test_hand_for_hand_busts_at_two_tables_share_their_place() -> None:
+    """TDA 3.4 / T24: busts at different tables on the same hand-for-hand hand split; the
+    next hand-for-hand hand is a new one."""
+    night = two_tables()
+    night.add("hand_for_hand", {"on": True})
+    night.add("bust", {"players": [1]})
+    night.add("bust", {"players": [4]})
+    assert night.state.places() == {1: 5, 4: 5}
+    night.add("h4h_next_hand", {})
+    night.add("bust", {"players": [2]})
+    assert night.state.places() == {2: 4, 1: 5, 4: 5}
+
+
+def test_hand_for_hand_keeps_seed_000_order_at_one_table() -> None:
+    """Seed 000: "the one who started that hand with more chips finishes higher", at each
+    table, while busts of the same hand-for-hand hand at another table share."""
+    night = two_tables()
+    night.add("hand_for_hand", {"on": True})
+    night.add("bust", {"players": [1, 2], "stacks": {"1": 500, "2": 800}})
+    night.add("bust", {"players": [4], "stacks": {"4": 600}})
+    assert night.state.places() == {2: 4, 4: 4, 1: 6}
+
+
+def test_the_hand_in_play_when_hand_for_hand_is_announced_counts() -> None:
+    """TDA RP-8A: "Payout eligibility starts at the announcement 'finish the current hand …
+    we are going hand for hand'": that hand is the first hand-for-hand hand, and the other
+    tables wait for it before they deal."""
+    night = two_tables()
+    night.deal(1)
+    night.add("hand_for_hand", {"on": True})
+    assert night.state.dealing.running(1).h4h_round == 0
+    with pytest.raises(IllegalAction, match="table 1 must finish its hand before table 2 deals"):
+        night.deal(2)
+    night.fold_round(1)
+    assert night.deal(2).h4h_round == 1
+
+
+def test_a_tournament_stored_under_rules_1_folds_as_it_was_played() -> None:
+    """A tournament created before the rules had a version keeps its old meaning: a bust
+    from the dashboard needed no winner and wrote the chips off."""
+    night = two_tables(rules=1)
+    night.deal(1)
+    night.fold_round(1)
+    night.add("bust", {"players": [1]})
+    assert [(w.player, w.to) for w in night.state.dealing.write_offs] == [(1, None)]

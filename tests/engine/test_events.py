@@ -1,0 +1,106 @@
+"""The event machinery (engine.events): the growing Vec, undo by checkpoints, and a long
+night whose undos across checkpoints agree with a fold of the events left live."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.errors import IllegalAction
+from engine.events import CHECKPOINT_EVERY, Event, History, Vec, apply_event, fold_events
+
+
+@dataclass(frozen=True)
+class Total:
+    seq: int
+    items: tuple[int, ...] = ()
+    history: History = field(default_factory=History, repr=False, compare=False)
+
+
+HANDLERS = {"add": lambda s, e: replace(s, items=(*s.items, e.payload["n"]))}
+
+
+def apply(state: Total, event: Event) -> Total:
+    return apply_event(state, event, HANDLERS, "total event")
+
+
+def create(event: Event) -> Total:
+    return Total(event.seq)
+
+
+def test_vec_appends_indexes_and_iterates_like_a_list() -> None:
+    items = list(range(300))
+    vec = Vec.of(items)
+    assert list(vec) == items and len(vec) == 300
+    assert [vec[i] for i in (0, 63, 64, 65, 127, 128, 299, -1, -300)] == [0, 63, 64, 65, 127, 128, 299, 299, 0]
+    assert list(vec.reversed()) == items[::-1] and vec.final == 299
+    assert not Vec() and Vec().final is None
+    with pytest.raises(IndexError):
+        vec[300]
+    grown = vec.append(300)
+    assert len(vec) == 300 and len(grown) == 301  # the old one is unchanged
+
+
+@given(st.lists(st.one_of(st.integers(0, 9), st.just("undo")), max_size=3 * CHECKPOINT_EVERY + 40))
+def test_undo_agrees_with_a_fold_of_the_live_events(ops: list[int | str]) -> None:
+    """Whatever the mix of events and undos, the state is the fold of the events left live."""
+    state = Total(1)
+    live: list[int] = []
+    seq = 1
+    for op in ops:
+        seq += 1
+        if op == "undo":
+            if not live:
+                with pytest.raises(IllegalAction, match="nothing to undo"):
+                    apply(state, Event(seq, "undo", {}, 0.0))
+                seq -= 1
+                continue
+            live.pop()
+            state = apply(state, Event(seq, "undo", {}, 0.0))
+        else:
+            live.append(int(op))
+            state = apply(state, Event(seq, "add", {"n": op}, 0.0))
+        assert state.items == tuple(live) and state.history.depth == len(live)
+        assert state.seq == seq
+
+
+def test_a_state_keeps_checkpoints_not_every_earlier_state() -> None:
+    events = [Event(1, "created", {}, 0.0)] + [Event(i, "add", {"n": i}, 0.0) for i in range(2, 1002)]
+    state = fold_events(events, create, apply, "none")
+    history = state.history
+    assert history.depth == 1000
+    assert len(history.earlier) == 1000 // CHECKPOINT_EVERY
+    assert len(history.tail) == 1000 % CHECKPOINT_EVERY
+    assert all(c.state.history == History() for c in history.earlier)  # no chain of states
+    assert [e.seq for e in history.earlier[0].events] == list(range(2, 2 + CHECKPOINT_EVERY))
+    assert history.last_event is events[-1]
+    assert history.since(995) == events[-6:]
+
+
+def test_events_since_a_seq_says_when_one_was_undone() -> None:
+    state = fold_events([Event(1, "created", {}, 0.0)], create, apply, "none")
+    for seq in range(2, 6):
+        state = apply(state, Event(seq, "add", {"n": seq}, 0.0))
+    assert [e.seq for e in state.history.since(3) or []] == [4, 5]
+    state = apply(state, Event(6, "undo", {}, 0.0))
+    assert [e.seq for e in state.history.since(2) or []] == [3, 4]  # 5 is gone
+    state = apply(state, Event(7, "add", {"n": 7}, 0.0))
+    assert state.history.since(3) is None  # 5 was undone after 3: a page drawn at 3 missed it
+
+
+def test_undo_many_times_across_checkpoints_on_a_random_night() -> None:
+    rng = random.Random(7)
+    state = fold_events([Event(1, "created", {}, 0.0)], create, apply, "none")
+    live: list[int] = []
+    for seq in range(2, 2000):
+        if live and rng.random() < 0.3:
+            live.pop()
+            state = apply(state, Event(seq, "undo", {}, 0.0))
+        else:
+            live.append(seq)
+            state = apply(state, Event(seq, "add", {"n": seq}, 0.0))
+    assert state.items == tuple(live)
