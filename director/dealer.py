@@ -24,7 +24,7 @@ Routes (blueprint ``dealer``):
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from engine.hand import Hand
 from engine.houserules import silent_push
 from engine.phh import write_phh
 from engine.pots import pot_name
-from engine.tournament import Tournament, refuse_past_hand_cap
+from engine.tournament import Event, Tournament, refuse_past_hand_cap
 
 bp = Blueprint("dealer", __name__)
 
@@ -482,17 +482,24 @@ def _truthy(value: Any) -> bool:
 TABLE_EVENTS = frozenset({"hand_started", "hand_action", "hand_pending", "hand_undo", "action_clock"})
 
 
+def independent_of(table: int) -> Callable[[Event], bool]:
+    """Whether an event leaves ``table``'s page as it was: play at another table (or the
+    action clock). Several tables play at once: without this, each dealer's entry would make
+    every other table's page stale."""
+
+    def check(event: Event) -> bool:
+        return event.type in TABLE_EVENTS and (event.type == "action_clock" or event.payload.get("table") != table)
+
+    return check
+
+
 def only_other_tables_since(state: Tournament, seq: int, table: int) -> bool:
     """Whether every event after ``seq`` is play at another table (so a page of ``table``
-    based on ``seq`` is still right). Several tables play at once: without this, each
-    dealer's entry would make every other table's page stale."""
+    based on ``seq`` is still right)."""
     later = state.events_since(seq)
     if later is None or len(later) != state.seq - seq:  # undone events: be safe
         return False
-    return all(
-        e.type in TABLE_EVENTS and (e.type == "action_clock" or e.payload.get("table") != table)
-        for e in later
-    )
+    return all(map(independent_of(table), later))
 
 
 def deal_payload(state: Tournament, table: int, at: float) -> dict[str, Any]:
@@ -512,12 +519,12 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
     db = get_db()
     state = load_state(db, tournament_id)
     seq = expected_seq(dict(data), state.seq)
-    if seq < state.seq and only_other_tables_since(state, seq, table):
-        seq = state.seq  # the other tables' hands do not make this page stale
     at = now()
 
     def record(type_: str, payload: Mapping[str, Any]) -> Tournament:
-        return services.record(db, tournament_id, type_, payload, seq, at)
+        # The check is made inside the write's transaction: the other tables' hands do not
+        # make this page stale, whatever lands while this entry is worked out.
+        return services.record(db, tournament_id, type_, payload, seq, at, independent_of(table))
 
     if action == "deal":
         if table not in state.seating.tables:
@@ -553,7 +560,9 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
             current is not None and current.finished and last is not None
             and last.type == "hand_action" and last.payload.get("table") == table
         ):
-            new = record("undo", {})
+            # The tournament's undo takes back its last event: only if that is still this
+            # table's award (a page that is behind is refused, not lifted).
+            new = services.record(db, tournament_id, "undo", {}, seq, at)
             return new, f"The end of hand {current.number} was taken back."
         new = record("hand_undo", {"table": table})
         return new, "Taken back."

@@ -11,6 +11,7 @@ import random
 from sqlite_utils import Database
 
 from director import services
+from director.events import load_state
 
 DEMO_NAMES = ("Alice", "Ben", "Chloé", "Dev", "Erin", "Farid", "Gina", "Hugo", "Ines", "Jack")
 
@@ -39,9 +40,19 @@ def fill_demo(db: Database, now: float, *, seed: int = 7, name: str = "Demo: Sat
         services.register_player(db, tid, name, None, t)
     services.draw(db, tid, None, t + 60, rng=rng)
     services.clock_action(db, tid, "start", None, start)
-    services.bust(db, tid, [9], None, start + 20 * 60, by=3)  # Ines, level 2
+
+    def by(player: int) -> int:
+        """Someone at the same table knocks the player out (the chips go to that stack)."""
+        state = load_state(db, tid)
+        table = state.player(player).table
+        return next(p.id for p in state.alive if p.table == table and p.id != player)
+
+    services.bust(db, tid, [9], None, start + 20 * 60, by=by(9))  # Ines, level 2
     services.rebuy(db, tid, 9, None, start + 22 * 60)
-    services.bust(db, tid, [4], None, start + 38 * 60, by=1)  # Dev, level 3
-    services.bust(db, tid, [7, 10], None, start + 47 * 60, by=2, stacks={"7": 2500, "10": 4100})  # level 4
+    services.bust(db, tid, [4], None, start + 38 * 60, by=by(4))  # Dev, level 3
+    state = load_state(db, tid)  # two out in one hand at one table, level 4 (Alice takes the add-on)
+    table = [p.id for p in state.alive if p.table == state.player(7).table and p.id not in (7, 1)]
+    services.bust(db, tid, [7, table[0]], None, start + 47 * 60, by=next(p for p in table[1:]) if table[1:] else 1,
+                  stacks={"7": 2500, str(table[0]): 4100})
     services.addon(db, tid, 1, None, start + 48 * 60)
     return tid

@@ -20,6 +20,7 @@ import threading
 import time
 import zlib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from flask import current_app
 from sqlite_utils import Database
 
 import engine
+from engine.events import HistoryCut
 from engine.tournament import RULES_VERSION, Event, Tournament, apply, fold
 
 STALE_MESSAGE = "Someone else changed this tournament a moment ago; the page has been refreshed."
@@ -127,6 +129,15 @@ def played_as_stored(events: list[Event]) -> list[Event]:
     return events
 
 
+def insert_event(db: Database, tournament_id: int, event: Event) -> None:
+    """Insert ``event`` and move the tournament's last seq, inside the caller's transaction."""
+    db.conn.execute(
+        "INSERT INTO events (tournament_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
+        (tournament_id, event.seq, event.type, json.dumps(event.payload), event.at),
+    )
+    db.conn.execute("UPDATE tournaments SET last_seq = ? WHERE id = ?", (event.seq, tournament_id))
+
+
 def load_events(db: Database, tournament_id: int, after: int = 0) -> list[Event]:
     """The tournament's events after seq ``after``, in order."""
     rows = db.query(
@@ -160,8 +171,10 @@ SNAPSHOT_VERSION = _engine_version()
 
 
 def save_snapshot(db: Database, tournament_id: int, state: Tournament, now: float | None = None) -> int:
-    """Store ``state`` as the tournament's snapshot; returns its size in bytes."""
-    data = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    """Store ``state`` as the tournament's snapshot, its history cut to the checkpoints that
+    keep a state (``History.cut``: small and quick to read back); returns its size in bytes."""
+    cut = replace(state, history=state.history.cut())
+    data = zlib.compress(pickle.dumps(cut, protocol=pickle.HIGHEST_PROTOCOL), 1)
     with db.conn:
         db.conn.execute(
             "INSERT OR REPLACE INTO snapshots (tournament_id, seq, version, data, at) VALUES (?, ?, ?, ?, ?)",
@@ -190,6 +203,31 @@ def snapshot_seq(db: Database, tournament_id: int) -> int | None:
     return int(row[0]) if row is not None and row[1] == SNAPSHOT_VERSION else None
 
 
+def refold(db: Database, tournament_id: int) -> Tournament:
+    """The fold of every stored event (the history whole)."""
+    return fold(played_as_stored(load_events(db, tournament_id)))
+
+
+def advance(db: Database, tournament_id: int, state: Tournament) -> Tournament:
+    """``state`` with the stored events after it applied; an undo further back than a state
+    restored from a snapshot holds folds every event again."""
+    try:
+        for event in load_events(db, tournament_id, after=state.seq):
+            state = apply(state, event)
+    except HistoryCut:
+        return refold(db, tournament_id)
+    return state
+
+
+def apply_new(db: Database, tournament_id: int, state: Tournament, event: Event) -> Tournament:
+    """The engine's check of a new event against ``state`` (an undo past a snapshot's cut
+    history is checked against a fold of every stored event)."""
+    try:
+        return apply(state, event)
+    except HistoryCut:
+        return apply(refold(db, tournament_id), event)
+
+
 class StateCache:
     """Folded states by (database path, tournament id), advanced incrementally; thread-safe.
 
@@ -214,8 +252,7 @@ class StateCache:
         if state is None or state.seq > seq:
             state = self._cold(db, key, tournament_id, seq)
         else:
-            for event in load_events(db, tournament_id, after=state.seq):
-                state = apply(state, event)
+            state = advance(db, tournament_id, state)
         with self._lock:
             current = self._states.get(key)
             if current is None or current.seq <= state.seq:
@@ -227,15 +264,21 @@ class StateCache:
             threading.Thread(target=self._snapshot, args=(key, state), daemon=True).start()
         return state
 
+    def put(self, database: str, tournament_id: int, state: Tournament) -> None:
+        """Seed the cache with a state a command has just computed and committed."""
+        key = (database, tournament_id)
+        with self._lock:
+            current = self._states.get(key)
+            if current is None or current.seq < state.seq:
+                self._states[key] = state
+
     def _cold(self, db: Database, key: tuple[str, int], tournament_id: int, seq: int) -> Tournament:
         state = load_snapshot(db, tournament_id, seq)
         with self._lock:
             self._snapshots[key] = state.seq if state is not None else 0
         if state is None:
-            return fold(played_as_stored(load_events(db, tournament_id)))
-        for event in load_events(db, tournament_id, after=state.seq):
-            state = apply(state, event)
-        return state
+            return refold(db, tournament_id)
+        return advance(db, tournament_id, state)
 
     def _snapshot(self, key: tuple[str, int], state: Tournament) -> None:
         from director.db import connect

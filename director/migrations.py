@@ -46,3 +46,10 @@ def m003_snapshots(db: Database) -> None:
         not_null={"seq", "version", "data", "at"},
         foreign_keys=[("tournament_id", "tournaments", "id")],
     )
+
+
+@migrations()
+def m004_events_by_type(db: Database) -> None:
+    """The player's page finds its token among the director's events (registrations, seat
+    draws, moves) without reading every hand of the night."""
+    db.table("events").create_index(["type", "tournament_id"])

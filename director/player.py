@@ -23,7 +23,11 @@ from director.db import get_db
 from director.events import UnknownTournament, load_state
 from director.seating import MOVED_NOTICE_SECONDS, MoveRecord, move_history, player_tokens
 from director.web import now
-from engine.tournament import Player, Tournament
+from engine.dealing import TABLE_EVENT_TYPES
+from engine.tournament import EVENT_TYPES, Player, Tournament
+
+#: The events that may carry a player's token: every type but the hands (see ``Tournament.tokens``).
+TOKEN_EVENT_TYPES = tuple(t for t in EVENT_TYPES if t not in TABLE_EVENT_TYPES)
 
 bp = Blueprint("player", __name__)
 
@@ -42,9 +46,11 @@ def find(token: str) -> Found | None:
     if not TOKEN_SHAPE.match(token):
         return None
     db = get_db()
+    marks = ", ".join("?" for _ in TOKEN_EVENT_TYPES)
     rows = db.execute(
-        "SELECT DISTINCT tournament_id FROM events WHERE instr(payload, ?) > 0 ORDER BY tournament_id DESC",
-        [token],
+        f"SELECT DISTINCT tournament_id FROM events WHERE type IN ({marks}) AND instr(payload, ?) > 0 "
+        "ORDER BY tournament_id DESC",
+        [*TOKEN_EVENT_TYPES, token],
     ).fetchall()
     for (tournament_id,) in rows:
         try:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
+from flask import current_app
 from sqlite_utils import Database
 
 from director import events
@@ -24,7 +26,62 @@ from engine.errors import InvalidInput
 from engine.positions import draw_button
 from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
-from engine.tournament import Event, PlayerId, Tournament, apply, clean_name, settings_from_dict
+from engine.tournament import Event, PlayerId, Tournament, clean_name, settings_from_dict
+
+
+class Writer:
+    """The events of one command, written in one ``BEGIN IMMEDIATE`` transaction (see
+    :func:`command`): each is checked by the engine against the state the previous left."""
+
+    def __init__(self, db: Database, tournament_id: int, state: Tournament, now: float) -> None:
+        self.db = db
+        self.tournament_id = tournament_id
+        self.state = state
+        self.now = now
+        self.events: list[Event] = []
+
+    def add(self, type: str, payload: Mapping[str, Any]) -> Tournament:
+        event = Event(self.state.seq + 1, type, dict(payload), self.now)
+        self.state = events.apply_new(self.db, self.tournament_id, self.state, event)
+        events.insert_event(self.db, self.tournament_id, event)
+        self.events.append(event)
+        return self.state
+
+
+@contextmanager
+def command(
+    db: Database,
+    tournament_id: int,
+    expected_seq: int | None,
+    now: float,
+    independent: Callable[[Event], bool] | None = None,
+) -> Iterator[Writer]:
+    """One command: everything it writes commits together, or nothing does.
+
+    The write lock is taken first, so the state is read as it is and no other write slips
+    in between. A page drawn at ``expected_seq`` is stale when something changed since,
+    unless every event since is ``independent`` of this command (the hands at the other
+    tables, for a dealer's entry). ``None`` means "whatever is current".
+    """
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        state = load_state(db, tournament_id)
+        base = state.seq if expected_seq is None else expected_seq
+        if base != state.seq:
+            later = state.events_since(base) if base < state.seq else None
+            if independent is None or later is None or len(later) != state.seq - base or not all(
+                independent(e) for e in later
+            ):
+                raise StaleWrite(base, state.seq)
+        writer = Writer(db, tournament_id, state, now)
+        yield writer
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    if writer.events:
+        events.cache.put(current_app.config["DATABASE"], tournament_id, writer.state)
 
 
 def record(
@@ -34,15 +91,11 @@ def record(
     payload: Mapping[str, Any],
     expected_seq: int | None,
     now: float,
+    independent: Callable[[Event], bool] | None = None,
 ) -> Tournament:
-    """Check and append one event; returns the new state."""
-    state = load_state(db, tournament_id)
-    base = state.seq if expected_seq is None else expected_seq
-    if base != state.seq:
-        raise StaleWrite(base, state.seq)
-    new_state = apply(state, Event(state.seq + 1, type, dict(payload), now))
-    events.append(db, tournament_id, type, payload, base, now)
-    return new_state
+    """Check and append one event in one transaction; returns the new state."""
+    with command(db, tournament_id, expected_seq, now, independent) as writer:
+        return writer.add(type, payload)
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -75,13 +128,13 @@ def create_tournament(db: Database, data: Mapping[str, Any], now: float) -> int:
 
 
 def remember_name(db: Database, name: str, now: float) -> None:
-    key = name.casefold()
-    row = db.execute("SELECT times FROM player_names WHERE name_key = ?", [key]).fetchone()
-    with db.atomic():
-        db.table("player_names").upsert(
-            {"name_key": key, "name": name, "last_used": now, "times": (row[0] if row else 0) + 1},
-            pk="name_key",
-        )
+    """Remember a name for the next nights' autocomplete (inside the caller's transaction)."""
+    db.conn.execute(
+        "INSERT INTO player_names (name_key, name, last_used, times) VALUES (?, ?, ?, 1) "
+        "ON CONFLICT(name_key) DO UPDATE SET name = excluded.name, last_used = excluded.last_used, "
+        "times = times + 1",
+        (name.casefold(), name, now),
+    )
 
 
 def known_names(db: Database, state: Tournament | None = None, limit: int = 200) -> list[str]:
@@ -101,15 +154,14 @@ def register_player(
     clean = clean_name(name)
     # The token of the player's own page (the QR code on the seat card): never shown to others.
     payload = {"name": clean, "token": secrets.token_urlsafe(16)}
-    state = record(db, tournament_id, "player_registered", payload, expected_seq, now)
-    remember_name(db, clean, now)
-    if state.seating.tables:
-        player = state.player_named(clean)
-        assert player is not None
-        _, (table, seat) = late_entry_seat(state.seating, player.id, rng or random.Random())
-        state = record(
-            db, tournament_id, "player_seated", {"player": player.id, "table": table, "seat": seat}, state.seq, now
-        )
+    with command(db, tournament_id, expected_seq, now) as writer:  # all three, or none
+        state = writer.add("player_registered", payload)
+        remember_name(db, clean, now)
+        if state.seating.tables:
+            player = state.player_named(clean)
+            assert player is not None
+            _, (table, seat) = late_entry_seat(state.seating, player.id, rng or random.Random())
+            state = writer.add("player_seated", {"player": player.id, "table": table, "seat": seat})
     return state
 
 

@@ -38,6 +38,11 @@ from engine.errors import IllegalAction, InvalidInput
 
 CHECKPOINT_EVERY = 128
 """Live events between two checkpoints: an undo refolds at most this many events."""
+CHECKPOINTS_KEPT = 8
+"""Checkpoints that keep their state, besides the first: an undo further back than
+``CHECKPOINT_EVERY * CHECKPOINTS_KEPT`` live events refolds from the first one. The events
+are all kept, so every undo still works, and memory holds a few states, not one per
+checkpoint."""
 
 _T = TypeVar("_T")
 
@@ -124,7 +129,8 @@ class Vec(Generic[_T]):
 @dataclass(frozen=True)
 class Checkpoint:
     """A state kept for undo (without its own history), its depth in live events, and the
-    live events that followed it up to the next checkpoint."""
+    live events that followed it up to the next checkpoint. ``state`` is ``None`` once
+    newer checkpoints are enough (see :data:`CHECKPOINTS_KEPT`)."""
 
     depth: int
     state: Any
@@ -141,6 +147,17 @@ class History:
     """The state at the last checkpoint (``None``: the state is its own first checkpoint)."""
     tail: tuple[Event, ...] = ()
     earlier: tuple[Checkpoint, ...] = ()
+    floor: int = 0
+    """The depth below which this history was cut (:meth:`cut`): an undo past it raises
+    :class:`HistoryCut`, and the caller folds the stored events again."""
+
+    def cut(self) -> History:
+        """This history with only the checkpoints that keep their state: what a snapshot
+        stores (a few states and about a thousand events, however long the night)."""
+        kept = self.earlier[-CHECKPOINTS_KEPT:]
+        if len(kept) == len(self.earlier):
+            return self
+        return replace(self, earlier=kept, floor=kept[0].depth)
 
     @property
     def last_event(self) -> Event | None:
@@ -173,6 +190,10 @@ class History:
         return later if [e.seq for e in later] == expected else None
 
 
+class HistoryCut(LookupError):
+    """An undo reaches further back than a restored history holds: fold the events again."""
+
+
 class _EventState(Protocol):
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
@@ -199,9 +220,13 @@ def _push(before: _S, new: _S, event: Event) -> History:
     base = history.base if history.base is not None else _bare(before)
     tail = (*history.tail, event)
     if len(tail) < CHECKPOINT_EVERY:
-        return History(history.depth + 1, base, tail, history.earlier)
+        return History(history.depth + 1, base, tail, history.earlier, history.floor)
     done = Checkpoint(history.depth + 1 - len(tail), base, tail)
-    return History(history.depth + 1, _bare(new), (), (*history.earlier, done))
+    earlier = (*history.earlier, done)
+    old = len(earlier) - 1 - CHECKPOINTS_KEPT
+    if old > 0 and earlier[old].state is not None:
+        earlier = (*earlier[:old], replace(earlier[old], state=None), *earlier[old + 1 :])
+    return History(history.depth + 1, _bare(new), (), earlier, history.floor)
 
 
 def apply_event(
@@ -236,19 +261,29 @@ def _undo(
     history = state.history
     if history.depth == 0:
         raise IllegalAction("There is nothing to undo.")
+    if history.depth <= history.floor:
+        raise HistoryCut(f"Undo below live event {history.floor} needs the stored events.")
+    def refold(state: _S, events: tuple[Event, ...]) -> _S:
+        for replayed in events:
+            new = handlers[replayed.type](state, replayed)
+            if after is not None:
+                new = after(state, new, replayed)
+            state = replace(new, seq=replayed.seq)
+        return state
+
     if history.tail:
         base, tail, earlier = history.base, history.tail[:-1], history.earlier
     else:  # back across the last checkpoint
         checkpoint = history.earlier[-1]
         base, tail, earlier = checkpoint.state, checkpoint.events[:-1], history.earlier[:-1]
-    restored: _S = base
-    for replayed in tail:
-        new = handlers[replayed.type](restored, replayed)
-        if after is not None:
-            new = after(restored, new, replayed)
-        restored = replace(new, seq=replayed.seq)
-    kept = History(history.depth - 1, base, tail, earlier)
-    return replace(restored, seq=event.seq, history=kept)
+        if base is None:  # a thinned checkpoint: refold from the last one that kept its state
+            start = max(i for i, c in enumerate(earlier) if c.state is not None)
+            base = earlier[start].state
+            for passed in earlier[start:]:
+                base = refold(base, passed.events)
+            base = _bare(base)
+    kept = History(history.depth - 1, base, tail, earlier, history.floor)
+    return replace(refold(base, tail), seq=event.seq, history=kept)
 
 
 def fold_events(
@@ -270,10 +305,12 @@ def fold_events(
 
 
 __all__ = [
+    "CHECKPOINTS_KEPT",
     "CHECKPOINT_EVERY",
     "Checkpoint",
     "Event",
     "History",
+    "HistoryCut",
     "Vec",
     "apply_event",
     "fold_events",

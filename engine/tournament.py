@@ -790,6 +790,21 @@ def _bust(state: Tournament, event: Event) -> Tournament:
                 "dealer's phone (a player who loses their last chip there is out without a bust here)."
             )
     winner_id = next(iter(by.values()), None)
+    if winner_id is not None and strict:
+        winner = state.player(winner_id)
+        hand = state.dealing.hand_of(winner_id)
+        if hand is not None:
+            raise IllegalAction(
+                f"{winner.name} is playing hand {hand.number} at table {hand.table}: record the bust "
+                "when that hand is over, so the chips join the stack that is not in play."
+            )
+        elsewhere = [p for p in players if p.table is not None and winner.table not in (None, p.table)]
+        if elsewhere:
+            p = elsewhere[0]
+            raise IllegalAction(
+                f"{winner.name} sits at table {winner.table}, {p.name} at table {p.table}: "
+                "a player is knocked out by someone at the same table."
+            )
     if winner_id is None and strict:
         for p in players:
             if p.table in state.dealing.latest and dealing.stack_of(state, p.id) > 0:

@@ -157,9 +157,14 @@ def _long_night(db: Any, events_wanted: int) -> int:
     return tid
 
 
-def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask) -> None:
+@pytest.mark.slow
+def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask, monkeypatch: Any) -> None:
     """Restart cost is the tail: the snapshot plus the events after it equal a fold of every
-    event; a snapshot of another engine version is ignored."""
+    event; an undo further back than the snapshot's history folds every event again; a
+    snapshot of another engine version is ignored."""
+    import engine.events
+
+    monkeypatch.setattr(engine.events, "CHECKPOINTS_KEPT", 1)  # a short cut history: few undos cross it
     from director.events import (
         SNAPSHOT_VERSION,
         load_events,
@@ -190,13 +195,20 @@ def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask) 
         cache.clear()
         restarted = load_state(db, tid)
         refolded = fold(played_as_stored(load_events(db, tid)))
-        assert restarted.history.base is not None
+        assert restarted.history.base is not None and restarted.history.floor > 0
         assert restarted == refolded and restarted.seq == refolded.seq
-        assert restarted.log == refolded.log  # the same live events, for undo
+        kept = restarted.log  # the live events since the cut, the same as the refold's
+        assert kept and kept == refolded.log[len(refolded.log) - len(kept):]
         assert [h.number for h in restarted.dealing.at_table(1)] == [h.number for h in refolded.dealing.at_table(1)]
         undo_restarted = load_state(db, tid)
         append(db, tid, "undo", {}, undo_restarted.seq, 6000.0)
         cache.clear()
+        assert load_state(db, tid) == fold(played_as_stored(load_events(db, tid)))
+
+        cache.clear()
+        state = load_state(db, tid)  # from the snapshot again: its history is cut
+        for _ in range(state.history.depth - state.history.floor + 3):
+            append(db, tid, "undo", {}, load_state(db, tid).seq, 7000.0)
         assert load_state(db, tid) == fold(played_as_stored(load_events(db, tid)))
 
         db.execute("UPDATE snapshots SET version = 'old' WHERE tournament_id = ?", [tid])

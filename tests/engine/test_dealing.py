@@ -457,3 +457,16 @@ def test_a_tournament_stored_under_rules_1_folds_as_it_was_played() -> None:
     night.fold_round(1)
     night.add("bust", {"players": [1]})
     assert [(w.player, w.to) for w in night.state.dealing.write_offs] == [(1, None)]
+
+
+def test_the_winner_of_a_dashboard_bust_sits_at_the_table_and_is_not_in_a_hand() -> None:
+    """One chip count: the chips go to a stack that is not in play, at the same table."""
+    night = two_tables()
+    with pytest.raises(IllegalAction, match="Dee sits at table 2, Ann at table 1: a player is knocked out by someone"):
+        night.add("bust", {"players": [1], "by": 4})
+    night.deal(2)
+    night.fold_round(2)
+    night.deal(1)  # Ann, Bob and Cy are in hand 2 at table 1
+    night.add("player_moved", {"player": 4, "table": 1, "seat": 4})  # Dee joins table 1 between hands there
+    with pytest.raises(IllegalAction, match="Bob is playing hand 1 at table 1: record the bust when that hand is over"):
+        night.add("bust", {"players": [4], "by": 2})

@@ -104,3 +104,20 @@ def test_undo_many_times_across_checkpoints_on_a_random_night() -> None:
             live.append(seq)
             state = apply(state, Event(seq, "add", {"n": seq}, 0.0))
     assert state.items == tuple(live)
+
+
+def test_undo_reaches_back_past_the_checkpoints_that_keep_their_state() -> None:
+    """Only the last few checkpoints keep a state (memory stays small); an undo further back
+    refolds from the first one, and every undo still lands on the fold of the live events."""
+    from engine.events import CHECKPOINTS_KEPT
+
+    count = CHECKPOINT_EVERY * (CHECKPOINTS_KEPT + 4) + 10
+    events = [Event(1, "created", {}, 0.0)] + [Event(i, "add", {"n": i}, 0.0) for i in range(2, count + 2)]
+    state = fold_events(events, create, apply, "none")
+    kept = [c for c in state.history.earlier if c.state is not None]
+    assert len(kept) == CHECKPOINTS_KEPT + 1 and state.history.earlier[0].state is not None
+    seq = count + 1
+    for left in range(count - 1, -1, -1):
+        seq += 1
+        state = apply(state, Event(seq, "undo", {}, 0.0))
+        assert state.items == tuple(range(2, left + 2))
