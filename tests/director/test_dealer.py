@@ -782,3 +782,45 @@ def test_wsop_67_the_table_page_says_the_same_move_as_the_tables_page(timed_app:
     assert moves == [f"Balancing: {expected[0]}"]
     dashboard = soup(client.get(f"/t/{dealer.tid}"))
     assert expected[0] in [li.text for li in dashboard.select(".flash li")]
+
+
+def test_dealers_at_different_tables_never_refuse_each_others_writes(timed_app: Flask, client: FlaskClient) -> None:
+    """Six dealers, one at each table, enter as fast as they can, each from the seq of its
+    own last answer: a write is stale only when its own table changed, so none is refused
+    (the check is made inside the write's transaction), and nothing fails."""
+    import threading
+
+    tables = 6
+    seats = {p: (1 + (p - 1) // 3, 1 + (p - 1) % 3) for p in range(1, 3 * tables + 1)}
+    dealer = make_tournament(timed_app, client, [f"P{p}" for p in seats], seats, dict.fromkeys(range(1, tables + 1), 1),
+                             preset="home-short")
+    statuses: list[int] = []
+    refusals: list[str] = []
+    errors: list[BaseException] = []
+
+    def play(table: int) -> None:
+        try:
+            phone = timed_app.test_client()
+            phone.post("/auth/login", data={"password": PASSWORD, "csrf_token": csrf_token(phone, "/auth/login")})
+            me = Dealer(phone, dealer.tid)
+            view = me.state(table)
+            for _ in range(25):
+                if view["phase"] == "before":
+                    response = me.api("deal", {"expected_seq": view["seq"]}, table)
+                else:
+                    response = me.api("act", {"kind": "fold", "expected_seq": view["seq"]}, table)
+                statuses.append(response.status_code)
+                if response.status_code != 201:
+                    refusals.append(str(response.get_json()))
+                view = response.get_json() if response.status_code == 201 else me.state(table)
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=play, args=(t,)) for t in range(1, tables + 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    assert len(statuses) == 25 * tables
+    assert set(statuses) == {201}, refusals[:3]
