@@ -1,0 +1,215 @@
+"""A club night's load on one server process, at a night of a given length.
+
+    python benchmarks/bench_club_load.py [--events 20000] [--seconds 60] [--scale 1]
+
+It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
+``--events`` events in a data folder of its own, then starts ``poker-director serve`` on
+that folder (waitress, 16 threads, 127.0.0.1 and a free port) in a process of its own and
+puts on it, for ``--seconds``:
+
+* 30 dealer phones, each entering its table's next action every 3 s (its view's seq as
+  ``expected_seq``, as a phone sends it) and reading the table after a refusal;
+* 300 player phones polling ``/p/<token>/live`` every 3 s;
+* 3 TVs polling ``/t/<id>/tv/clock`` every 1.5 s;
+* a probe of a trivial endpoint (``/api/session``) every 0.5 s, to see the queue.
+
+``--scale 10`` puts ten times the players and TVs and makes the dealers enter ten times as
+often. It prints, per kind of request: the count, the errors (5xx, connection failures,
+timeouts; a 409 or 422 to a dealer is counted apart as refused), p50 and p99, and the
+requests per second the server answered. The client runs in this process with a thread per
+simulated device group; every request goes to 127.0.0.1 only and the run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_night import Night, clear_caches, percentile
+
+from director import create_app
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.refused: dict[str, int] = defaultdict(int)
+        self.samples: dict[str, str] = {}
+
+    def add(self, kind: str, seconds: float, status: int, detail: str = "") -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+            if status >= 500 or status == 0:
+                self.errors[kind] += 1
+                self.samples.setdefault(kind, detail or str(status))
+            elif status in (409, 422):
+                self.refused[kind] += 1
+                self.samples.setdefault(kind + " refused", detail)
+
+
+class Client:
+    """One keep-alive connection to the server, with the director's cookie when given."""
+
+    def __init__(self, port: int, cookie: str = "", csrf: str = "") -> None:
+        self.port = port
+        self.cookie = cookie
+        self.csrf = csrf
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, bytes, float]:
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers.update({"Content-Type": "application/json", "X-CSRFToken": self.csrf})
+        start = time.perf_counter()
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+            payload = response.read()
+            status = response.status
+        except (OSError, http.client.HTTPException) as error:
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            return 0, str(error).encode(), time.perf_counter() - start
+        return status, payload, time.perf_counter() - start
+
+
+def pollers(stats: Stats, port: int, kind: str, paths: list[str], every: float, until: float) -> None:
+    """Devices that each GET their path every ``every`` seconds (spread over the period)."""
+    client = Client(port)
+    gap = every / max(1, len(paths))
+    next_at = time.perf_counter()
+    i = 0
+    while time.perf_counter() < until:
+        status, body, seconds = client.request("GET", paths[i % len(paths)])
+        stats.add(kind, seconds, status, body[:120].decode(errors="replace"))
+        i += 1
+        next_at += gap
+        time.sleep(max(0.0, next_at - time.perf_counter()))
+
+
+def dealer(stats: Stats, night: Night, port: int, cookie: str, table: int, every: float, until: float,
+           seed: int) -> None:
+    client = Client(port, cookie, night.csrf)
+    rng = random.Random(seed)
+    status, body, _ = client.request("GET", f"/api/t/{night.tid}/table/{table}")
+    view = json.loads(body) if status == 200 else None
+    time.sleep(rng.random() * every)
+    while time.perf_counter() < until and view is not None:
+        started = time.perf_counter()
+        if view["phase"] == "before" and not view["can_deal"]:
+            return
+        action, fields = night.choose(view)
+        status, body, seconds = client.request(
+            "POST", f"/api/t/{night.tid}/table/{table}/{action}", {**fields, "expected_seq": view["seq"]}
+        )
+        stats.add("dealer write", seconds, status, body[:160].decode(errors="replace"))
+        if status == 201:
+            view = json.loads(body)
+        else:
+            status, body, seconds = client.request("GET", f"/api/t/{night.tid}/table/{table}")
+            stats.add("dealer read", seconds, status)
+            view = json.loads(body) if status == 200 else None
+        time.sleep(max(0.0, every - (time.perf_counter() - started)))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--events", type=int, default=20_000, help="the night's length before the load")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--scale", type=int, default=1, help="10: ten times the devices and the pace")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-club-") as folder:
+        instance = Path(folder) / "instance"
+        clear_caches()
+        app = create_app({"TESTING": True}, instance_path=instance)
+        night = Night(app, random.Random(args.seed))
+        night.setup(300, 10, "home-short", 1_000_000)
+        print(f"# building the night to {args.events:,} events…", file=sys.stderr, flush=True)
+        why = night.play_until(args.events, None)
+        if why:
+            print(f"# stopped early: {why}", file=sys.stderr)
+        events = night.ok("GET", f"/api/t/{night.tid}/events")["events"]
+        tokens = [e["payload"]["token"] for e in events if e["type"] == "player_registered" and "token" in e["payload"]]
+        cookie = "session=" + str(night.client.get_cookie("session").value)  # type: ignore[union-attr]
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--data", str(instance), "--threads", "16"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            probe = Client(port)
+            for _ in range(200):
+                status, _, _ = probe.request("GET", "/api/session")
+                if status == 200:
+                    break
+                time.sleep(0.1)
+            start = time.perf_counter()
+            status, _, _ = probe.request("GET", f"/t/{night.tid}/tv/clock")
+            first = time.perf_counter() - start
+            stats = Stats()
+            until = time.perf_counter() + args.seconds
+            scale = args.scale
+            players = [f"/p/{t}/live" for t in tokens] * scale
+            threads = [
+                threading.Thread(target=dealer, args=(stats, night, port, cookie, t, 3.0 / scale, until, args.seed + t))
+                for t in night.active
+            ]
+            groups = max(1, 10 * scale)  # player phones, in groups of a connection each
+            for g in range(groups):
+                part = players[g::groups]
+                threads.append(threading.Thread(target=pollers, args=(stats, port, "player", part, 3.0, until)))
+            tvs = [f"/t/{night.tid}/tv/clock"] * (3 * scale)
+            threads.append(threading.Thread(target=pollers, args=(stats, port, "tv", tvs, 1.5, until)))
+            threads.append(threading.Thread(target=pollers, args=(stats, port, "trivial", ["/api/session"], 0.5, until)))
+            began = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(timeout=args.seconds + 60)
+            spent = time.perf_counter() - began
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        total = sum(len(v) for v in stats.times.values())
+        print(f"# {args.events:,} events, scale {scale}: {total:,} requests in {spent:.0f} s "
+              f"({total / spent:.0f}/s); first page after the server started: {first * 1000:.0f} ms")
+        print(f"{'kind':<14} {'count':>7} {'errors':>7} {'refused':>8} {'p50 ms':>8} {'p99 ms':>8}")
+        for kind in ("dealer write", "dealer read", "player", "tv", "trivial"):
+            times = stats.times.get(kind, [])
+            if not times:
+                continue
+            print(f"{kind:<14} {len(times):>7} {stats.errors[kind]:>7} {stats.refused[kind]:>8} "
+                  f"{percentile(times, 0.5) * 1000:>8.1f} {percentile(times, 0.99) * 1000:>8.1f}")
+        for kind, sample in stats.samples.items():
+            print(f"# {kind}: {sample}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
