@@ -52,7 +52,7 @@ from director.web import (
     render,
     values,
 )
-from engine import cash
+from engine import cash, notation
 from engine.cash import (
     NEWCOMER_RULES,
     STAKES,
@@ -516,8 +516,7 @@ def table_action(
         return write("hand_action", {"table": table.number, "entry": ruling.notation}), ruling.rule
     if action == "award":
         winners = dealer._winners(data, len(hand.pots()))
-        text = ";".join(",".join(str(s) for s in pot) for pot in winners)
-        new = write("hand_action", {"table": table.number, "entry": f"d win {text}"})
+        new = write("hand_action", {"table": table.number, "entry": notation.award(winners)})
         return new, new.hands[-1].description if new.hands else ""
     if action == "cards":
         new = write(

@@ -36,7 +36,7 @@ from director.auth import login_required
 from director.db import get_db
 from director.events import load_state
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
-from engine import dealing
+from engine import dealing, notation
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.hand import Hand
@@ -441,27 +441,27 @@ def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
     seat = _seat(data, hand)
     if kind == "fold":
         hand.verify_fold(seat)
-        return f"p{seat} f"
+        return notation.fold(seat)
     if kind == "check":
         hand.verify_check(seat)
-        return f"p{seat} cc"
+        return notation.check_or_call(seat)
     if kind == "call":
         hand.verify_call(seat)
-        return f"p{seat} cc"
+        return notation.check_or_call(seat)
     if kind in ("bet", "raise"):
         amount = parse_int(data.get("amount"), f"{kind} amount", minimum=1)
         if kind == "bet":
             hand.verify_bet_to(seat, amount)
         else:
             hand.verify_raise_to(seat, amount)
-        return f"p{seat} cbr {amount}"
+        return notation.bet_or_raise(seat, amount)
     if kind == "muck":
         hand.verify_muck(seat)
-        return f"p{seat} sm"
+        return notation.muck(seat)
     if kind in ("allin", "all-in"):
         hand.verify_all_in(seat)
         to = hand.bets()[seat] + hand.stacks()[seat]
-        return f"p{seat} cc" if to <= hand.current_bet else f"p{seat} cbr {to}"
+        return notation.check_or_call(seat) if to <= hand.current_bet else notation.bet_or_raise(seat, to)
     raise InvalidInput(f"Unknown action {kind!r}: use fold, check, call, bet, raise, all-in or muck.")
 
 
@@ -546,12 +546,15 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
         _, hand = _hand(state, table)
         seat = parse_int(data.get("seat"), "seat number", minimum=1)
         kind = str(data.get("kind") or "").strip().lower()
-        verb = {"fold": "f", "f": "f", "check": "cc", "call": "cc", "cc": "cc"}.get(kind)
-        if verb is None:
-            if kind not in ("bet", "raise", "cbr"):
-                raise InvalidInput(f"Unknown action {kind!r}: use fold, call, bet or raise.")
-            verb = f"cbr {parse_int(data.get('amount'), 'amount', minimum=1)}"
-        new = record("hand_pending", {"table": table, "action": f"p{seat} {verb}"})
+        if kind in ("fold", "f"):
+            held = notation.fold(seat)
+        elif kind in ("check", "call", "cc"):
+            held = notation.check_or_call(seat)
+        elif kind in ("bet", "raise", "cbr"):
+            held = notation.bet_or_raise(seat, parse_int(data.get("amount"), "amount", minimum=1))
+        else:
+            raise InvalidInput(f"Unknown action {kind!r}: use fold, call, bet or raise.")
+        new = record("hand_pending", {"table": table, "action": held})
         return new, f"Seat {seat}'s action out of turn is held until their turn (TDA 53)."
     if action == "undo":
         current = state.dealing.current(table)
@@ -574,8 +577,7 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
             for seat in seats:
                 if seat in hand.seats and seat not in live:
                     raise IllegalAction(f"Seat {seat} has given up the hand and cannot win the {pot_name(k)}.")
-        text = ";".join(",".join(str(s) for s in pot) for pot in winners)
-        new = record("hand_action", {"table": table, "action": f"d win {text}"})
+        new = record("hand_action", {"table": table, "action": notation.award(winners)})
         done = new.dealing.current(table)
         return new, done.result if done is not None else ""
     if action == "cards":
@@ -635,7 +637,7 @@ def _card_entries(hand: Hand, data: Mapping[str, Any]) -> list[str]:
             raise InvalidInput(f"The board already shows {have}: enter the cards after it.")
         board = board[len(have):]
     if board:
-        entries.append(f"d db {board}")
+        entries.append(notation.board(board))
     cards = data.get("cards") if isinstance(data.get("cards"), Mapping) else {}
     for seat in hand.showdown_order():
         text = cards.get(str(seat)) if cards else None
@@ -644,8 +646,8 @@ def _card_entries(hand: Hand, data: Mapping[str, Any]) -> list[str]:
         text = "".join(str(text or "").split())
         if not text:
             raise InvalidInput(f"Enter seat {seat}'s two cards, e.g. AsKd.")
-        entries.append(f"p{seat} sm {text}")
-    entries.append("d win cards")
+        entries.append(notation.show(seat, text))
+    entries.append(notation.award(None))
     return entries
 
 
@@ -738,8 +740,7 @@ def _history_lines(hand: Hand, names: Mapping[int, str], players: Mapping[int, i
     records = iter(hand.actions)
     street = "preflop"
     for entry in hand.log:
-        words = entry.split()
-        if words[0][:1] == "p" and words[1] in ("f", "cc", "cbr"):
+        if notation.parse(entry).verb in ("f", "cc", "cbr"):
             action = next(records)
             who = f"Seat {action.seat} ({names.get(players.get(action.seat, 0), '?')})"
             verb = {
@@ -761,25 +762,19 @@ def _history_lines(hand: Hand, names: Mapping[int, str], players: Mapping[int, i
 
 def describe_entry(entry: str, names: Mapping[int, str], players: Mapping[int, int]) -> str:
     """``p3 cbr 600`` → ``Seat 3 (Ann) bets or raises to 600``."""
-    words = entry.split()
-    if words[0] == "d":
-        if words[1] == "db":
-            return f"Board {words[2]}"
-        if words[1] == "dh":
-            return f"{words[2]} dealt {words[3]}"
-        if words[1] == "win":
-            return "Pots awarded from the cards" if words[2] == "cards" else "Pots awarded by the dealer"
+    try:
+        parsed = notation.parse(entry)
+    except InvalidInput:
         return entry
-    seat = int(words[0][1:])
-    who = f"Seat {seat} ({names.get(players.get(seat, 0), '?')})"
-    verb = {"f": "folds", "cc": "checks or calls"}.get(words[1])
-    if verb:
-        return f"{who} {verb}"
-    if words[1] == "cbr":
-        return f"{who} bets or raises to {int(words[2]):,}"
-    if words[1] == "sm":
-        return f"{who} shows {words[2]}" if len(words) > 2 else f"{who} mucks"
-    return entry
+    if parsed.verb == "win":
+        return "Pots awarded from the cards" if parsed.winners is None else "Pots awarded by the dealer"
+    if parsed.verb == "db":
+        return f"Board {parsed.cards}"
+    said = notation.describe(entry)
+    if parsed.verb == "dh":
+        return f"p{parsed.seat} dealt {parsed.cards}"
+    who = f"Seat {parsed.seat} ({names.get(players.get(parsed.seat or 0, 0), '?')})"
+    return who + said[len(f"seat {parsed.seat}"):]
 
 
 @bp.get("/t/<int:tournament_id>/table/<int:table>/history")
@@ -799,9 +794,9 @@ def history(tournament_id: int, table: int) -> ResponseReturnValue:
 def named_winners(record: TableHand) -> list[list[int]] | None:
     """The winning seats of each pot when the dealer tapped them (``d win 3;5,7``), else None."""
     for entry in reversed(record.actions):
-        words = entry.split()
-        if words[:2] == ["d", "win"] and len(words) == 3 and words[2] != "cards":
-            return [[int(seat) for seat in pot.split(",")] for pot in words[2].split(";")]
+        parsed = notation.parse(entry)
+        if parsed.verb == "win" and parsed.winners is not None:
+            return [list(pot) for pot in parsed.winners]
     return None
 
 
@@ -816,8 +811,8 @@ def _phh(record: TableHand) -> str:
     winners = named_winners(record)
     if winners is None:
         return text
-    shown = {entry.split()[0] for entry in record.actions if len(entry.split()) == 3 and entry.split()[1] == "sm"}
-    if all(f"p{seat}" in shown for pot in winners for seat in pot):
+    shown = {e.seat for e in map(notation.parse, record.actions) if e.verb == "sm" and not e.mucked}
+    if all(seat in shown for pot in winners for seat in pot):
         return text  # every winner's cards are in the actions: the hand speaks for itself
     return text + (
         "# The dealer named the winners without their cards: the winning seats of each pot\n"

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
+from engine import notation
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event, History, apply_event, fold_events
 from engine.hand import Hand, HandSetup
@@ -1178,44 +1179,8 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
     return event.type
 
 
-def describe_entry(entry: str) -> str:
-    """A hand's notation in words, for the history.
-
-    >>> describe_entry("p3 cbr 1200"), describe_entry("d win 3;5,7")
-    ('seat 3 bets or raises to 1,200', 'pots awarded: seat 3; seats 5 and 7')
-    """
-    words = entry.split()
-    if len(words) >= 2 and words[0].startswith("p") and words[0][1:].isdigit():
-        seat = f"seat {words[0][1:]}"
-        match words[1:]:
-            case ["f"]:
-                return f"{seat} folds"
-            case ["cc"]:
-                return f"{seat} checks or calls"
-            case ["cbr", amount] if amount.isdigit():
-                return f"{seat} bets or raises to {chips(int(amount))}"
-            case ["sm"]:
-                return f"{seat} mucks"
-            case ["sm", cards]:
-                return f"{seat} shows {cards}"
-    match words:
-        case ["d", "db", cards]:
-            return f"board {cards}"
-        case ["d", "dh", who, cards]:
-            return f"{who.replace('p', 'seat ', 1)} is dealt {cards}"
-        case ["d", "win", "cards"]:
-            return "pots awarded from the cards"
-        case ["d", "win", text]:
-            pots = []
-            for pot in text.split(";"):
-                seats = pot.split(",")
-                pots.append(
-                    f"seat {seats[0]}"
-                    if len(seats) == 1
-                    else "seats " + ", ".join(seats[:-1]) + " and " + seats[-1]
-                )
-            return "pots awarded: " + "; ".join(pots)
-    return entry
+describe_entry = notation.describe
+"""A hand's notation in words, for the history (``engine.notation.describe``)."""
 
 
 def parse_stakes(values: Sequence[object]) -> tuple[Stake, ...]:

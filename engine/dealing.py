@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from engine import notation
 from engine.errors import IllegalAction, InvalidInput
 from engine.events import Vec
 from engine.hand import Hand, HandSetup
@@ -711,33 +712,8 @@ HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
 }
 
 
-def describe_entry(entry: str) -> str:
-    """An entry of a hand's log in words.
-
-    >>> describe_entry("p3 cbr 600"), describe_entry("d win 3;5,7"), describe_entry("p4 sm AsKd")
-    ('seat 3 bets or raises to 600', 'pots to seat 3; seats 5,7', 'seat 4 shows AsKd')
-    """
-    words = entry.split()
-    if len(words) >= 2 and words[0] == "d":
-        if words[1] == "db" and len(words) == 3:
-            return f"board {words[2]}"
-        if words[1] == "win" and len(words) == 3:
-            if words[2] == "cards":
-                return "pots awarded from the cards"
-            pots = [("seats " if "," in w else "seat ") + w for w in words[2].split(";")]
-            return "pots to " + "; ".join(pots)
-        return entry
-    if len(words) >= 2 and words[0][:1] == "p" and words[0][1:].isdigit():
-        who = f"seat {words[0][1:]}"
-        if words[1] == "f":
-            return f"{who} folds"
-        if words[1] == "cc":
-            return f"{who} checks or calls"
-        if words[1] == "cbr" and len(words) == 3 and words[2].isdigit():
-            return f"{who} bets or raises to {int(words[2]):,}"
-        if words[1] == "sm":
-            return f"{who} shows {words[2]}" if len(words) == 3 else f"{who} mucks"
-    return entry
+describe_entry = notation.describe
+"""An entry of a hand's log in words (``engine.notation.describe``)."""
 
 
 def describe(state: Tournament, event: Event) -> str:

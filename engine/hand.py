@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
+from engine import notation
 from engine.cards import FULL_DECK, Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalAction, InvalidInput
 from engine.evaluate import HandRank, evaluate, rank_value
@@ -148,10 +149,10 @@ class Action:
     def notation(self) -> str:
         """``p3 cbr 645``: PHH notation with the table seat number."""
         if self.kind == "fold":
-            return f"p{self.seat} f"
+            return notation.fold(self.seat)
         if self.kind in ("check", "call"):
-            return f"p{self.seat} cc"
-        return f"p{self.seat} cbr {self.to}"
+            return notation.check_or_call(self.seat)
+        return notation.bet_or_raise(self.seat, self.to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -559,7 +560,7 @@ class Hand:
             self._with_chips -= 1
         self._faced[i] = self._current
         record = (seat, "fold", self._bet[i], 0, STREETS[self._street], False, warning)
-        return self._done(i, record, f"p{seat} f")
+        return self._done(i, record, notation.fold(seat))
 
     def check(self, seat: Seat) -> Action:
         self.verify_check(seat)
@@ -620,9 +621,9 @@ class Hand:
                 self._full = to - current
             self._current = current = to
             self._aggressor = i
-            note = f"p{seat} cbr {to}"
+            note = notation.bet_or_raise(seat, to)
         else:
-            note = f"p{seat} cc"
+            note = notation.check_or_call(seat)
         self._faced[i] = current
         record = (seat, kind, to, added, STREETS[self._street], not left, None)
         self._records.append(record)
@@ -748,7 +749,7 @@ class Hand:
         self.verify_deal_board(cards, keys)
         self._board.extend(cards)
         self._seen.update(keys)
-        self.log.append(f"d db {text}")
+        self.log.append(notation.board(text))
 
     def verify_deal_hole(self, seat: Seat, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
         i = self._seat_index(seat)
@@ -850,7 +851,7 @@ class Hand:
         if parsed is not None or i not in self._shown:
             self._shown[i] = parsed
         self._seen.update(keys)
-        self.log.append(f"p{seat} sm {text}")
+        self.log.append(notation.show(seat, text))
 
     def verify_muck(self, seat: Seat) -> None:
         i = self._seat_index(seat)
@@ -872,7 +873,7 @@ class Hand:
         """Give up at the showdown without showing: no claim on any pot."""
         self.verify_muck(seat)
         self._mucked.add(self._index[seat])
-        self.log.append(f"p{seat} sm")
+        self.log.append(notation.muck(seat))
 
     # ------------------------------------------------------------------ award
 
@@ -915,7 +916,7 @@ class Hand:
             results.append(
                 award_pot(k, pot, [self.seats[i] for i in contenders], self.setup.button, name)
             )
-        return self._finish(Award(tuple(results)), "d win cards")
+        return self._finish(Award(tuple(results)), notation.award(None))
 
     def _hand_rank(self, i: int) -> HandRank:
         cards = self._shown.get(i) or self._holes.get(i) or ()
@@ -938,8 +939,7 @@ class Hand:
                 if s not in pot.eligible:
                     raise IllegalAction(f"Seat {s} cannot win the {pot_name(k)}: it was not in it.")
             results.append(award_pot(k, pot, list(seats), self.setup.button))
-        text = ";".join(",".join(str(s) for s in seats) for seats in winners)
-        return self._finish(Award(tuple(results)), f"d win {text}")
+        return self._finish(Award(tuple(results)), notation.award(winners))
 
     def _finish(self, award: Award, note: str) -> Award:
         for seat, chips in award.won().items():
@@ -961,48 +961,27 @@ class Hand:
         The do-methods return the action records; here they are in :attr:`actions`, and
         an award in :attr:`award`.
         """
-        words = entry.split()
-        n = len(words)
-        if n < 2:
-            pass
-        elif words[0][0] == "p" and (seat_text := words[0][1:]).isdigit():
-            seat = int(seat_text)
-            what = words[1]
-            if n == 2:
-                if what == "cc":
-                    self._check_or_call(seat)
-                    return None
-                if what == "f":
-                    self._fold(seat)
-                    return None
-                if what == "sm":
-                    self.muck(seat)
-                    return None
-            elif n == 3:
-                if what == "cbr" and words[2].isdigit():
-                    self._bet_or_raise_to(seat, int(words[2]))
-                    return None
-                if what == "sm":
-                    text = words[2]
-                    self.show(seat, None if "?" in text or text == "-" else text)
-                    return None
-        elif words[0] == "d":
-            what = words[1]
-            if what == "db" and n == 3:
-                self.deal_board(words[2])
-                return None
-            if what == "dh" and n == 4 and words[2][:1] == "p" and words[2][1:].isdigit():
-                self.deal_hole(int(words[2][1:]), words[3])
-                return None
-            if what == "win" and n == 3:
-                if words[2] == "cards":
-                    self.award_from_cards()
-                    return None
-                pots = [pot.split(",") for pot in words[2].split(";")]
-                if all(s.isdigit() for pot in pots for s in pot):
-                    self.award_to([[int(s) for s in pot] for pot in pots])
-                    return None
-        raise InvalidInput(f"{entry!r} is not an action this hand understands.")
+        parsed = notation.parse(entry)
+        seat = parsed.seat if parsed.seat is not None else 0
+        match parsed.verb:
+            case "f":
+                self._fold(seat)
+            case "cc":
+                self._check_or_call(seat)
+            case "cbr":
+                self._bet_or_raise_to(seat, parsed.amount or 0)
+            case "sm" if parsed.mucked:
+                self.muck(seat)
+            case "sm":
+                self.show(seat, parsed.cards)
+            case "db":
+                self.deal_board(parsed.cards or "")
+            case "dh":
+                self.deal_hole(seat, parsed.cards or "")
+            case "win" if parsed.winners is None:
+                self.award_from_cards()
+            case "win":
+                self.award_to([list(pot) for pot in parsed.winners or ()])
 
     @classmethod
     def replay(cls, setup: HandSetup, entries: Iterable[str]) -> Hand:

@@ -35,6 +35,9 @@ from typing import TypeAlias
 
 from engine.errors import IllegalAction, InvalidInput
 from engine.hand import Hand
+from engine.notation import bet_or_raise, check_or_call
+from engine.notation import parse as parse_entry
+from engine.notation import write as write_entry
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -107,7 +110,7 @@ def silent_push(
     min_to = legal.min_bet_or_raise_to
 
     def ruling(kind: str, to_: Chips, rule: str) -> Ruling:
-        notation = f"p{seat} cc" if kind in ("check", "call") else f"p{seat} cbr {to_}"
+        notation = check_or_call(seat) if kind in ("check", "call") else bet_or_raise(seat, to_)
         added = max(0, to_ - to)
         returned = max(0, to - to_)
         return Ruling(seat, kind, to_, notation, returned, added, rule)
@@ -126,7 +129,7 @@ def silent_push(
             seat,
             "all-in",
             to,
-            f"p{seat} cc" if to <= current else f"p{seat} cbr {to}",
+            check_or_call(seat) if to <= current else bet_or_raise(seat, to),
             0,
             0,
             f"{facing}: every chip they had, so they are all-in (TDA 45).",
@@ -232,7 +235,7 @@ class PendingAction:
             return "fold"
         if self.action == "cc":
             return "check or call"
-        return f"bet or raise to {_n(int(self.action.split()[1]))}"
+        return f"bet or raise to {_n(parse_entry(self.notation).amount or 0)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,17 +261,13 @@ def record_out_of_turn(hand: Hand, notation: str) -> PendingAction:
     ...
     engine.errors.IllegalAction: It is seat 6's turn: that is not out of turn, enter it as the action.
     """
-    words = notation.split()
-    ok = len(words) >= 2 and words[0][:1] == "p" and words[0][1:].isdigit()
-    if ok and words[1] in ("f", "cc"):
-        ok = len(words) == 2
-    elif ok and words[1] == "cbr":
-        ok = len(words) == 3 and words[2].isdigit() and int(words[2]) > 0
-    else:
-        ok = False
-    if not ok:
+    try:
+        entry = parse_entry(notation)
+    except InvalidInput:
+        entry = None
+    if entry is None or entry.verb not in ("f", "cc", "cbr") or entry.amount == 0 or entry.seat is None:
         raise InvalidInput(f"{notation!r} is not an action: use e.g. 'p6 f', 'p6 cc' or 'p6 cbr 800'.")
-    seat = int(words[0][1:])
+    seat = entry.seat
     if seat not in hand.seats:
         raise IllegalAction(f"Seat {seat} is not in this hand.")
     turn = hand.turn
@@ -282,14 +281,15 @@ def record_out_of_turn(hand: Hand, notation: str) -> PendingAction:
         raise IllegalAction(f"Seat {seat} has folded and cannot act.")
     if hand.is_all_in(seat):
         raise IllegalAction(f"Seat {seat} is all-in and has no action left.")
-    if words[1] == "cbr":
+    if entry.verb == "cbr":
         stack = hand.stacks()[seat] + hand.bets()[seat]
-        amount = int(words[2])
+        amount = entry.amount or 0
         if amount > stack:
             raise IllegalAction(
                 f"Seat {seat} cannot bet or raise to {_n(amount)}: the most they have is {_n(stack)} (all in)."
             )
-    return PendingAction(seat, " ".join(words[1:]), hand.street, hand.current_bet)
+    action = write_entry(entry).split(" ", 1)[1]  # the verb and amount, after the seat
+    return PendingAction(seat, action, hand.street, hand.current_bet)
 
 
 def resolve_out_of_turn(hand: Hand, pending: PendingAction) -> Resolution:
@@ -319,10 +319,10 @@ def resolve_out_of_turn(hand: Hand, pending: PendingAction) -> Resolution:
             f"Seat {seat}'s out-of-turn {what} is withdrawn: the action to them changed ({now}); "
             f"the chips go back and seat {seat} has every option (TDA 53).",
         )
-    words = pending.action.split()
-    if words[0] == "cbr" and not hand.can_bet_or_raise_to(seat, int(words[1])):
+    entry = parse_entry(pending.notation)
+    if entry.verb == "cbr" and not hand.can_bet_or_raise_to(seat, entry.amount or 0):
         try:
-            hand.verify_bet_or_raise_to(seat, int(words[1]))
+            hand.verify_bet_or_raise_to(seat, entry.amount or 0)
         except IllegalAction as e:
             reason = str(e)
         return Resolution(seat, False, None, f"Seat {seat}'s out-of-turn {what} cannot stand: {reason}")
