@@ -87,6 +87,10 @@ class UnknownSession(LookupError):
         super().__init__(f"There is no cash session number {session_id}.")
 
 
+FIRST_BUTTON = "the button is drawn by high card when you deal the first hand"
+"""What a table's page says of the positions before its first hand (the deal draws the button)."""
+
+
 @bp.errorhandler(UnknownSession)
 def unknown_session(error: UnknownSession) -> ResponseReturnValue:
     return error_page(404, "No such cash game", str(error))
@@ -981,6 +985,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         except EngineError as error:
             problem = str(error)
         waiting = set(upcoming.waiting) if upcoming else set()
+        first = table.positions is None  # the deal draws the first button: name no seat before it
         seats = tuple(
             dealer.SeatView(
                 p.seat,
@@ -988,7 +993,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
                 p.name,
                 p.stack,
                 0,
-                dealer._badges(None, p.seat, upcoming.positions if upcoming else None),
+                dealer._badges(None, p.seat, upcoming.positions if upcoming and not first else None),
                 "waiting" if p.seat in waiting else ("out" if p.busted else ""),
             )
             for p in table.players
@@ -997,7 +1002,9 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
             **common,
             phase="before",
             seats=seats,
-            positions_text=dealer._positions_text(upcoming.positions) if upcoming else "",
+            positions_text=(
+                FIRST_BUTTON if upcoming and first else dealer._positions_text(upcoming.positions) if upcoming else ""
+            ),
             can_deal=upcoming is not None,
             deal_problem=problem,
             can_undo=table.undo_award is not None,

@@ -322,6 +322,20 @@ def test_new_session_form_and_its_checks(director: Director) -> None:
 # --- the table page --------------------------------------------------------------------------
 
 
+def test_the_first_hand_names_no_button_before_the_draw(night: tuple[Director, int, int, int]) -> None:
+    """Before a table's first hand the page names no button seat: the deal draws it by high
+    card, and the deal's message says who won it (the page never contradicts the deal)."""
+    director, sid, _ann, _bob = night
+    base = f"/cash/{sid}/table/1"
+    before = soup(director.get(base))
+    assert before.select_one(".dl-positions").get_text(strip=True) == (
+        "Next hand: the button is drawn by high card when you deal the first hand"
+    )
+    assert not before.select(".dl-badge--btn, .dl-badge--sb, .dl-badge--bb")
+    dealt = director.post(f"{base}/deal", {}, htmx=True).get_data(as_text=True)
+    assert "wins the button" in dealt
+
+
 def test_play_a_hand_through_the_table_page(night: tuple[Director, int, int, int]) -> None:
     """The dealer's table page at fixed blinds: deal, the legal actions with their amounts,
     an illegal raise refused with the engine's sentence, the award, stacks updated."""
