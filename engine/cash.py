@@ -50,7 +50,8 @@ from engine import notation
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event, History, apply_event, fold_events
 from engine.hand import Hand, HandSetup
-from engine.positions import Positions, dealt_in, first_positions, next_positions, next_seat_after
+from engine.positions import Positions
+from engine.table import enter, plan_next
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -940,26 +941,11 @@ def next_hand(state: CashSession, table_number: object, button: Seat | None = No
             f"{'only one has' if with_chips else 'nobody has'} chips."
         )
     stake = table.stake
-    prev = table.positions
-    active = {s for s, p in with_chips.items() if not p.newcomer}
     newcomers = {s for s, p in with_chips.items() if p.newcomer}
-    posts: set[Seat] = set()
-    if prev is None or len(active) < 2:
-        seats = set(with_chips)
-        if button is None:
-            button = min(seats) if prev is None else next_seat_after(prev.button, seats)
-        positions = first_positions(seats, button)
-        dealt = seats
-    elif state.newcomers == "wait":
-        first = next_seat_after(prev.big_blind, active | newcomers)
-        live = active | ({first} & newcomers)
-        positions = next_positions(prev, live, table.seats)
-        dealt = live
-    else:
-        live = active | newcomers
-        positions = next_positions(prev, live, table.seats)
-        dealt = set(dealt_in(positions, live, newcomers))
-        posts = (newcomers & dealt) - {positions.big_blind, positions.small_blind_seat_number}
+    plan = plan_next(
+        table.positions, set(with_chips), newcomers, table.seats, button=button, newcomers_join=state.newcomers
+    )
+    positions, dealt, posts = plan.positions, plan.dealt, plan.posts
     setup = HandSetup(
         stacks={s: with_chips[s].stack for s in sorted(dealt)},
         button=positions.button,
@@ -969,13 +955,7 @@ def next_hand(state: CashSession, table_number: object, button: Seat | None = No
         big_blind=stake.big_blind,
         antes={s: stake.big_blind for s in sorted(posts)},
     )
-    return NextHand(
-        positions,
-        tuple(sorted(dealt)),
-        tuple(sorted(set(with_chips) - dealt)),
-        tuple(sorted(posts)),
-        setup,
-    )
+    return NextHand(positions, dealt, plan.waiting, posts, setup)
 
 
 def _hand_started(state: CashSession, event: Event) -> CashSession:
@@ -1043,15 +1023,7 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
     entries = p.get("entries", [p.get("entry")])
     if not isinstance(entries, list) or not entries:
         raise InvalidInput("The actions must be a list like ['p3 sm AsKd', 'd win cards'].")
-    hand = table.hand.hand()
-    for entry in entries:
-        if not isinstance(entry, str) or not entry.strip():
-            raise InvalidInput("The action is missing: give it like 'p3 cbr 600'.")
-        if hand.is_complete:
-            raise IllegalAction(
-                f"The hand at {table.name.lower()} is over: {entry!r} comes too late."
-            )
-        hand.apply(" ".join(entry.split()))
+    hand = enter(table.hand.setup, table.hand.log, entries, table.name.lower())
     live = replace(table.hand, log=tuple(hand.log))
     if hand.is_complete:
         return _finish_hand(state, table, live, hand, event.at)

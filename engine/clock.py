@@ -272,6 +272,16 @@ def _plan(structure: Structure) -> _Plan:
     )
 
 
+@dataclass(frozen=True)
+class ClockEntry:
+    """A director's clock action as a tournament keeps it: what, when, and its amount."""
+
+    action: str
+    at: float
+    seconds: int = 0
+
+
+
 def clock_state(
     structure: Structure,
     events: Iterable[ClockEvent],

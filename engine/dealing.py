@@ -42,14 +42,16 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from engine import notation
+from engine.clock import ClockEntry, HandPlayed
 from engine.errors import IllegalAction, InvalidInput
-from engine.events import Vec
+from engine.events import Event, Vec
 from engine.hand import Hand, HandSetup
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
-from engine.positions import Positions, dealt_in, first_positions, next_positions
+from engine.positions import Positions
+from engine.table import enter, plan_next
 
-if TYPE_CHECKING:
-    from engine.tournament import Event, Tournament
+if TYPE_CHECKING:  # the tournament hosts these handlers: its type only, never imported at run time
+    from engine.tournament import Tournament
 
 PlayerId: TypeAlias = int
 Seat: TypeAlias = int
@@ -374,21 +376,36 @@ def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> Deal
         )
     previous = state.dealing.current(table)
     draw_seq, draw = state.last_draw
-    newcomers: set[Seat] = set()
-    if previous is None or previous.started_seq < draw_seq:
+    if previous is None or previous.started_seq < draw_seq:  # the first hand since a draw
         buttons = draw.get("buttons") if isinstance(draw.get("buttons"), Mapping) else {}
         drawn = buttons.get(str(table)) if buttons else None
         start = button if button is not None else drawn if isinstance(drawn, int) else min(seated)
-        positions = first_positions(seated, start)
+        plan = plan_next(None, seated, (), state.settings.table_size, button=start)
     else:
-        positions = next_positions(previous.positions, seated, state.settings.table_size)
         before = set(previous.players) | set(previous.waiting)
         newcomers = {s for s, p in seated.items() if (s, p) not in before}
-    dealt = dealt_in(positions, seated, newcomers)
-    players = tuple((s, seated[s]) for s in sorted(dealt))
-    waiting = tuple((s, seated[s]) for s in sorted(seated) if s not in dealt)
+        plan = plan_next(previous.positions, seated, newcomers, state.settings.table_size)
+    players = tuple((s, seated[s]) for s in plan.dealt)
+    waiting = tuple((s, seated[s]) for s in plan.waiting)
     stacks = tuple((s, stack_of(state, p)) for s, p in players)
-    return DealPlan(table, positions, players, stacks, waiting)
+    return DealPlan(table, plan.positions, players, stacks, waiting)
+
+
+def refuse_past_hand_cap(state: Tournament, at: float) -> None:
+    """Raise ``IllegalAction`` once a hand-counted structure's hand cap is reached."""
+    cap = state.settings.structure.hand_cap
+    if cap is None or not state.settings.structure.hand_counted:
+        return
+    if state.clock_at(at).hands_played >= cap:
+        raise IllegalAction(
+            f"The {cap}-hand cap is reached: the game is over, the players still in are ranked by chips."
+        )
+
+
+def remember_seats(state: Tournament, ids: Sequence[PlayerId]) -> tuple[tuple[PlayerId, int, int], ...]:
+    """Where the players ``ids`` sat, kept so that a rebuy gets the seat back."""
+    kept = tuple(x for x in state.previous_seats if x[0] not in ids)
+    return kept + tuple((pid, *state.seating.seat_of(pid)) for pid in ids if pid in state.seating)
 
 
 def _h4h_since(state: Tournament) -> int | None:
@@ -469,8 +486,6 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
     table = _table(state, p)
     if not state.started:
         raise IllegalAction("Start the clock first: no hand can be dealt before the tournament starts.")
-    from engine.tournament import refuse_past_hand_cap
-
     refuse_past_hand_cap(state, event.at)
     if state.finished:
         raise IllegalAction("The tournament is over: no more hands.")
@@ -568,9 +583,7 @@ def _hand_action(state: Tournament, event: Event) -> Tournament:
     p = event.payload
     table = _table(state, p)
     record = _running(state, table)
-    hand = record.replay()
-    for entry in _entries(p):
-        hand.apply(entry)
+    hand = enter(record.setup, record.actions, _entries(p), f"table {table}")
     pending, notes = _settle_pending(hand, record)
     note = p.get("note")
     if isinstance(note, str) and note.strip():
@@ -617,8 +630,6 @@ def _hand_undo(state: Tournament, event: Event) -> Tournament:
 
 def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> Tournament:
     """The hand is over: move the chips, knock out who has none, count the hand."""
-    from engine.clock import HandPlayed
-    from engine.tournament import ClockEntry, _remember_seats
 
     start = record.setup.stacks
     final = hand.stacks()
@@ -655,7 +666,7 @@ def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> T
         for pid in busted:
             if pid in seating:
                 seating = seating.without(pid)
-        new = replace(new, previous_seats=_remember_seats(state, list(busted)))
+        new = replace(new, previous_seats=remember_seats(state, list(busted)))
     clock, clock_events = new.clock, new.clock_events
     structure = state.settings.structure
     if structure.hand_counted:

@@ -124,6 +124,13 @@ def silent_push(
     if owed:
         facing += f" facing {_n(current)}"
 
+    if pushed == behind and to > current and min_to is None:
+        return ruling(
+            "call",
+            current,
+            f"{facing}: every chip they had, but seat {seat} may not raise (the betting was not "
+            f"reopened, or everyone else is all-in), so it is a call (TDA 45){back(to - current)}.",
+        )
     if pushed == behind:
         return Ruling(
             seat,
@@ -154,6 +161,13 @@ def silent_push(
             current,
             f"{facing} in more than one motion, a string bet: it counts only as a call "
             f"(TDA 42, 56){back(to - current)}.",
+        )
+    if owed == 0 and min_to is None:
+        return ruling(
+            "check",
+            bet,
+            f"{facing}: seat {seat} may not bet (everyone else is all-in), so it is a check"
+            f"{back(pushed)}.",
         )
     if owed == 0 and current == 0:
         minimum = min_to if min_to is not None else to

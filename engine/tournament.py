@@ -40,6 +40,7 @@ from typing import Any, Literal, TypeAlias, cast
 from engine import dealing
 from engine.clock import (
     Adjust,
+    ClockEntry,
     ClockEvent,
     ClockState,
     Finish,
@@ -50,7 +51,7 @@ from engine.clock import (
     Start,
     clock_state,
 )
-from engine.dealing import Dealing
+from engine.dealing import Dealing, refuse_past_hand_cap
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event, History, Vec, apply_event, fold_events
 from engine.payouts import (
@@ -111,15 +112,6 @@ class Settings:
     a director's bust during the player's hand and moves a bust's chips to the winner, holds a
     move until the player's hand is over, and counts the hand in play when hand for hand is
     announced. A tournament stored before (``rules`` 1) folds as it was played."""
-
-
-@dataclass(frozen=True)
-class ClockEntry:
-    """A clock event as the clock needs it: what, when, and its amount."""
-
-    action: str
-    at: float
-    seconds: int = 0
 
 
 @dataclass(frozen=True)
@@ -677,17 +669,6 @@ def _tables_text(tables: Sequence[int]) -> str:
     return "tables " + ", ".join(str(t) for t in tables[:-1]) + f" and {tables[-1]}"
 
 
-def refuse_past_hand_cap(state: Tournament, at: float) -> None:
-    """Raise ``IllegalAction`` once a hand-counted structure's hand cap is reached."""
-    cap = state.settings.structure.hand_cap
-    if cap is None or not state.settings.structure.hand_counted:
-        return
-    if state.clock_at(at).hands_played >= cap:
-        raise IllegalAction(
-            f"The {cap}-hand cap is reached: the game is over, the players still in are ranked by chips."
-        )
-
-
 def hand_played_refusal(state: Tournament, at: float) -> str | None:
     """Why the director's "hand played" cannot count a hand now, or None when it can.
 
@@ -828,13 +809,8 @@ def _bust(state: Tournament, event: Event) -> Tournament:
         if pid in seating:
             seating = seating.without(pid)
     return replace(
-        state, standings=standings, seating=seating, dealing=lost, previous_seats=_remember_seats(state, ids)
+        state, standings=standings, seating=seating, dealing=lost, previous_seats=dealing.remember_seats(state, ids)
     )
-
-
-def _remember_seats(state: Tournament, ids: Sequence[PlayerId]) -> tuple[tuple[PlayerId, int, int], ...]:
-    kept = tuple(x for x in state.previous_seats if x[0] not in ids)
-    return kept + tuple((pid, *state.seating.seat_of(pid)) for pid in ids if pid in state.seating)
 
 
 def _rebuy(state: Tournament, event: Event) -> Tournament:

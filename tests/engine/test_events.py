@@ -121,3 +121,17 @@ def test_undo_reaches_back_past_the_checkpoints_that_keep_their_state() -> None:
         seq += 1
         state = apply(state, Event(seq, "undo", {}, 0.0))
         assert state.items == tuple(range(2, left + 2))
+
+
+def test_the_engine_has_no_import_circle() -> None:
+    """The direction of knowledge is one way: the events, the table and the notation know no
+    game, and the dealing hosted by the tournament does not import it at run time."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engine.events, engine.table, engine.notation, engine.dealing, engine.cash;"
+        "print(sorted(m for m in sys.modules if m == 'engine.tournament'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

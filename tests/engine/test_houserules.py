@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine.errors import IllegalAction, InvalidInput
@@ -172,6 +172,10 @@ def test_pushes_are_checked() -> None:
     pushes=st.lists(st.sampled_from([5, 25, 100, 500, 1000]), min_size=1, max_size=6),
     string_bet=st.booleans(),
 )
+# Found by this test: an all-in push by a seat the short all-in did not reopen the betting
+# for is a call, and chips pushed when everyone else is all-in are a check (TDA 45).
+@example(stacks=[41, 45], script=[0, 0], pushes=[5], string_bet=False)
+@example(stacks=[1, 41, 46], script=[0, 32, 1], pushes=[5], string_bet=False)
 def test_every_ruling_is_an_action_the_engine_accepts(
     stacks: list[int], script: list[int], pushes: list[int], string_bet: bool
 ) -> None:

@@ -1,0 +1,100 @@
+"""One table, for both games: who is dealt into the next hand, and the entries of a hand.
+
+A tournament (``engine.dealing``) and a cash session (``engine.cash``) keep their tables in
+their own state, but both plan the next hand and enter a hand's actions here, so the
+dead-button rule, the newcomers and the refusals are the same in both:
+
+- :func:`plan_next` places the button and the blinds by the dead-button rule and says who
+  is dealt in: a table's first hand (or one restarting with fewer than two players from
+  before) deals everyone in from the given button; after that, a newcomer between the
+  button and the small blind waits for the button to pass (TDA 1.4), and the house may
+  make newcomers wait for the big blind instead, or post one to play at once (cash games);
+- :func:`enter` applies a hand's new entries (``engine.notation``) to the hand replayed from
+  its setup and log, refusing an entry after the hand is over.
+
+>>> plan = plan_next(None, {1, 3, 5}, set(), 6, button=5)
+>>> (plan.positions.button, plan.positions.small_blind, plan.positions.big_blind), plan.dealt
+((5, 1, 3), (1, 3, 5))
+>>> later = plan_next(plan.positions, {1, 3, 4, 5}, {4}, 6)
+>>> later.positions.button, later.dealt, later.waiting
+(1, (1, 3, 4, 5), ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from engine.errors import IllegalAction, InvalidInput
+from engine.hand import Hand, HandSetup
+from engine.positions import Positions, dealt_in, first_positions, next_positions, next_seat_after
+
+Seat: TypeAlias = int
+Newcomers: TypeAlias = Literal["dead_button", "wait", "post"]
+"""How a newcomer joins: ``dead_button`` (a tournament: at once, except between the button and
+the small blind), ``wait`` (for the big blind), ``post`` (a big blind, at once; between the
+button and the small blind they wait for the button to pass)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The next hand at a table: the positions, the seats dealt in, those waiting, and the
+    newcomers who post a big blind to play at once."""
+
+    positions: Positions
+    dealt: tuple[Seat, ...]
+    waiting: tuple[Seat, ...]
+    posts: tuple[Seat, ...] = ()
+
+
+def plan_next(
+    previous: Positions | None,
+    seats: Collection[Seat],
+    newcomers: Collection[Seat],
+    size: int,
+    *,
+    button: Seat | None = None,
+    newcomers_join: Newcomers = "dead_button",
+) -> Plan:
+    """Plan the next hand of a table whose seats with chips are ``seats`` (``newcomers``
+    among them joined since the last deal), after the hand at ``previous`` positions (None
+    for a table's first hand). ``button`` places a first hand's button (else the lowest
+    seat, or the seat after the last button)."""
+    live = set(seats)
+    if len(live) < 2:
+        raise IllegalAction(f"A hand needs two players with chips; {len(live)} here.")
+    new = set(newcomers) & live
+    active = live - new
+    if previous is None or (newcomers_join != "dead_button" and len(active) < 2):
+        if button is None:
+            button = min(live) if previous is None else next_seat_after(previous.button, live)
+        return Plan(first_positions(live, button), tuple(sorted(live)), ())
+    posts: set[Seat] = set()
+    if newcomers_join == "wait":
+        first = next_seat_after(previous.big_blind, live)
+        playing = active | ({first} & new)
+        positions = next_positions(previous, playing, size)
+        dealt = set(playing)
+    else:
+        positions = next_positions(previous, live, size)
+        dealt = set(dealt_in(positions, live, new))
+        if newcomers_join == "post":
+            posts = (new & dealt) - {positions.big_blind, positions.small_blind_seat_number}
+    return Plan(positions, tuple(sorted(dealt)), tuple(sorted(live - dealt)), tuple(sorted(posts)))
+
+
+def enter(setup: HandSetup, log: Iterable[str], entries: Iterable[object], where: str) -> Hand:
+    """The hand replayed from ``setup`` and ``log`` with ``entries`` applied in order;
+    ``where`` names the table in refusals ("table 2")."""
+    hand = Hand.replay(setup, log)
+    for entry in entries:
+        if not isinstance(entry, str) or not entry.strip():
+            raise InvalidInput("Enter an action, e.g. 'p3 cc' or 'p3 cbr 600'.")
+        if hand.is_complete:
+            raise IllegalAction(f"The hand at {where} is over: {entry.strip()!r} comes too late.")
+        hand.apply(" ".join(entry.split()))
+    return hand
+
+
+__all__ = ["Newcomers", "Plan", "enter", "plan_next"]
