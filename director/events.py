@@ -238,6 +238,7 @@ class StateCache:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._folding: dict[tuple[str, int], threading.Lock] = {}
         self._states: dict[tuple[str, int], Tournament] = {}
         self._snapshots: dict[tuple[str, int], int] = {}
         self._writing: set[tuple[str, int]] = set()
@@ -249,10 +250,22 @@ class StateCache:
             state = self._states.get(key)
         if state is not None and state.seq == seq:
             return state
-        if state is None or state.seq > seq:
-            state = self._cold(db, key, tournament_id, seq)
-        else:
-            state = advance(db, tournament_id, state)
+        if state is not None and state.seq > seq and tournament_seq(db, tournament_id) >= state.seq:
+            return state  # a write committed after this request read the seq: the newer state
+        with self._lock:
+            folding = self._folding.setdefault(key, threading.Lock())
+        with folding:  # one thread folds a tournament; the others take its result
+            with self._lock:
+                state = self._states.get(key)
+            if state is not None and state.seq == seq:
+                return state
+            if state is None or state.seq > seq:
+                state = self._cold(db, key, tournament_id, seq)
+            else:
+                state = advance(db, tournament_id, state)
+            return self._keep(key, state)
+
+    def _keep(self, key: tuple[str, int], state: Tournament) -> Tournament:
         with self._lock:
             current = self._states.get(key)
             if current is None or current.seq <= state.seq:

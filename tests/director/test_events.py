@@ -217,3 +217,35 @@ def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask, 
         assert SNAPSHOT_VERSION != "old"
         cache.clear()
         assert load_state(db, tid) == fold(played_as_stored(load_events(db, tid)))
+
+
+def test_a_cold_cache_folds_once_for_many_requests_at_once(app: Flask, monkeypatch: Any) -> None:
+    """After a restart, sixteen phones asking at the same moment wait for one fold instead of
+    each folding the night again."""
+    import director.events as store
+
+    with app.app_context():
+        db = get_db()
+        tid = create_tournament(db, "Busy", {"name": "Busy"}, 0.0)
+        append(db, tid, "player_registered", {"name": "Ann"}, 1, 1.0)
+    cache.clear()
+    folds: list[int] = []
+    real = store.refold
+
+    def counted(db: Any, tournament_id: int) -> Any:
+        folds.append(tournament_id)
+        return real(db, tournament_id)
+
+    monkeypatch.setattr(store, "refold", counted)
+    seqs: list[int] = []
+
+    def ask() -> None:
+        with app.app_context():
+            seqs.append(load_state(get_db(), tid).seq)
+
+    threads = [threading.Thread(target=ask) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert seqs == [2] * 16 and folds == [tid]
