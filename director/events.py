@@ -242,6 +242,7 @@ class StateCache:
         self._states: dict[tuple[str, int], Tournament] = {}
         self._snapshots: dict[tuple[str, int], int] = {}
         self._writing: set[tuple[str, int]] = set()
+        self._threads: list[threading.Thread] = []
 
     def get(self, db: Database, database: str, tournament_id: int) -> Tournament:
         seq = tournament_seq(db, tournament_id)
@@ -274,16 +275,22 @@ class StateCache:
             if due:
                 self._writing.add(key)
         if due:
-            threading.Thread(target=self._snapshot, args=(key, state), daemon=True).start()
+            thread = threading.Thread(target=self._snapshot, args=(key, state), daemon=True)
+            with self._lock:
+                self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+            thread.start()
         return state
+
+    def flush(self) -> None:
+        """Wait for the snapshots being written (a clean shutdown, and the tests)."""
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join()
 
     def put(self, database: str, tournament_id: int, state: Tournament) -> None:
         """Seed the cache with a state a command has just computed and committed."""
-        key = (database, tournament_id)
-        with self._lock:
-            current = self._states.get(key)
-            if current is None or current.seq < state.seq:
-                self._states[key] = state
+        self._keep((database, tournament_id), state)
 
     def _cold(self, db: Database, key: tuple[str, int], tournament_id: int, seq: int) -> Tournament:
         state = load_snapshot(db, tournament_id, seq)

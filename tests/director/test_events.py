@@ -249,3 +249,20 @@ def test_a_cold_cache_folds_once_for_many_requests_at_once(app: Flask, monkeypat
     for thread in threads:
         thread.join(timeout=30)
     assert seqs == [2] * 16 and folds == [tid]
+
+
+def test_the_command_path_writes_a_snapshot_every_so_many_events(app: Flask, monkeypatch: Any) -> None:
+    """Restart cost is the tail: the states that commands leave in the cache are snapshotted
+    too (in a thread of their own), every ``SNAPSHOT_EVERY`` events."""
+    import director.events as store
+    from director import services
+
+    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 5)
+    with app.test_request_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Snap"}, 1.0)
+        for i in range(6):
+            services.register_player(db, tid, f"P{i}", None, 2.0 + i)
+        store.cache.flush()
+        seq = store.snapshot_seq(db, tid)
+        assert seq is not None and seq >= 5
