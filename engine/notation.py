@@ -109,15 +109,15 @@ def write(entry: Entry) -> str:
 
 
 def fold(seat: Seat) -> str:
-    return f"p{seat} f"
+    return write(Entry("f", seat))
 
 
 def check_or_call(seat: Seat) -> str:
-    return f"p{seat} cc"
+    return write(Entry("cc", seat))
 
 
 def bet_or_raise(seat: Seat, to: int) -> str:
-    return f"p{seat} cbr {to}"
+    return write(Entry("cbr", seat, amount=to))
 
 
 def show(seat: Seat, cards: str | None) -> str:
@@ -126,15 +126,15 @@ def show(seat: Seat, cards: str | None) -> str:
 
 
 def muck(seat: Seat) -> str:
-    return f"p{seat} sm"
+    return write(Entry("sm", seat, mucked=True))
 
 
 def board(cards: str) -> str:
-    return f"d db {cards}"
+    return write(Entry("db", cards=cards))
 
 
 def hole(seat: Seat, cards: str) -> str:
-    return f"d dh p{seat} {cards}"
+    return write(Entry("dh", seat, cards=cards))
 
 
 def award(winners: Sequence[Sequence[Seat]] | None) -> str:

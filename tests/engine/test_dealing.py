@@ -11,6 +11,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from engine import notation
 from engine.dealing import chip_check, h4h_round, last_positions, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction
 from engine.structure import Break, Level, Structure, sit_and_go, structure_to_dict
@@ -226,6 +227,20 @@ def test_a_correction_moves_the_stack_and_shows_in_the_chip_check() -> None:
 # ------------------------------------------------------------------ invariants over many hands
 
 
+def legal_entries(hand: Any) -> list[str]:
+    """Entries the seat to act may make: check or call, fold, the smallest, the largest and a
+    middle bet or raise."""
+    legal = hand.legal_actions()
+    seat = legal.seat
+    options = [notation.check_or_call(seat)]
+    if legal.can_fold:
+        options.append(notation.fold(seat))
+    if legal.min_bet_or_raise_to is not None and legal.max_bet_or_raise_to is not None:
+        low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
+        options += [notation.bet_or_raise(seat, to) for to in (low, high, (low + high) // 2)]
+    return options
+
+
 class TableNight(RuleBasedStateMachine):
     """Random hands at one table through the fold: deal, legal actions, awards, undo."""
 
@@ -249,16 +264,7 @@ class TableNight(RuleBasedStateMachine):
     @precondition(lambda self: self.running() is not None and self.running().replay().turn is not None)
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
-        hand = self.running().replay()
-        legal = hand.legal_actions()
-        seat = legal.seat
-        options = [f"p{seat} cc"]
-        if legal.can_fold:
-            options.append(f"p{seat} f")
-        if legal.min_bet_or_raise_to is not None and legal.max_bet_or_raise_to is not None:
-            low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
-            options += [f"p{seat} cbr {low}", f"p{seat} cbr {high}", f"p{seat} cbr {(low + high) // 2}"]
-        self.night.act(data.draw(st.sampled_from(options)))
+        self.night.act(data.draw(st.sampled_from(legal_entries(self.running().replay()))))
 
     @precondition(lambda self: self.running() is not None and self.running().replay().street == "showdown")
     @rule(data=st.data())

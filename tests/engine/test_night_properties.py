@@ -20,6 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from engine.dealing import chip_check, stack_of
 from engine.errors import EngineError
 from engine.tournament import Event, Tournament, apply, fold
+from tests.engine.test_dealing import legal_entries
 
 TABLES = 3
 SEATS = 4
@@ -73,14 +74,7 @@ class ClubNight(RuleBasedStateMachine):
         table = data.draw(st.sampled_from(playing))
         hand = self.running(table).replay()
         if hand.turn is not None:
-            legal = hand.legal_actions()
-            seat = legal.seat
-            options = [f"p{seat} cc"]
-            if legal.can_fold:
-                options.append(f"p{seat} f")
-            if legal.min_bet_or_raise_to is not None and legal.max_bet_or_raise_to is not None:
-                options += [f"p{seat} cbr {legal.min_bet_or_raise_to}", f"p{seat} cbr {legal.max_bet_or_raise_to}"]
-            self.add("hand_action", {"table": table, "action": data.draw(st.sampled_from(options))})
+            self.add("hand_action", {"table": table, "action": data.draw(st.sampled_from(legal_entries(hand)))})
         elif hand.street == "showdown":
             winners = [
                 data.draw(st.lists(st.sampled_from(p.eligible), min_size=1, max_size=len(p.eligible), unique=True))
