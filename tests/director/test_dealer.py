@@ -824,3 +824,19 @@ def test_dealers_at_different_tables_never_refuse_each_others_writes(timed_app: 
     assert errors == []
     assert len(statuses) == 25 * tables
     assert set(statuses) == {201}, refusals[:3]
+
+
+def test_the_dashboard_leaves_the_bust_of_a_player_in_a_hand_to_the_dealers_phone(
+    timed_app: Flask, client: FlaskClient
+) -> None:
+    """A player in a running hand has no Bust button on the dashboard (the hand settles his
+    chips), and nobody in a running hand is offered as the one who knocked someone out."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer = make_tournament(timed_app, client, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], seats, {1: 1, 2: 1},
+                             preset="home-short")
+    dealer.ok("deal", table=1)
+    page = soup(client.get(f"/t/{dealer.tid}"))
+    ann = page.find(id="player-1")
+    assert "in hand 1 at table 1" in ann.get_text() and ann.select_one("details.bust") is None
+    dee = page.find(id="player-4")
+    assert [o.get_text() for o in dee.select("select[name=by] option")] == ["(not recorded)", "Eve", "Fay"]
