@@ -41,18 +41,18 @@ def fill_demo(db: Database, now: float, *, seed: int = 7, name: str = "Demo: Sat
     services.draw(db, tid, None, t + 60, rng=rng)
     services.clock_action(db, tid, "start", None, start)
 
-    def by(player: int) -> int:
-        """Someone at the same table knocks the player out (the chips go to that stack)."""
+    def by(player: int, *besides: int) -> int:
+        """Someone else at the player's table (not one of ``besides``): the one who knocks the
+        player out, whose stack takes the chips."""
         state = load_state(db, tid)
         table = state.player(player).table
-        return next(p.id for p in state.alive if p.table == table and p.id != player)
+        return next(p.id for p in state.alive if p.table == table and p.id not in (player, *besides))
 
     services.bust(db, tid, [9], None, start + 20 * 60, by=by(9))  # Ines, level 2
     services.rebuy(db, tid, 9, None, start + 22 * 60)
     services.bust(db, tid, [4], None, start + 38 * 60, by=by(4))  # Dev, level 3
-    state = load_state(db, tid)  # two out in one hand at one table, level 4 (Alice takes the add-on)
-    table = [p.id for p in state.alive if p.table == state.player(7).table and p.id not in (7, 1)]
-    services.bust(db, tid, [7, table[0]], None, start + 47 * 60, by=next(p for p in table[1:]) if table[1:] else 1,
-                  stacks={"7": 2500, str(table[0]): 4100})
+    partner = by(7, 1)  # out in the same hand as player 7, level 4 (Alice takes the add-on)
+    services.bust(db, tid, [7, partner], None, start + 47 * 60, by=by(7, partner),
+                  stacks={"7": 2500, str(partner): 4100})
     services.addon(db, tid, 1, None, start + 48 * 60)
     return tid

@@ -209,7 +209,10 @@ _S = TypeVar("_S", bound=_EventState)
 
 def _bare(state: _S) -> _S:
     """``state`` without its history (what a checkpoint keeps)."""
-    return state if state.history == _EMPTY else replace(state, history=_EMPTY)
+    history = state.history
+    if history.base is None and not history.tail and not history.earlier:  # no field compared deeply
+        return state
+    return replace(state, history=_EMPTY)
 
 
 _EMPTY = History()
