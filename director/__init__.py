@@ -19,8 +19,10 @@ How the app fits together (read this before adding a blueprint):
   refusal (422) or a stale write (409).
 * Engine errors (``EngineError``) become 422 with the message, a stale write (``StaleWrite``)
   409, an unknown tournament 404, as JSON under ``/api/``: see ``director.web.init_app``.
-* A tournament's navigation bar lists ``director.web.TOURNAMENT_LINKS``; a blueprint with
-  ``/api/`` routes describes them in ``director.openapi`` or sets ``bp.openapi_paths``.
+* A tournament's navigation bar lists ``director.web.TOURNAMENT_LINKS``; a blueprint's
+  ``/api/`` routes are registered through ``director.contract.Api``, with their declared
+  input (``director.inputs``) and answer (``director.shapes``): the OpenAPI document is made
+  from them.
 * The data folder (database, session secret) is ``--data``, ``$POKER_DIRECTOR_DATA`` or
   ``./instance`` under the current directory.
 """
@@ -107,8 +109,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from director import auth, db, web
+    from director import auth, contract, db, web
 
+    contract.init_app(app)  # before the blueprints: bounded ids in their routes
     db.init_app(app)
     auth.init_app(app)
     web.init_app(app)

@@ -38,8 +38,9 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 
-from director import events
+from director import events, inputs, shapes
 from director.auth import login_required
+from director.contract import Api, Write
 from director.db import get_db
 from director.events import StaleWrite
 from director.web import (
@@ -1196,74 +1197,6 @@ def table_post(session_id: int, table_no: int, action: str) -> ResponseReturnVal
 # --------------------------------------------------------------------------- JSON API
 
 
-@bp.get("/api/cash")
-def api_index() -> ResponseReturnValue:
-    rows = session_rows(get_db())
-    return jsonify(
-        sessions=[
-            {"id": r["id"], "name": r["name"], "created_at": r["created_at"], "seq": r["last_seq"]}
-            for r in rows
-        ],
-        stakes=[
-            {
-                "name": s.name,
-                **s.as_dict(),
-                "min_buy_in": s.min_buy_in,
-                "max_buy_in": s.max_buy_in,
-                "access_balance": s.access_balance,
-            }
-            for s in STAKES
-        ],
-    )
-
-
-@bp.post("/api/cash")
-@login_required
-def api_create() -> ResponseReturnValue:
-    db = get_db()
-    session_id = create_session(db, values(), now())
-    return jsonify(session_json(load_session(db, session_id), session_id)), 201
-
-
-@bp.get("/api/cash/club")
-def api_club() -> ResponseReturnValue:
-    db = get_db()
-    return jsonify(club_json(load_club(db), club_balances(db)))
-
-
-@bp.post("/api/cash/club/<action>")
-@login_required
-def api_club_post(action: str) -> ResponseReturnValue:
-    if action not in CLUB_ACTIONS:
-        abort(404)
-    db = get_db()
-    club_state, message = club_action(db, action, values(), now())
-    result = club_json(club_state, club_balances(db))
-    result["notice"] = message
-    return jsonify(result), 201
-
-
-@bp.get("/api/cash/<int:session_id>")
-def api_show(session_id: int) -> ResponseReturnValue:
-    return jsonify(session_json(load_session(get_db(), session_id), session_id))
-
-
-@bp.post("/api/cash/<int:session_id>/<action>")
-@login_required
-def api_session_post(session_id: int, action: str) -> ResponseReturnValue:
-    if action not in SESSION_ACTIONS:
-        abort(404)
-    state, message = session_action(get_db(), session_id, action, values(), now())
-    result = session_json(state, session_id)
-    result["notice"] = message
-    return jsonify(result), 201
-
-
-@bp.get("/api/cash/<int:session_id>/summary")
-def api_summary(session_id: int) -> ResponseReturnValue:
-    return jsonify(summary_data(load_session(get_db(), session_id), now()))
-
-
 def table_json(state: CashSession, session_id: int, table_no: int) -> dict[str, Any]:
     view = table_view(state, session_id, table_no)
     table = state.table(table_no)
@@ -1301,168 +1234,133 @@ def table_json(state: CashSession, session_id: int, table_no: int) -> dict[str, 
     }
 
 
-@bp.get("/api/cash/<int:session_id>/table/<int:table_no>")
-def api_table(session_id: int, table_no: int) -> ResponseReturnValue:
-    return jsonify(table_json(load_session(get_db(), session_id), session_id, table_no))
+api = Api(bp, "cash")
 
-
-@bp.post("/api/cash/<int:session_id>/table/<int:table_no>/<action>")
-@login_required
-def api_table_post(session_id: int, table_no: int, action: str) -> ResponseReturnValue:
-    if action not in TABLE_ACTIONS:
-        abort(404)
-    state, message = table_action(get_db(), session_id, table_no, action, values(), now())
-    result = table_json(state, session_id, table_no)
-    result["notice"] = message or None
-    return jsonify(result), 201
-
-
-# --------------------------------------------------------------------------- OpenAPI
-
-
-def _param(name: str, kind: str = "integer", enum: tuple[str, ...] = ()) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": kind}
-    if enum:
-        schema["enum"] = list(enum)
-    return {"name": name, "in": "path", "required": True, "schema": schema}
-
-
-def _get(summary: str, params: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "get": {
-            "summary": summary,
-            "tags": ["cash"],
-            "parameters": params,
-            "responses": {
-                "200": {
-                    "description": summary,
-                    "content": {"application/json": {"schema": {"type": "object"}}},
-                },
-                "404": {"$ref": "#/components/responses/Error"},
-            },
-        }
-    }
-
-
-def _post(summary: str, params: list[dict[str, Any]], properties: dict[str, Any]) -> dict[str, Any]:
-    error = {"$ref": "#/components/responses/Error"}
-    return {
-        "post": {
-            "summary": summary,
-            "tags": ["cash"],
-            "parameters": params,
-            "requestBody": {
-                "required": False,
-                "content": {
-                    "application/json": {"schema": {"type": "object", "properties": properties}}
-                },
-            },
-            "security": [{"session": [], "csrf": []}],
-            "responses": {
-                "201": {
-                    "description": "Recorded; the new state",
-                    "content": {"application/json": {"schema": {"type": "object"}}},
-                },
-                "400": error,
-                "401": error,
-                "404": error,
-                "409": error,
-                "422": error,
-            },
-        }
-    }
-
-
-_SEQ = {
-    "expected_seq": {
-        "type": "integer",
-        "description": "The sequence number your view was based on (409 if stale).",
-    }
+SESSION_INPUTS: dict[str, type[Write]] = {action: inputs.CashSeatIn for action in SESSION_ACTIONS} | {"undo": Write}
+TABLE_INPUTS: dict[str, type[Write]] = {
+    "deal": inputs.DealIn, "act": inputs.ActIn, "push": inputs.PushIn, "undo": Write,
+    "award": inputs.AwardIn, "cards": inputs.CardsIn,
 }
-_SID = _param("session_id")
-_TNO = _param("table_no")
-_INT = {"type": "integer"}
-bp.openapi_paths = {  # type: ignore[attr-defined]
-    "/api/cash": {
-        **_get(
-            "Cash sessions, and the seed's stakes with their buy-in ranges and access balances", []
-        ),
-        **_post(
-            "Open a cash session",
-            [],
+CLUB_INPUTS: dict[str, type[Write]] = {"member": inputs.MemberIn, "grant": inputs.GrantIn, "undo": Write}
+SUMMARIES = {
+    "sit": "Seat a member with a buy-in (member or name, table, seat, amount)",
+    "top_up": "A seated member adds chips (amount)",
+    "rebuy": "A busted member buys in again (amount)",
+    "leave": "A member cashes out and leaves the table",
+    "move": "A seat change (table, seat)",
+    "wait": "Put a member on the waiting list of a stake",
+    "unwait": "Take a member off a waiting list",
+    "undo": "Take back the last entry",
+    "add_table": "Open another table (stake, seats)",
+    "deal": "Deal the next hand at the table",
+    "act": "The seat to act folds, checks, calls, bets, raises or goes all-in",
+    "push": "Chips pushed without a word: the house rules say what it is",
+    "award": "Award the pots (main pot first) without a showdown of cards",
+    "cards": "The showdown: the board and the showing seats' cards",
+    "member": "Add a member, with a starting grant of Play Chips",
+    "grant": "Grant Play Chips to a member",
+}
+
+
+@api.get("/api/cash", result=shapes.CashSessions, errors=(),
+         summary="Cash sessions, and the seed's stakes with their buy-in ranges and access balances")
+def api_index() -> ResponseReturnValue:
+    rows = session_rows(get_db())
+    return jsonify(
+        sessions=[
+            {"id": r["id"], "name": r["name"], "created_at": r["created_at"], "seq": r["last_seq"]}
+            for r in rows
+        ],
+        stakes=[
             {
-                "name": {"type": "string", "maxLength": 40},
-                "newcomers": {"type": "string", "enum": list(NEWCOMER_RULES)},
-                "tables": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "seats": {"type": "integer", "enum": [6, 9]},
-                            "stake": {"type": "string", "description": "e.g. '50/100'"},
-                            "small_blind": _INT,
-                            "big_blind": _INT,
-                        },
-                    },
-                },
-            },
-        ),
-    },
-    "/api/cash/club": _get(
-        "The club: members, Play Chips balances, the stakes each may play, grants", []
-    ),
-    "/api/cash/club/{action}": _post(
-        "member (add, with a starting grant), grant (Play Chips to a member) or undo",
-        [_param("action", "string", CLUB_ACTIONS)],
-        {
-            **_SEQ,
-            "name": {"type": "string"},
-            "grant": _INT,
-            "member": _INT,
-            "amount": _INT,
-            "reason": {"type": "string"},
-        },
-    ),
-    "/api/cash/{session_id}": _get(
-        "A cash session: tables, seats, stacks, waiting lists, offers, the ledger", [_SID]
-    ),
-    "/api/cash/{session_id}/{action}": _post(
-        "sit, top_up, rebuy, leave (cash out), move (seat change), wait, unwait, undo or add_table",
-        [_SID, _param("action", "string", SESSION_ACTIONS)],
-        {
-            **_SEQ,
-            "member": _INT,
-            "name": {"type": "string", "description": "the member, by name, instead of 'member'"},
-            "table": _INT,
-            "seat": _INT,
-            "amount": {"type": "integer", "description": "buy-in, top-up or rebuy, in play chips"},
-            "stake": {"type": "string", "description": "wait, unwait, add_table: e.g. '50/100'"},
-            "seats": {"type": "integer", "description": "add_table: 6 or 9"},
-        },
-    ),
-    "/api/cash/{session_id}/summary": _get(
-        "The night: players, hours played, hands dealt, the biggest pot, the ledger", [_SID]
-    ),
-    "/api/cash/{session_id}/table/{table_no}": _get(
-        "A cash table's hand: seats, stacks, whose turn, the legal actions, pots", [_SID, _TNO]
-    ),
-    "/api/cash/{session_id}/table/{table_no}/{action}": _post(
-        "deal, act, push, undo, award or cards at a cash table",
-        [_SID, _TNO, _param("action", "string", TABLE_ACTIONS)],
-        {
-            **_SEQ,
-            "kind": {"type": "string", "enum": ["fold", "check", "call", "bet", "raise", "allin"]},
-            "amount": {"type": "integer", "description": "bet or raise to"},
-            "seat": _INT,
-            "button": {
-                "type": "integer",
-                "description": "deal: the button for a table's first hand (drawn if left out)",
-            },
-            "chips": {"type": "string", "description": "push: the chips pushed, e.g. '1000+500'"},
-            "string_bet": {"type": "boolean"},
-            "winners": {"type": "array", "items": {"type": "array", "items": _INT}},
-            "board": {"type": "string"},
-            "cards": {"type": "object", "additionalProperties": {"type": "string"}},
-        },
-    ),
-}
+                "name": s.name,
+                **s.as_dict(),
+                "min_buy_in": s.min_buy_in,
+                "max_buy_in": s.max_buy_in,
+                "access_balance": s.access_balance,
+            }
+            for s in STAKES
+        ],
+    )
+
+
+@api.post("/api/cash", summary="Open a cash session", body=inputs.CashSessionIn, result=shapes.CashSession,
+          errors=(400, 401, 422))
+def api_create(data: inputs.CashSessionIn) -> ResponseReturnValue:
+    db = get_db()
+    session_id = create_session(db, data.given(), now())
+    return jsonify(session_json(load_session(db, session_id), session_id)), 201
+
+
+@api.get("/api/cash/club", result=shapes.Club, errors=(),
+         summary="The club: members, Play Chips balances, the stakes each may play, grants")
+def api_club() -> ResponseReturnValue:
+    db = get_db()
+    return jsonify(club_json(load_club(db), club_balances(db)))
+
+
+@api.get("/api/cash/<int:session_id>", result=shapes.CashSession,
+         summary="A cash session: tables, seats, stacks, waiting lists, offers, the ledger")
+def api_show(session_id: int) -> ResponseReturnValue:
+    return jsonify(session_json(load_session(get_db(), session_id), session_id))
+
+
+@api.get("/api/cash/<int:session_id>/summary", result=shapes.CashSummary,
+         summary="The night: players, hours played, hands dealt, the biggest pot, the ledger")
+def api_summary(session_id: int) -> ResponseReturnValue:
+    return jsonify(summary_data(load_session(get_db(), session_id), now()))
+
+
+@api.get("/api/cash/<int:session_id>/table/<int:table_no>", result=shapes.CashTableHand,
+         summary="A cash table's hand: seats, stacks, whose turn, the legal actions, pots")
+def api_table(session_id: int, table_no: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    if not any(t.number == table_no for t in state.tables):
+        abort(404, description=f"There is no table {table_no} in this cash session.")
+    return jsonify(table_json(state, session_id, table_no))
+
+
+def _club_route(action: str) -> None:
+    def view(data: Write) -> ResponseReturnValue:
+        db = get_db()
+        club_state, message = club_action(db, action, data.given(), now())
+        result = club_json(club_state, club_balances(db))
+        result["notice"] = message
+        return jsonify(result), 201
+
+    summary = SUMMARIES.get(action, "Take back the club's last entry")
+    api.post(f"/api/cash/club/{action}", summary=summary, body=CLUB_INPUTS[action], result=shapes.Club,
+             endpoint=f"api_club_{action}")(view)
+
+
+def _session_route(action: str) -> None:
+    def view(session_id: int, data: Write) -> ResponseReturnValue:
+        state, message = session_action(get_db(), session_id, action, data.given(), now())
+        result = session_json(state, session_id)
+        result["notice"] = message
+        return jsonify(result), 201
+
+    api.post(f"/api/cash/<int:session_id>/{action}", summary=SUMMARIES[action], body=SESSION_INPUTS[action],
+             result=shapes.CashSession, endpoint=f"api_session_{action}")(view)
+
+
+def _table_route(action: str) -> None:
+    def view(session_id: int, table_no: int, data: Write) -> ResponseReturnValue:
+        state, message = table_action(get_db(), session_id, table_no, action, data.given(), now())
+        result = table_json(state, session_id, table_no)
+        result["notice"] = message or None
+        return jsonify(result), 201
+
+    api.post(f"/api/cash/<int:session_id>/table/<int:table_no>/{action}", summary=SUMMARIES[action],
+             body=TABLE_INPUTS[action], result=shapes.CashTableHand, endpoint=f"api_table_{action}")(view)
+
+
+for _action in CLUB_ACTIONS:
+    _club_route(_action)
+for _action in SESSION_ACTIONS:
+    _session_route(_action)
+for _action in TABLE_ACTIONS:
+    _table_route(_action)
+api.unknown("/api/cash/club/<action>", CLUB_ACTIONS, "club action")
+api.unknown("/api/cash/<int:session_id>/<action>", SESSION_ACTIONS, "cash action")
+api.unknown("/api/cash/<int:session_id>/table/<int:table_no>/<action>", TABLE_ACTIONS, "table action")

@@ -8,12 +8,13 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import seating, services
+from director import inputs, seating, services
 from director.auth import login_required
+from director.contract import Write, read
 from director.db import get_db
 from director.events import load_events, load_state, played_as_stored
 from director.views import dashboard_context, undone_text
-from director.web import act, expected_seq, now, parse_int, render, values
+from director.web import act, now, render
 from engine.errors import InvalidInput
 from engine.tournament import (
     CLOCK_ACTIONS,
@@ -73,42 +74,41 @@ def clock(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/clock/<action>")
 @login_required
 def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
-    data = values()
     if action not in CLOCK_ACTIONS:
         raise InvalidInput(f"Unknown clock action {action!r}.")
 
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
+        data = read(inputs.AddTimeIn)
         seconds = None
         if action == "add_time":
-            seconds = parse_int(data.get("seconds"), "number of seconds", default=60)
-        services.clock_action(get_db(), tournament_id, action, expected_seq(data, state.seq), now(), seconds)
+            seconds = 60 if data.seconds is None else data.seconds
+        services.clock_action(get_db(), tournament_id, action, data.expected_seq, now(), seconds)
 
     return dashboard_act(tournament_id, do)
 
 
-def bust_fields(data: dict[str, Any]) -> tuple[list[str], dict[str, Any], Any]:
-    """Players, starting stacks and the eliminator from a form (``players`` may repeat)."""
-    if request.is_json:
-        players = data.get("players") or ([data["player"]] if data.get("player") not in (None, "") else [])
-        return list(players), dict(data.get("stacks") or {}), data.get("by")
+def bust_form() -> inputs.BustIn:
+    """The bust form's fields (``players`` ticked, ``stack_<id>`` for each) as the declared input."""
     players = request.form.getlist("players")
     stacks = {p: request.form.get(f"stack_{p}", "") for p in players}
-    stacks = {p: s for p, s in stacks.items() if str(s).strip()}
-    return players, stacks, data.get("by")
+    fields = {
+        "players": players,
+        "stacks": {p: s for p, s in stacks.items() if str(s).strip()},
+        "by": request.form.get("by") or None,
+        "expected_seq": request.form.get("expected_seq") or None,
+    }
+    return read(inputs.BustIn, {k: v for k, v in fields.items() if v is not None})
 
 
 @bp.post("/t/<int:tournament_id>/bust")
 @login_required
 def bust(tournament_id: int) -> ResponseReturnValue:
-    data = values()
-    players, stacks, by = bust_fields(data)
-
     def do() -> None:
-        if not players:
+        data = bust_form()
+        if not data.who():
             raise InvalidInput("Tick the players who are out.")
-        state = load_state(get_db(), tournament_id)
-        services.bust(get_db(), tournament_id, players, expected_seq(data, state.seq), now(), by=by, stacks=stacks)
+        stacks = {str(k): v for k, v in (data.stacks or {}).items()}
+        services.bust(get_db(), tournament_id, data.who(), data.expected_seq, now(), by=data.by, stacks=stacks)
 
     if request.form.get("group"):  # a refused same-hand bust comes back open, as typed
         return act(
@@ -122,12 +122,10 @@ def bust(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/undo")
 @login_required
 def undo(tournament_id: int) -> ResponseReturnValue:
-    data = values()
-
     state = load_state(get_db(), tournament_id)
 
     def do() -> None:
-        services.undo(get_db(), tournament_id, expected_seq(data, state.seq), now())
+        services.undo(get_db(), tournament_id, read(Write).expected_seq, now())
 
     return dashboard_act(tournament_id, do, undone_text(state))
 
@@ -135,11 +133,8 @@ def undo(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/moves/apply")
 @login_required
 def apply_moves(tournament_id: int) -> ResponseReturnValue:
-    data = values()
-
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
-        services.apply_table_step(get_db(), tournament_id, expected_seq(data, state.seq), now())
+        services.apply_table_step(get_db(), tournament_id, read(Write).expected_seq, now())
 
     return dashboard_act(tournament_id, do, "Players moved.")
 
@@ -147,11 +142,8 @@ def apply_moves(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/rebuys/close")
 @login_required
 def close_rebuys(tournament_id: int) -> ResponseReturnValue:
-    data = values()
-
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
-        services.close_rebuys(get_db(), tournament_id, expected_seq(data, state.seq), now())
+        services.close_rebuys(get_db(), tournament_id, read(Write).expected_seq, now())
 
     return dashboard_act(tournament_id, do, "Rebuys closed.")
 
@@ -160,14 +152,13 @@ def close_rebuys(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def hand_cap(tournament_id: int) -> ResponseReturnValue:
     """Seed 000's 120-hand cap: the players still in are ranked by their chips."""
-    data = values()
-
     def do() -> None:
         state = load_state(get_db(), tournament_id)
         stacks = {str(p.id): request.form.get(f"chips_{p.id}", "") for p in state.alive}
-        if request.is_json:
-            stacks = {str(k): v for k, v in dict(data.get("stacks") or {}).items()}
-        services.end_at_hand_cap(get_db(), tournament_id, stacks, expected_seq(data, state.seq), now())
+        data = read(inputs.HandCapIn, {"stacks": {k: v for k, v in stacks.items() if v.strip()},
+                                       "expected_seq": request.form.get("expected_seq") or None})
+        services.end_at_hand_cap(get_db(), tournament_id, {str(k): v for k, v in data.stacks.items()},
+                                 data.expected_seq, now())
 
     return dashboard_act(tournament_id, do, "The tournament ended at the hand cap.")
 

@@ -31,11 +31,13 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import seating, services
+from director import inputs, seating, services, shapes
 from director.auth import login_required
+from director.contract import Api, Write
 from director.db import get_db
 from director.events import load_state
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
+from director.web import format_chips as _amount
 from engine import dealing, notation
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction, InvalidInput
@@ -47,12 +49,8 @@ from engine.tournament import Event, Tournament, refuse_past_hand_cap
 
 bp = Blueprint("dealer", __name__)
 
-ACTIONS = ("deal", "act", "push", "oot", "undo", "award", "cards", "clock", "correct")
 ACTION_CLOCK_SECONDS = 60
 
-
-def n(amount: int | None) -> str:
-    return "–" if amount is None else f"{amount:,}"
 
 
 # --------------------------------------------------------------------------- the view
@@ -155,9 +153,9 @@ def _level_text(state: Tournament, at: float) -> tuple[str, str]:
         return "The clock has not started", ""
     if clock.on_break:
         return "Break", ""
-    text = f"Level {clock.level_number} · {n(clock.small_blind)}/{n(clock.big_blind)}"
+    text = f"Level {clock.level_number} · {_amount(clock.small_blind)}/{_amount(clock.big_blind)}"
     if clock.ante:
-        text += f" · ante {n(clock.ante)}"
+        text += f" · ante {_amount(clock.ante)}"
     hands = ""
     if clock.hands_left_in_level is not None:
         left = clock.hands_left_in_level
@@ -188,13 +186,13 @@ def _quick_amounts(hand: Hand, low: int, high: int) -> tuple[Choice, ...]:
     pot = sum(p.amount for p in hand.pots()) + sum(hand.bets().values())
     call = legal.call_amount
     current = hand.current_bet
-    out: list[Choice] = [Choice("raise", f"Min {n(low)}", low)]
+    out: list[Choice] = [Choice("raise", f"Min {_amount(low)}", low)]
     for label, share in (("½ pot", 0.5), ("Pot", 1.0)):
         to = current + round((pot + call) * share)
         if low < to < high and all(c.amount != to for c in out):
-            out.append(Choice("raise", f"{label} {n(to)}", to))
+            out.append(Choice("raise", f"{label} {_amount(to)}", to))
     if high != low:
-        out.append(Choice("allin", f"All-in {n(high)}", high))
+        out.append(Choice("allin", f"All-in {_amount(high)}", high))
     return tuple(out)
 
 
@@ -210,18 +208,18 @@ def _betting_view(hand: Hand) -> dict[str, Any]:
     elif legal.call_amount:
         stack = hand.stacks()[legal.seat]
         if legal.call_amount >= stack:
-            choices.append(Choice("call", f"Call all-in {n(legal.call_amount)}", style="primary"))
+            choices.append(Choice("call", f"Call all-in {_amount(legal.call_amount)}", style="primary"))
         else:
-            choices.append(Choice("call", f"Call {n(legal.call_amount)}", style="primary"))
+            choices.append(Choice("call", f"Call {_amount(legal.call_amount)}", style="primary"))
     low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
     word = legal.raise_word.capitalize()
     quick: tuple[Choice, ...] = ()
     if low is not None and high is not None:
         if low < high:
             to_word = "to " if legal.raise_word == "raise" else ""
-            choices.append(Choice(legal.raise_word, f"{word} {to_word}{n(low)}+", low, "primary"))
+            choices.append(Choice(legal.raise_word, f"{word} {to_word}{_amount(low)}+", low, "primary"))
         quick = _quick_amounts(hand, low, high)
-        choices.append(Choice("allin", f"All-in {n(high)}", high, "allin"))
+        choices.append(Choice("allin", f"All-in {_amount(high)}", high, "allin"))
     return {
         "choices": tuple(choices),
         "raise_word": legal.raise_word,
@@ -324,12 +322,12 @@ def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
     """The chip check at a table in one line: the difference and how to mend it."""
     word = "more" if check.difference > 0 else "fewer"
     why = "".join(
-        f" {names.get(off.player, '?')}'s {n(off.chips)} went out with a bust that named no winner."
+        f" {names.get(off.player, '?')}'s {_amount(off.chips)} went out with a bust that named no winner."
         for off in check.write_offs
     )
     return (
-        f"Stacks here: {n(check.counted)}, {n(abs(check.difference))} {word} than the "
-        f"{n(check.expected)} in play at this table.{why} Count the stacks and set the one that "
+        f"Stacks here: {_amount(check.counted)}, {_amount(abs(check.difference))} {word} than the "
+        f"{_amount(check.expected)} in play at this table.{why} Count the stacks and set the one that "
         "differs with “Correct a stack”."
     )
 
@@ -514,95 +512,138 @@ def deal_payload(state: Tournament, table: int, at: float) -> dict[str, Any]:
     return payload
 
 
-def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]) -> tuple[Tournament, str]:
-    """Do one table action; returns the new state and a notice for the page."""
-    db = get_db()
-    state = load_state(db, tournament_id)
-    seq = expected_seq(dict(data), state.seq)
-    at = now()
+@dataclass(frozen=True)
+class At:
+    """Where a table command runs: the table, the state it was read from, the page's seq."""
 
-    def record(type_: str, payload: Mapping[str, Any]) -> Tournament:
+    db: Any
+    tournament_id: int
+    table: int
+    state: Tournament
+    seq: int
+    at: float
+
+    def record(self, type_: str, payload: Mapping[str, Any]) -> Tournament:
         # The check is made inside the write's transaction: the other tables' hands do not
         # make this page stale, whatever lands while this entry is worked out.
-        return services.record(db, tournament_id, type_, payload, seq, at, independent_of(table))
+        return services.record(self.db, self.tournament_id, type_, payload, self.seq, self.at,
+                               independent_of(self.table))
 
-    if action == "deal":
-        if table not in state.seating.tables:
-            raise IllegalAction(f"There is no table {table} in play.")
-        new = record("hand_started", deal_payload(state, table, at))
-        running = new.dealing.running(table)
-        return new, f"Hand {running.number if running else ''} dealt."
-    if action == "act":
-        _, hand = _hand(state, table)
-        new = record("hand_action", {"table": table, "action": action_notation(hand, data)})
-        return new, ""
-    if action == "push":
-        _, hand = _hand(state, table)
-        seat = _seat(data, hand)
-        ruling = silent_push(hand, seat, _chips_list(data.get("chips")), string_bet=_truthy(data.get("string_bet")))
-        new = record("hand_action", {"table": table, "action": ruling.notation, "note": ruling.rule})
-        return new, ruling.rule
-    if action == "oot":
-        _, hand = _hand(state, table)
-        seat = parse_int(data.get("seat"), "seat number", minimum=1)
-        kind = str(data.get("kind") or "").strip().lower()
-        if kind in ("fold", "f"):
-            held = notation.fold(seat)
-        elif kind in ("check", "call", "cc"):
-            held = notation.check_or_call(seat)
-        elif kind in ("bet", "raise", "cbr"):
-            held = notation.bet_or_raise(seat, parse_int(data.get("amount"), "amount", minimum=1))
-        else:
-            raise InvalidInput(f"Unknown action {kind!r}: use fold, call, bet or raise.")
-        new = record("hand_pending", {"table": table, "action": held})
-        return new, f"Seat {seat}'s action out of turn is held until their turn (TDA 53)."
-    if action == "undo":
-        current = state.dealing.current(table)
-        last = state.last_event
-        if (
-            current is not None and current.finished and last is not None
-            and last.type == "hand_action" and last.payload.get("table") == table
-        ):
-            # The tournament's undo takes back its last event: only if that is still this
-            # table's award (a page that is behind is refused, not lifted).
-            new = services.record(db, tournament_id, "undo", {}, seq, at)
-            return new, f"The end of hand {current.number} was taken back."
-        new = record("hand_undo", {"table": table})
-        return new, "Taken back."
-    if action == "award":
-        _, hand = _hand(state, table)
-        winners = _winners(data, len(hand.pots()))
-        live = set(hand.live_seats())
-        for k, seats in enumerate(winners):
-            for seat in seats:
-                if seat in hand.seats and seat not in live:
-                    raise IllegalAction(f"Seat {seat} has given up the hand and cannot win the {pot_name(k)}.")
-        new = record("hand_action", {"table": table, "action": notation.award(winners)})
-        done = new.dealing.current(table)
-        return new, done.result if done is not None else ""
-    if action == "cards":
-        _, hand = _hand(state, table)
-        entries = _card_entries(hand, data)
-        new = record("hand_action", {"table": table, "actions": entries})
-        done = new.dealing.current(table)
-        return new, done.result if done is not None else ""
-    if action == "clock":
-        _, hand = _hand(state, table)
-        if hand.turn is None:
-            raise IllegalAction("Nobody is to act: there is no one to put on the clock.")
-        record_ = state.dealing.running(table)
-        pid = dict(record_.players).get(hand.turn) if record_ else None
-        who = f"Table {table} seat {hand.turn}" + (f" – {state.name_of(pid)}" if pid else "")
-        seconds = parse_int(data.get("seconds"), "seconds", minimum=5, default=ACTION_CLOCK_SECONDS)
-        new = record("action_clock", {"action": "start", "who": who, "seconds": seconds})
-        return new, f"{who} is on the clock: {seconds} seconds."
-    if action == "correct":
-        new = record(
-            "stack_corrected",
-            {"player": data.get("player"), "stack": data.get("stack"), "reason": data.get("reason")},
-        )
-        return new, "Stack corrected."
-    abort(404)
+    def hand(self) -> Hand:
+        return _hand(self.state, self.table)[1]
+
+
+Answer = tuple[Tournament, str]
+
+
+def _deal(at: At, data: Mapping[str, Any]) -> Answer:
+    if at.table not in at.state.seating.tables:
+        raise IllegalAction(f"There is no table {at.table} in play.")
+    new = at.record("hand_started", deal_payload(at.state, at.table, at.at))
+    running = new.dealing.running(at.table)
+    return new, f"Hand {running.number if running else ''} dealt."
+
+
+def _act(at: At, data: Mapping[str, Any]) -> Answer:
+    return at.record("hand_action", {"table": at.table, "action": action_notation(at.hand(), data)}), ""
+
+
+def _push(at: At, data: Mapping[str, Any]) -> Answer:
+    hand = at.hand()
+    ruling = silent_push(hand, _seat(data, hand), _chips_list(data.get("chips")),
+                         string_bet=_truthy(data.get("string_bet")))
+    return at.record("hand_action", {"table": at.table, "action": ruling.notation, "note": ruling.rule}), ruling.rule
+
+
+OUT_OF_TURN = {"fold": "fold", "f": "fold", "check": "call", "call": "call", "cc": "call",
+               "bet": "raise", "raise": "raise", "cbr": "raise"}
+
+
+def _out_of_turn(at: At, data: Mapping[str, Any]) -> Answer:
+    at.hand()  # a hand must be running
+    seat = parse_int(data.get("seat"), "seat number", minimum=1)
+    kind = OUT_OF_TURN.get(str(data.get("kind") or "").strip().lower())
+    if kind == "fold":
+        held = notation.fold(seat)
+    elif kind == "call":
+        held = notation.check_or_call(seat)
+    elif kind == "raise":
+        held = notation.bet_or_raise(seat, parse_int(data.get("amount"), "amount", minimum=1))
+    else:
+        raise InvalidInput(f"Unknown action {data.get('kind')!r}: use fold, call, bet or raise.")
+    new = at.record("hand_pending", {"table": at.table, "action": held})
+    return new, f"Seat {seat}'s action out of turn is held until their turn (TDA 53)."
+
+
+def _undo(at: At, data: Mapping[str, Any]) -> Answer:
+    current = at.state.dealing.current(at.table)
+    last = at.state.last_event
+    if (
+        current is not None and current.finished and last is not None
+        and last.type == "hand_action" and last.payload.get("table") == at.table
+    ):
+        # The tournament's undo takes back its last event: only if that is still this
+        # table's award (a page that is behind is refused, not lifted).
+        new = services.record(at.db, at.tournament_id, "undo", {}, at.seq, at.at)
+        return new, f"The end of hand {current.number} was taken back."
+    return at.record("hand_undo", {"table": at.table}), "Taken back."
+
+
+def _award(at: At, data: Mapping[str, Any]) -> Answer:
+    hand = at.hand()
+    winners = _winners(data, len(hand.pots()))
+    live = set(hand.live_seats())
+    for k, seats in enumerate(winners):
+        for seat in seats:
+            if seat in hand.seats and seat not in live:
+                raise IllegalAction(f"Seat {seat} has given up the hand and cannot win the {pot_name(k)}.")
+    new = at.record("hand_action", {"table": at.table, "action": notation.award(winners)})
+    done = new.dealing.current(at.table)
+    return new, done.result if done is not None else ""
+
+
+def _cards(at: At, data: Mapping[str, Any]) -> Answer:
+    new = at.record("hand_action", {"table": at.table, "actions": _card_entries(at.hand(), data)})
+    done = new.dealing.current(at.table)
+    return new, done.result if done is not None else ""
+
+
+def _clock(at: At, data: Mapping[str, Any]) -> Answer:
+    hand = at.hand()
+    if hand.turn is None:
+        raise IllegalAction("Nobody is to act: there is no one to put on the clock.")
+    running = at.state.dealing.running(at.table)
+    pid = dict(running.players).get(hand.turn) if running else None
+    who = f"Table {at.table} seat {hand.turn}" + (f" – {at.state.name_of(pid)}" if pid else "")
+    seconds = parse_int(data.get("seconds"), "seconds", minimum=5, default=ACTION_CLOCK_SECONDS)
+    new = at.record("action_clock", {"action": "start", "who": who, "seconds": seconds})
+    return new, f"{who} is on the clock: {seconds} seconds."
+
+
+def _correct(at: At, data: Mapping[str, Any]) -> Answer:
+    stack = data.get("stack")
+    if stack not in (None, ""):  # the engine says what a missing one needs
+        stack = parse_int(stack, "stack", minimum=0)
+    new = at.record("stack_corrected", {"player": data.get("player"), "stack": stack, "reason": data.get("reason")})
+    return new, "Stack corrected."
+
+
+COMMANDS: dict[str, Callable[[At, Mapping[str, Any]], Answer]] = {
+    "deal": _deal, "act": _act, "push": _push, "oot": _out_of_turn, "undo": _undo,
+    "award": _award, "cards": _cards, "clock": _clock, "correct": _correct,
+}
+"""Each table command: what it checks, what it records and the notice it answers."""
+ACTIONS = tuple(COMMANDS)
+
+
+def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]) -> Answer:
+    """Do one table command; returns the new state and a notice for the page."""
+    command = COMMANDS.get(action)
+    if command is None:
+        abort(404)
+    db = get_db()
+    state = load_state(db, tournament_id)
+    return command(At(db, tournament_id, table, state, expected_seq(dict(data), state.seq), now()), data)
 
 
 def _winners(data: Mapping[str, Any], pots: int) -> list[list[int]]:
@@ -721,11 +762,11 @@ def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
     names = _names(state)
     hand = record.replay()
     setup = record.setup
-    blinds = f"{n(setup.small_blind)}/{n(setup.big_blind)}"
+    blinds = f"{_amount(setup.small_blind)}/{_amount(setup.big_blind)}"
     if setup.big_blind_ante:
-        blinds += f", ante {n(setup.big_blind_ante)}"
+        blinds += f", ante {_amount(setup.big_blind_ante)}"
     players = tuple(
-        f"Seat {s} {names.get(p, '?')} ({n(setup.stacks[s])})" for s, p in record.players
+        f"Seat {s} {names.get(p, '?')} ({_amount(setup.stacks[s])})" for s, p in record.players
     )
     actions = tuple(_history_lines(hand, names, dict(record.players)))
     return HandSummary(
@@ -783,7 +824,7 @@ def history(tournament_id: int, table: int) -> ResponseReturnValue:
     hands = [_hand_summary(state, h) for h in reversed(state.dealing.at_table(table))]
     names = _names(state)
     corrections = [
-        f"{names.get(c.player, '?')}: {n(c.before)} → {n(c.after)} ({c.reason})" for c in state.dealing.corrections
+        f"{names.get(c.player, '?')}: {_amount(c.before)} → {_amount(c.after)} ({c.reason})" for c in state.dealing.corrections
     ]
     return render(
         "dealer_history.html", None, t=state, tournament_id=tournament_id, table=table, hands=hands,
@@ -872,72 +913,50 @@ def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> 
     }
 
 
-@bp.get("/api/t/<int:tournament_id>/table/<int:table>")
+api = Api(bp, "dealer")
+
+INPUTS: dict[str, type[Write]] = {
+    "deal": inputs.DealIn, "act": inputs.ActIn, "push": inputs.PushIn, "oot": inputs.OutOfTurnIn,
+    "undo": Write, "award": inputs.AwardIn, "cards": inputs.CardsIn, "clock": inputs.TableClockIn,
+    "correct": inputs.CorrectIn,
+}
+"""Each table command's declared input, as the JSON API takes it (the page's form spells
+some of them by field: ``pot0``, ``cards_3``)."""
+
+SUMMARIES = {
+    "deal": "Deal the next hand at the table (the blinds and antes are posted)",
+    "act": "The seat to act folds, checks, calls, bets, raises or goes all-in",
+    "push": "Chips pushed without a word: the house rules say what it is",
+    "oot": "An action out of turn, held until the seat's turn (TDA 53)",
+    "undo": "Take back the table's last entry",
+    "award": "Award the pots (main pot first) when the hand ends without a showdown of cards",
+    "cards": "The showdown: the board and each showing seat's cards; the pots go to the best hands",
+    "clock": "Put the seat to act on the clock",
+    "correct": "Correct a player's stack to the chips on the felt, with a reason",
+}
+
+
+@api.get("/api/t/<int:tournament_id>/table/<int:table>", result=shapes.TableHand,
+         summary="A table's hand: seats, stacks, whose turn, the legal actions, pots")
 def api_table(tournament_id: int, table: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     return jsonify(table_json(state, tournament_id, table, now()))
 
 
-@bp.post("/api/t/<int:tournament_id>/table/<int:table>/<action>")
-@login_required
-def api_table_action(tournament_id: int, table: int, action: str) -> ResponseReturnValue:
-    if action not in ACTIONS:
-        abort(404)
-    state, message = perform(tournament_id, table, action, values())
-    result = table_json(state, tournament_id, table, now())
-    result["notice"] = message or None
-    return jsonify(result), 201
+def _api_action(action: str) -> None:
+    def view(tournament_id: int, table: int, data: Write) -> ResponseReturnValue:
+        state, message = perform(tournament_id, table, action, data.given())
+        result = table_json(state, tournament_id, table, now())
+        result["notice"] = message or None
+        return jsonify(result), 201
+
+    api.post(f"/api/t/<int:tournament_id>/table/<int:table>/{action}", summary=SUMMARIES[action],
+             body=INPUTS[action], result=shapes.TableHand, endpoint=f"api_table_{action}")(view)
 
 
-_TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "integer"}}
-_TID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-_ACTION_BODY: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "expected_seq": {"type": "integer"},
-        "kind": {"type": "string", "enum": ["fold", "check", "call", "bet", "raise", "allin"]},
-        "amount": {"type": "integer", "description": "bet or raise to (the player's total on this street)"},
-        "seat": {"type": "integer", "description": "the seat acting (default: whose turn it is)"},
-        "chips": {"type": "string", "description": "push: the chips pushed, e.g. '1000+500'"},
-        "string_bet": {"type": "boolean", "description": "push: pushed in more than one motion"},
-        "winners": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}},
-                    "description": "award: the winning seats of each pot, main pot first"},
-        "board": {"type": "string", "description": "cards: the board, e.g. 'AhKd7c2s9h'"},
-        "cards": {"type": "object", "additionalProperties": {"type": "string"},
-                  "description": "cards: each showing seat's hole cards, e.g. {\"3\": \"AsKd\"}"},
-        "player": {"type": "integer", "description": "correct: the player"},
-        "stack": {"type": "integer", "description": "correct: the chips on the felt"},
-        "reason": {"type": "string", "description": "correct: why"},
-    },
-}
-_ERR = {"$ref": "#/components/responses/Error"}
-bp.openapi_paths = {  # type: ignore[attr-defined]
-    "/api/t/{tournament_id}/table/{table}": {
-        "get": {
-            "summary": "A table's hand: seats, stacks, whose turn, the legal actions, pots",
-            "tags": ["dealer"],
-            "parameters": [_TID, _TABLE],
-            "responses": {"200": {"description": "The table", "content": {"application/json": {"schema": {"type": "object"}}}},
-                          "404": _ERR},
-        }
-    },
-    "/api/t/{tournament_id}/table/{table}/{action}": {
-        "post": {
-            "summary": "Deal, act, push, oot, undo, award, cards, clock or correct at a table",
-            "tags": ["dealer"],
-            "parameters": [
-                _TID, _TABLE,
-                {"name": "action", "in": "path", "required": True, "schema": {"type": "string", "enum": list(ACTIONS)}},
-            ],
-            "requestBody": {"required": False, "content": {"application/json": {"schema": _ACTION_BODY}}},
-            "security": [{"session": [], "csrf": []}],
-            "responses": {
-                "201": {"description": "Recorded; the table's new state", "content": {"application/json": {"schema": {"type": "object"}}}},
-                "400": _ERR, "401": _ERR, "404": _ERR, "409": _ERR, "422": _ERR,
-            },
-        }
-    },
-}
+for _action in ACTIONS:
+    _api_action(_action)
+api.unknown("/api/t/<int:tournament_id>/table/<int:table>/<action>", ACTIONS, "table action")
 
 
 __all__ = ["ACTIONS", "bp", "perform", "table_json", "table_view"]

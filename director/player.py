@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +23,7 @@ from director.events import UnknownTournament, load_state
 from director.seating import MOVED_NOTICE_SECONDS, MoveRecord, move_history, player_tokens
 from director.web import now
 from engine.dealing import TABLE_EVENT_TYPES
+from engine.text import ordinal
 from engine.tournament import EVENT_TYPES, Player, Tournament
 
 #: The events that may carry a player's token: every type but the hands (see ``Tournament.tokens``).
@@ -62,16 +62,6 @@ def find(token: str) -> Found | None:
                 return Found(int(tournament_id), state, state.player(pid))
     return None
 
-
-def ordinal(place: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th', 23 -> '23rd'.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st']
-    """
-    if 10 <= place % 100 <= 20:
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
 
 
 def last_move(state: Tournament, player_id: int) -> MoveRecord | None:
@@ -152,12 +142,3 @@ def live(token: str) -> ResponseReturnValue:
     has_clock = "tv.phone" in current_app.view_functions
     body = render_template("_player_live.html", token=token, has_clock=has_clock, oob=True, **live_context(found))
     return _private(Response(body, mimetype="text/html"))
-
-
-def without_tokens(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """An event's payload with the players' page tokens left out, for anyone but the director.
-
-    >>> without_tokens({"name": "Ann", "token": "abc"}), without_tokens({"seats": {}, "tokens": {"1": "x"}})
-    ({'name': 'Ann'}, {'seats': {}})
-    """
-    return {k: v for k, v in payload.items() if k not in ("token", "tokens")}

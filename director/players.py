@@ -8,12 +8,13 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import services
+from director import inputs, services
 from director.auth import login_required
+from director.contract import Write, read
 from director.db import get_db
 from director.events import load_state
 from director.views import dashboard_context
-from director.web import act, expected_seq, now, render, values
+from director.web import act, now, render
 
 bp = Blueprint("players", __name__)
 
@@ -48,12 +49,11 @@ def _act(tournament_id: int, do: Any, message: str | None = None, **extra: Any) 
 @bp.post("/t/<int:tournament_id>/players")
 @login_required
 def register(tournament_id: int) -> ResponseReturnValue:
-    data = values()
-    name = str(data.get("name", ""))
+    name = str(request.form.get("name", ""))
 
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
-        services.register_player(get_db(), tournament_id, name, expected_seq(data, state.seq), now())
+        data = read(inputs.RegisterIn)
+        services.register_player(get_db(), tournament_id, data.name, data.expected_seq, now())
 
     clean = " ".join(name.split())
     return _act(tournament_id, do, f"{clean} registered." if clean else None, typed_name=name)
@@ -62,17 +62,16 @@ def register(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, seat, remove):action>")
 @login_required
 def player_action(tournament_id: int, player_id: int, action: str) -> ResponseReturnValue:
-    data = values()
     back = request.form.get("back") == "dashboard"
 
     def do() -> None:
         db = get_db()
-        state = load_state(db, tournament_id)
-        seq = expected_seq(data, state.seq)
+        data = read(inputs.StackIn)
+        seq = data.expected_seq
         if action == "rebuy":
-            services.rebuy(db, tournament_id, player_id, seq, now(), data.get("stack"))
+            services.rebuy(db, tournament_id, player_id, seq, now(), data.stack)
         elif action == "addon":
-            services.addon(db, tournament_id, player_id, seq, now(), data.get("stack"))
+            services.addon(db, tournament_id, player_id, seq, now(), data.stack)
         elif action == "remove":
             services.unregister_player(db, tournament_id, player_id, seq, now())
         else:
@@ -88,11 +87,8 @@ def player_action(tournament_id: int, player_id: int, action: str) -> ResponseRe
 @bp.post("/t/<int:tournament_id>/seats/draw")
 @login_required
 def draw(tournament_id: int) -> ResponseReturnValue:
-    data = values()
-
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
-        services.draw(get_db(), tournament_id, expected_seq(data, state.seq), now())
+        services.draw(get_db(), tournament_id, read(Write).expected_seq, now())
 
     return _act(tournament_id, do, "Seats drawn.")
 

@@ -34,12 +34,13 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
-from director import address, services
+from director import address, inputs, services, shapes
 from director.auth import is_director, login_required
+from director.contract import Api, Write, read
 from director.db import get_db
 from director.events import load_state
 from director.qr import qr_svg
-from director.web import act, expected_seq, now, parse_int, render, values
+from director.web import act, now, render
 from engine.dealing import plan_deal
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.positions import Positions, draw_button
@@ -92,14 +93,6 @@ def locks_of(state: Tournament) -> dict[int, tuple[int, int]]:
     """``{player: (table, seat)}`` locked for the next draw."""
     return {pid: (table, seat) for pid, table, seat in state.locks}
 
-
-def buttons_of(state: Tournament) -> dict[int, int]:
-    """``{table: seat}`` of the buttons drawn with the last draw, for the tables still open."""
-    draw = state.last_draw[1]
-    if not isinstance(draw.get("buttons"), Mapping):
-        return {}
-    buttons = {int(t): int(seat) for t, seat in draw["buttons"].items()}
-    return {t: seat for t, seat in buttons.items() if t in state.seating.tables}
 
 
 def table_size(state: Tournament) -> int:
@@ -516,21 +509,24 @@ def do_undo(tournament_id: int, state: Tournament, seq: int) -> Event:
 
 # --------------------------------------------------------------------------- pages
 
-ACTIONS: dict[str, Callable[[int, Tournament, int, dict[str, Any]], Event]] = {
-    "draw": lambda tid, st, seq, v: do_draw(tid, st, seq, parse_int(v.get("table_size"), "table size", default=table_size(st))),
-    "redraw": lambda tid, st, seq, v: do_final_redraw(tid, st, seq),
-    "confirm": lambda tid, st, seq, v: do_confirm_step(tid, st, seq, str(v.get("action", ""))),
-    "seat": lambda tid, st, seq, v: do_seat_late(tid, st, seq, parse_int(v.get("player"), "player")),
-    "swap": lambda tid, st, seq, v: do_swap(
-        tid, st, seq, parse_int(v.get("player_a"), "first player"), parse_int(v.get("player_b"), "second player")
-    ),
-    "lock": lambda tid, st, seq, v: do_lock(
-        tid, st, seq, parse_int(v.get("player"), "player"), parse_int(v.get("table"), "table", minimum=1),
-        parse_int(v.get("seat"), "seat", minimum=1),
-    ),
-    "unlock": lambda tid, st, seq, v: do_unlock(tid, st, seq, parse_int(v.get("player"), "player")),
-    "undo": lambda tid, st, seq, v: do_undo(tid, st, seq),
+Command = tuple[type[Write], Callable[[int, Tournament, int, Any], Event]]
+ACTIONS: dict[str, Command] = {
+    "draw": (inputs.DrawIn, lambda tid, st, seq, v: do_draw(tid, st, seq, v.table_size or table_size(st))),
+    "redraw": (Write, lambda tid, st, seq, v: do_final_redraw(tid, st, seq)),
+    "confirm": (inputs.ConfirmIn, lambda tid, st, seq, v: do_confirm_step(tid, st, seq, v.action)),
+    "seat": (inputs.PlayerIn, lambda tid, st, seq, v: do_seat_late(tid, st, seq, v.player)),
+    "swap": (inputs.SwapIn, lambda tid, st, seq, v: do_swap(tid, st, seq, v.player_a, v.player_b)),
+    "lock": (inputs.LockIn, lambda tid, st, seq, v: do_lock(tid, st, seq, v.player, v.table, v.seat)),
+    "unlock": (inputs.PlayerIn, lambda tid, st, seq, v: do_unlock(tid, st, seq, v.player)),
+    "undo": (Write, lambda tid, st, seq, v: do_undo(tid, st, seq)),
 }
+"""Each seating command: its declared input and what it does (pages and API alike)."""
+
+
+def run_action(tournament_id: int, action: str, data: Write) -> Event:
+    _, do = ACTIONS[action]
+    state = load_state(get_db(), tournament_id)
+    return do(tournament_id, state, data.expected_seq if data.expected_seq is not None else state.seq, data)
 
 MESSAGES = {
     "draw": "Seats drawn.",
@@ -588,12 +584,8 @@ def tables(tournament_id: int) -> ResponseReturnValue:
 def tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
     if action not in ACTIONS:
         return render_tables(tournament_id, error=f"Unknown action {action!r}."), 404
-    data = values()
-
     def do() -> None:
-        state = load_state(get_db(), tournament_id)
-        seq = expected_seq(data, state.seq)
-        ACTIONS[action](tournament_id, state, seq, data)
+        run_action(tournament_id, action, read(ACTIONS[action][0]))
 
     return act(
         do,
@@ -792,20 +784,38 @@ def tables_json(tournament_id: int, state: Tournament) -> dict[str, Any]:
     }
 
 
-@bp.get("/api/t/<int:tournament_id>/tables")
+api = Api(bp, "seating")
+
+
+@api.get("/api/t/<int:tournament_id>/tables", summary="Tables, seats, locks and the moves to make",
+         result=shapes.Tables)
 def api_tables(tournament_id: int) -> ResponseReturnValue:
     return jsonify(tables_json(tournament_id, load_state(get_db(), tournament_id)))
 
 
-@bp.post("/api/t/<int:tournament_id>/tables/<action>")
-@login_required
-def api_tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
-    if action not in ACTIONS:
-        return jsonify(error=f"Unknown action {action!r}: use one of {', '.join(ACTIONS)}."), 404
-    data = values()
-    state = load_state(get_db(), tournament_id)
-    seq = expected_seq(data, state.seq)
-    event = ACTIONS[action](tournament_id, state, seq, data)
-    body = tables_json(tournament_id, load_state(get_db(), tournament_id))
-    body["event"] = {"seq": event.seq, "type": event.type}
-    return jsonify(body), 201
+SUMMARIES = {
+    "draw": "Draw seats at random (table_size: seats per table)",
+    "redraw": "Redraw the final table's seats",
+    "confirm": "Record the balancing, table break or final-table moves shown (action: the step)",
+    "seat": "Seat a late entry at the table that is short",
+    "swap": "Swap two players' seats",
+    "lock": "Keep a seat for a player at the draw (a player who needs it)",
+    "unlock": "Remove a player's seat lock",
+    "undo": "Take back the last seating entry",
+}
+
+
+def _api_action(action: str) -> None:
+    def view(tournament_id: int, data: Write) -> ResponseReturnValue:
+        event = run_action(tournament_id, action, data)
+        body = tables_json(tournament_id, load_state(get_db(), tournament_id))
+        body["event"] = {"seq": event.seq, "type": event.type}
+        return jsonify(body), 201
+
+    api.post(f"/api/t/<int:tournament_id>/tables/{action}", summary=SUMMARIES[action], body=ACTIONS[action][0],
+             result=shapes.Tables, endpoint=f"api_tables_{action}")(view)
+
+
+for _action in ACTIONS:
+    _api_action(_action)
+api.unknown("/api/t/<int:tournament_id>/tables/<action>", tuple(ACTIONS), "action")

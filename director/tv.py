@@ -32,8 +32,10 @@ from flask import Blueprint, current_app, jsonify, render_template, request, url
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-from director import services
+from director import inputs, services, shapes
+from director.answers import answer
 from director.auth import is_director, login_required
+from director.contract import Api
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
 from director.web import act, expected_seq, is_partial_request, now, values
@@ -41,6 +43,7 @@ from engine.clock import ClockState
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
 from engine.structure import Structure
+from engine.text import chips, ordinal
 from engine.tournament import Tournament
 
 #: Seconds the action clock stays on screen after it runs out ("Time!").
@@ -149,15 +152,6 @@ def format_clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def chips(amount: float) -> str:
-    """12345 -> '12,345'."""
-    return f"{round(amount):,}"
-
-
-def ordinal(place: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th', 22 -> '22nd'."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def blinds_text(small: int, big: int) -> str:
@@ -662,75 +656,32 @@ def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
 
 # ---------------------------------------------------------------- the same, as JSON under /api/
 
+api = Api(bp, "tv")
 
-def _api_event(tournament_id: int, type: str, payload: dict[str, Any]) -> ResponseReturnValue:
-    from director.api import answer  # the API's answer: the tournament's new state
 
-    data = values()
-    db = get_db()
-    services.record(db, tournament_id, type, payload, expected_seq(data, load_state(db, tournament_id).seq), now())
+def _api_event(tournament_id: int, type: str, payload: dict[str, Any], seq: int | None) -> ResponseReturnValue:
+    services.record(get_db(), tournament_id, type, payload, seq, now())
     return answer(tournament_id)
 
 
-@bp.post("/api/t/<int:tournament_id>/action-clock")
-@login_required
-def api_action_clock(tournament_id: int) -> ResponseReturnValue:
+@api.post("/api/t/<int:tournament_id>/action-clock", body=inputs.ActionClockIn, result=shapes.Tournament,
+          summary="Put a player on the clock (shown on the TV with its own countdown), or stop it")
+def api_action_clock(tournament_id: int, data: inputs.ActionClockIn) -> ResponseReturnValue:
     """``{"action": "start", "who": "Seat 4", "seconds": 60}`` or ``{"action": "stop"}``."""
-    data = values()
-    if data.get("action") == "stop":
-        return _api_event(tournament_id, "action_clock", {"action": "stop"})
-    payload = {"action": data.get("action", "start"), "who": data.get("who"), "seconds": data.get("seconds") or 60}
-    return _api_event(tournament_id, "action_clock", payload)
+    if data.action == "stop":
+        return _api_event(tournament_id, "action_clock", {"action": "stop"}, data.expected_seq)
+    payload = {"action": "start", "who": data.who, "seconds": data.seconds or 60}
+    return _api_event(tournament_id, "action_clock", payload, data.expected_seq)
 
 
-@bp.post("/api/t/<int:tournament_id>/hand-for-hand")
-@login_required
-def api_hand_for_hand(tournament_id: int) -> ResponseReturnValue:
+@api.post("/api/t/<int:tournament_id>/hand-for-hand", body=inputs.HandForHandIn, result=shapes.Tournament,
+          summary="Hand for hand on or off (shown on every TV), or the next hand-for-hand hand")
+def api_hand_for_hand(tournament_id: int, data: inputs.HandForHandIn) -> ResponseReturnValue:
     """``{"on": true}`` or ``{"on": false}``; ``{"next": true}`` begins the next hand-for-hand hand."""
-    if _truthy(values().get("next")):
-        return _api_event(tournament_id, "h4h_next_hand", {})
-    return _api_event(tournament_id, "hand_for_hand", {"on": values().get("on")})
+    if data.next:
+        return _api_event(tournament_id, "h4h_next_hand", {}, data.expected_seq)
+    return _api_event(tournament_id, "hand_for_hand", {"on": data.on}, data.expected_seq)
 
 
 def _truthy(value: Any) -> bool:
     return value is True or str(value).strip().lower() in ("true", "1", "on", "yes")
-
-
-def _api_doc(summary: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    from director.openapi import SEQ, TOURNAMENT_ID, body, ok, ref
-
-    error = {"$ref": "#/components/responses/Error"}
-    return {
-        "post": {
-            "summary": summary,
-            "tags": ["tv"],
-            "parameters": [TOURNAMENT_ID],
-            "requestBody": body({"type": "object", "properties": {**SEQ, **properties}, "required": required}),
-            "security": [{"session": [], "csrf": []}],
-            "responses": {
-                "201": ok("Recorded; the new state.", ref("Tournament")),
-                "400": error, "401": error, "404": error, "409": error, "422": error,
-            },
-        }
-    }
-
-
-bp.openapi_paths = {  # type: ignore[attr-defined]
-    "/api/t/{tournament_id}/action-clock": _api_doc(
-        "Put a player on the clock (shown on the TV with its own countdown), or stop it",
-        {
-            "action": {"type": "string", "enum": ["start", "stop"]},
-            "who": {"type": "string", "description": "start: the seat or the player, e.g. 'Seat 4 · Dana'"},
-            "seconds": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
-        },
-        ["action"],
-    ),
-    "/api/t/{tournament_id}/hand-for-hand": _api_doc(
-        "Hand for hand on or off (shown on every TV), or the next hand-for-hand hand",
-        {
-            "on": {"type": "boolean"},
-            "next": {"type": "boolean", "description": "true: the next hand-for-hand hand begins"},
-        },
-        [],
-    ),
-}

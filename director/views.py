@@ -11,13 +11,8 @@ from typing import Any
 from engine.clock import ClockState
 from engine.errors import EngineError
 from engine.structure import describe_level
+from engine.text import ordinal
 from engine.tournament import Player, Tournament, describe
-
-
-def ordinal(n: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def clock_text(seconds: float | None) -> str:

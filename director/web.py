@@ -35,6 +35,8 @@ from werkzeug.wrappers import Response
 
 from director.events import StaleWrite, UnknownTournament
 from engine.errors import EngineError, InvalidInput
+from engine.limits import MAX_CHIPS, MAX_ID
+from engine.text import chips
 
 htmx = HTMX()
 
@@ -76,7 +78,10 @@ def values() -> dict[str, Any]:
     return request.form.to_dict()
 
 
-def parse_int(value: Any, label: str, *, minimum: int | None = None, default: int | None = None) -> int:
+def parse_int(
+    value: Any, label: str, *, minimum: int | None = None, default: int | None = None, maximum: int = MAX_CHIPS
+) -> int:
+    """A form's whole number ("1,000" reads as 1000), within ``minimum`` and ``maximum``."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if default is not None:
             return default
@@ -89,6 +94,8 @@ def parse_int(value: Any, label: str, *, minimum: int | None = None, default: in
         raise InvalidInput(f"The {label} must be a whole number, not {value!r}.") from None
     if minimum is not None and number < minimum:
         raise InvalidInput(f"The {label} must be at least {minimum:,}, not {number:,}.")
+    if number > maximum:
+        raise InvalidInput(f"The {label} must be at most {maximum:,}, not {number:,}.")
     return number
 
 
@@ -96,7 +103,7 @@ def expected_seq(data: dict[str, Any], current: int) -> int:
     """The sequence number a write was based on; the current one when the caller gave none."""
     if data.get("expected_seq") in (None, ""):
         return current
-    return parse_int(data.get("expected_seq"), "expected sequence number", minimum=0)
+    return parse_int(data.get("expected_seq"), "expected sequence number", minimum=0, maximum=MAX_ID)
 
 
 def act(
@@ -187,8 +194,9 @@ def init_app(app: Flask) -> None:
         )
 
     @app.errorhandler(NotFound)
-    def not_found(_error: NotFound) -> ResponseReturnValue:
-        return error_page(404, "Page not found", "There is no page at this address.")
+    def not_found(error: NotFound) -> ResponseReturnValue:
+        own = error.description if error.description != NotFound.description else None
+        return error_page(404, "Page not found", own or "There is no page at this address.")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
@@ -201,9 +209,7 @@ def init_app(app: Flask) -> None:
 
 def format_chips(amount: int | float | None) -> str:
     """12345 -> '12,345'."""
-    if amount is None:
-        return "–"
-    return f"{round(amount):,}"
+    return "–" if amount is None else chips(amount)
 
 
 def format_datetime(at: float) -> str:

@@ -42,7 +42,7 @@ they cashed out less what they bought in (:func:`balances`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
@@ -52,6 +52,7 @@ from engine.events import Event, History, apply_event, fold_events
 from engine.hand import Hand, HandSetup
 from engine.positions import Positions
 from engine.table import enter, plan_next
+from engine.text import chips
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -64,14 +65,6 @@ TABLE_SIZES = (6, 9)
 NEWCOMER_RULES: tuple[Newcomers, ...] = ("wait", "post")
 MAX_NAME = 40
 
-
-def chips(amount: int) -> str:
-    """``12,345``: how amounts are written in every message.
-
-    >>> chips(80000)
-    '80,000'
-    """
-    return f"{amount:,}"
 
 
 # --- stakes --------------------------------------------------------------------------------
@@ -1154,10 +1147,6 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
 describe_entry = notation.describe
 """A hand's notation in words, for the history (``engine.notation.describe``)."""
 
-
-def parse_stakes(values: Sequence[object]) -> tuple[Stake, ...]:
-    """Stakes from their names, as a form gives them."""
-    return tuple(Stake.parse(str(v)) for v in values)
 
 
 __all__ = [

@@ -19,6 +19,7 @@ from typing import Literal, TypeAlias
 
 from engine.cards import Card, new_deck
 from engine.errors import InvalidInput
+from engine.text import chips as chips_text
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -38,10 +39,6 @@ COLOURS: dict[str, str] = {
 }
 """Chip colours by name, with a hex a stylesheet can use."""
 
-
-def chips_text(amount: int) -> str:
-    """``12,500``: an amount as it is read aloud at the table."""
-    return f"{amount:,}"
 
 
 @dataclass(frozen=True, slots=True)

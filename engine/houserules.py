@@ -38,6 +38,7 @@ from engine.hand import Hand
 from engine.notation import bet_or_raise, check_or_call
 from engine.notation import parse as parse_entry
 from engine.notation import write as write_entry
+from engine.text import chips as _n
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -63,9 +64,6 @@ class Ruling:
     added: Chips
     rule: str
 
-
-def _n(amount: int) -> str:
-    return f"{amount:,}"
 
 
 def _turn_check(hand: Hand, seat: Seat) -> None:

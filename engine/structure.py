@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
-from engine.chips import CLUB_SET, HOME_SET, ChipSet, chips_text, payable
+from engine.chips import CLUB_SET, HOME_SET, ChipSet, payable
 from engine.errors import InvalidInput
+from engine.text import chips as chips_text
 
 Chips: TypeAlias = int
 MAX_DOUBLINGS = 1000
@@ -189,11 +190,6 @@ def _and(words: Iterator[str] | list[str] | tuple[str, ...]) -> str:
     ws = list(words)
     return ws[0] if len(ws) == 1 else ", ".join(ws[:-1]) + " and " + ws[-1]
 
-
-def _duration(level: Level) -> str:
-    if level.minutes is not None:
-        return f"{level.minutes} min"
-    return f"{level.hands} hands"
 
 
 # ---------------------------------------------------------------------------

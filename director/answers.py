@@ -1,0 +1,109 @@
+"""The JSON answers about a tournament, shared by the API's blueprints (no routes here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import jsonify
+from flask.typing import ResponseReturnValue
+
+from director.db import get_db
+from director.events import load_state
+from director.views import ordinal
+from director.web import now
+from engine.clock import ClockState
+from engine.structure import structure_to_dict
+from engine.tournament import Tournament
+
+# --- the tournament --------------------------------------------------------------------------
+
+
+def clock_json(clock: ClockState) -> dict[str, Any]:
+    return {
+        "status": clock.status,
+        "title": clock.title,
+        "level": clock.level_number,
+        "on_break": clock.on_break,
+        "small_blind": clock.small_blind,
+        "big_blind": clock.big_blind,
+        "ante": clock.ante,
+        "seconds_left": clock.seconds_left,
+        "ends_at": clock.ends_at,
+        "next_level": clock.next_level_number,
+        "break_next": clock.break_next,
+        "hands_played": clock.hands_played,
+        "hands_left_in_level": clock.hands_left_in_level,
+        "hand_cap": clock.hand_cap,
+    }
+
+
+def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, Any]:
+    """The tournament as the API shows it, with the clock read at ``at``."""
+    places = state.places()
+    by = state.eliminated_by()
+    awards = state.awards()
+    s = state.settings
+    return {
+        "id": tournament_id,
+        "name": state.name,
+        "seq": state.seq,
+        "server_time": at,
+        "started": state.started,
+        "finished": state.finished,
+        "settings": {
+            "starting_stack": s.starting_stack,
+            "table_size": s.table_size,
+            "buy_in": s.buy_in,
+            "rebuy_levels": s.rebuy_levels,
+            "max_rebuys": s.max_rebuys,
+            "rebuy_cost": s.rebuy_cost,
+            "rebuy_chips": s.rebuy_chips,
+            "addon_level": s.addon_level,
+            "addon_cost": s.addon_cost,
+            "addon_chips": s.addon_chips,
+            "late_registration_levels": s.late_registration_levels,
+            "payout_kind": s.payout_kind,
+            "structure": structure_to_dict(s.structure),
+        },
+        "clock": clock_json(state.clock_at(at)),
+        "entries": state.entries,
+        "players_left": state.players_left,
+        "rebuys": state.rebuys,
+        "addons": state.addons,
+        "chips_in_play": state.chips_in_play,
+        "average_stack": state.average_stack,
+        "prize_pool": None if s.payout_kind == "points" else state.prize_pool,
+        "payouts": [{"place": i, "prize": p} for i, p in enumerate(state.prizes, start=1)],
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "status": p.status,
+                "table": p.table,
+                "seat": p.seat,
+                "rebuys": p.rebuys,
+                "addon": p.addon,
+                "place": places.get(p.id),
+                "place_text": ordinal(places[p.id]) if p.id in places else None,
+                "knocked_out_by": by.get(p.id),
+                "prize": awards.get(p.id),
+            }
+            for p in state.players
+        ],
+        "tables": {str(t): [p.id for p in ps] for t, ps in state.tables().items()},
+    }
+
+
+def answer(tournament_id: int, status: int = 201) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    return jsonify(state_json(state, tournament_id, now())), status
+
+
+def without_tokens(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """An event's payload with the players' page tokens left out, for anyone but the director.
+
+    >>> without_tokens({"name": "Ann", "token": "abc"}), without_tokens({"seats": {}, "tokens": {"1": "x"}})
+    ({'name': 'Ann'}, {'seats': {}})
+    """
+    return {k: v for k, v in payload.items() if k not in ("token", "tokens")}

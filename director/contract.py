@@ -1,0 +1,403 @@
+"""Declared inputs, and the JSON API's operations with the OpenAPI document made from them.
+
+Every request body, JSON or form, is a pydantic model (``Input`` and its subclasses), declared
+once with the types and bounds of its fields (``engine.limits``). The pages and the API read
+it through ``read(Model)``: a refusal names the field and its limit, in a sentence a director
+can read aloud (``InvalidInput``, 422); nothing is recorded.
+
+``Api(bp, tag)`` registers a blueprint's JSON routes with what the document needs: the
+summary, the body's model, the answer's model and status, who may call it. ``document(app)``
+builds the OpenAPI 3.1 document from those registrations and the app's URL map, so the
+document cannot drift from the code: a route without its operation is an error there.
+
+Why pydantic: it validates and writes the JSON Schema from the same class, its messages
+carry the field and the bound (``ctx``), and Flask's ecosystem has no form-and-JSON
+validator of that quality that does not also take over routing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, TypeVar
+
+from flask import Blueprint, Flask, jsonify, request
+from flask.typing import ResponseReturnValue
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from werkzeug.exceptions import NotFound
+from werkzeug.routing import IntegerConverter, Map
+
+from engine.errors import InvalidInput
+from engine.limits import (
+    MAX_CHIPS,
+    MAX_ID,
+    MAX_LEVEL,
+    MAX_MONEY,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_SEAT,
+    MAX_SECONDS,
+    MAX_TABLE,
+    MAX_TEXT,
+)
+
+M = TypeVar("M", bound=BaseModel)
+
+# --- the bounded types ----------------------------------------------------------------------
+
+
+def _whole_number(value: Any) -> Any:
+    """Before pydantic's own check: "1,000" and " 20 " are numbers; true is not."""
+    if isinstance(value, bool):
+        raise ValueError("a whole number, not true or false")
+    if isinstance(value, str):
+        return value.strip().replace(",", "").replace("_", "")
+    return value
+
+
+def _text(value: Any) -> Any:
+    """Spaces tidied: the name " Ann   Lee " is "Ann Lee"."""
+    return " ".join(value.split()) if isinstance(value, str) else value
+
+
+def number(minimum: int, maximum: int, description: str | None = None) -> Any:
+    """A whole number within bounds (a type for ``Annotated``)."""
+    return Annotated[int, BeforeValidator(_whole_number), Field(ge=minimum, le=maximum, description=description)]
+
+
+Id = number(0, MAX_ID)
+Chips = number(0, MAX_CHIPS)
+PositiveChips = number(1, MAX_CHIPS)
+Money = number(0, MAX_MONEY)
+Level = number(0, MAX_LEVEL)
+Table = number(1, MAX_TABLE)
+Seat = number(1, MAX_SEAT)
+Seconds = number(0, MAX_SECONDS)
+SignedSeconds = number(-MAX_SECONDS, MAX_SECONDS)
+Name = Annotated[str, BeforeValidator(_text), Field(max_length=MAX_NAME)]
+Text = Annotated[str, BeforeValidator(_text), Field(max_length=MAX_TEXT)]
+Password = Annotated[str, Field(max_length=200)]
+
+
+def many(item: Any, maximum: int = MAX_PLAYERS) -> Any:
+    """A list of at most ``maximum`` items."""
+    return Annotated[list[item], Field(max_length=maximum)]  # type: ignore[valid-type]
+
+
+class Input(BaseModel):
+    """A request's fields. Unknown fields are ignored (a form's ``csrf_token``, a client's extras)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    def given(self) -> dict[str, Any]:
+        """The fields the caller gave, validated (what a service that takes a mapping reads)."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+Seq = number(0, MAX_ID, "The sequence number your view was based on; a stale one is refused "
+             "with 409. Leave it out to act on the current state.")
+
+
+class Write(Input):
+    """A write based on a page: a stale ``expected_seq`` is refused with 409."""
+
+    expected_seq: Seq | None = Field(None, title="expected sequence number")
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def fields_of(data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The request's fields: the JSON object, or the form without its blank fields."""
+    if data is not None:
+        return dict(data)
+    if request.is_json:
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict):
+            raise InvalidInput("The request body must be a JSON object.")
+        return body
+    return {k: v for k, v in request.form.to_dict().items() if v.strip() != ""}
+
+
+def read(model: type[M], data: Mapping[str, Any] | None = None) -> M:
+    """The request's fields as ``model``, or ``InvalidInput`` naming the field and its limit."""
+    try:
+        return model.model_validate(fields_of(data))
+    except ValidationError as error:
+        raise InvalidInput(explain(error, model)) from None
+
+
+def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> str:
+    if not loc:
+        return "request"
+    name = str(loc[0])
+    info = model.model_fields.get(name)
+    label = info.title if info is not None and info.title else name.replace("_", " ")
+    if len(loc) > 1:
+        label += " (" + ", ".join(str(part) for part in loc[1:]) + ")"
+    return label
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def explain(error: ValidationError, model: type[BaseModel]) -> str:
+    """pydantic's errors as sentences: "The starting stack must be at most 1,000,000,000, not 10^30"."""
+    sentences = []
+    for item in error.errors()[:3]:
+        label = _label(model, tuple(item["loc"]))
+        kind, ctx, given = item["type"], item.get("ctx") or {}, item.get("input")
+        info = model.model_fields.get(str(item["loc"][0])) if item["loc"] else None
+        extra = info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}
+        if kind != "missing" and extra.get("x-refusal"):
+            text = str(extra["x-refusal"])
+        elif kind == "value_error" and str(ctx.get("error", "")).endswith("."):
+            text = str(ctx["error"])  # a validator's own sentence
+        elif kind == "missing":
+            text = f"The {label} is missing."
+        elif kind in ("int_parsing", "int_type", "int_from_float") or "whole number" in item["msg"]:
+            text = f"The {label} must be a whole number, not {_shown(given)}."
+        elif kind in ("greater_than_equal", "greater_than"):
+            bound = ctx.get("ge", ctx.get("gt"))
+            text = f"The {label} must be at least {_shown(bound)}, not {_shown(given)}."
+        elif kind in ("less_than_equal", "less_than"):
+            bound = ctx.get("le", ctx.get("lt"))
+            text = f"The {label} must be at most {_shown(bound)}, not {_shown(given)}."
+        elif kind == "string_too_long" or (kind == "too_long" and isinstance(given, str)):
+            text = f"The {label} is too long: at most {ctx['max_length']} characters, not {len(str(given))}."
+        elif kind == "string_too_short":
+            text = f"The {label} is empty."
+        elif kind == "too_long":
+            text = f"The {label} has too many items: at most {ctx['max_length']:,}."
+        elif kind == "too_short":
+            text = f"The {label} needs at least {ctx['min_length']} item(s)."
+        elif kind == "string_type":
+            text = f"The {label} must be text, not {_shown(given)}."
+        elif kind in ("bool_type", "bool_parsing"):
+            text = f"The {label} must be true or false, not {_shown(given)}."
+        elif kind == "list_type":
+            text = f"The {label} must be a list, not {_shown(given)}."
+        elif kind in ("dict_type", "model_type", "model_attributes_type"):
+            text = f"The {label} must be an object (a JSON mapping), not {_shown(given)}."
+        elif kind in ("literal_error", "enum"):
+            text = f"The {label} must be one of {ctx.get('expected', '')}, not {_shown(given)}."
+        else:
+            text = f"The {label} is not right: {item['msg']}."
+        sentences.append(text)
+    return " ".join(sentences)
+
+
+# --- ids in URLs ------------------------------------------------------------------------------
+
+
+class IdConverter(IntegerConverter):
+    """``<int:...>`` in every route: a whole number up to SQLite's largest, else 404."""
+
+    def __init__(self, url_map: Map, fixed_digits: int = 0, min: int | None = None,
+                 max: int | None = MAX_ID, signed: bool = False) -> None:
+        super().__init__(url_map, fixed_digits, min, max, signed)
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > MAX_ID:  # no such thing: not found (not "method not allowed" from the next rule)
+            raise NotFound()
+        return super().to_python(value)  # type: ignore[no-any-return]
+
+
+def init_app(app: Flask) -> None:
+    """Before the blueprints are registered: bounded ids in every route."""
+    app.url_map.converters["int"] = IdConverter
+
+
+# --- operations ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One JSON route as the document describes it."""
+
+    method: str
+    summary: str
+    tag: str
+    body: type[Input] | None = None
+    result: type[BaseModel] | None = None
+    status: int = 200
+    login: bool = False
+    csrf: bool = False
+    errors: tuple[int, ...] = ()
+    description: str | None = None
+
+
+OPERATIONS: dict[str, Operation] = {}
+"""``endpoint -> operation``, for every route registered through ``Api``."""
+
+UNDOCUMENTED: set[str] = set()
+"""The endpoints that only refuse an unknown action with its message (``Api.unknown``)."""
+
+WRITE_ERRORS = (400, 401, 404, 409, 422)
+
+
+class Error(BaseModel):
+    """Every refusal: a sentence to read aloud, with a 4xx status."""
+
+    error: str
+
+
+@dataclass
+class Api:
+    """A blueprint's JSON routes, each with its operation (see the module docstring)."""
+
+    bp: Blueprint
+    tag: str
+    prefix: str = ""
+    endpoints: list[str] = field(default_factory=list)
+
+    def get(self, rule: str, *, summary: str, result: type[BaseModel] | None = None, login: bool = False,
+            errors: tuple[int, ...] = (404,), endpoint: str | None = None,
+            description: str | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+        operation = Operation("get", summary, self.tag, None, result, 200, login, False,
+                              tuple(sorted({*errors, *((401,) if login else ())})), description)
+        return self._route(rule, operation, endpoint)
+
+    def post(self, rule: str, *, summary: str, body: type[Input] | None = None,
+             result: type[BaseModel] | None = None, status: int = 201, login: bool = True,
+             errors: tuple[int, ...] = WRITE_ERRORS, endpoint: str | None = None,
+             description: str | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+        codes = {*errors, 400, 422} | ({401} if login else set())
+        operation = Operation("post", summary, self.tag, body, result, status, login, True,
+                              tuple(sorted(codes)), description)
+        return self._route(rule, operation, endpoint)
+
+    def unknown(self, rule: str, known: tuple[str, ...], what: str, status: int = 404) -> None:
+        """``rule`` ends in ``<action>``: the actions that are not ``known`` are refused with
+        their list (the known ones have routes of their own, which win)."""
+        name = "unknown_" + re.sub(r"\W+", "_", rule).strip("_")
+
+        def view(action: str, **_kwargs: Any) -> ResponseReturnValue:
+            from director.auth import is_director
+
+            if not is_director():
+                return jsonify(error="Log in as the director first."), 401
+            return jsonify(error=f"Unknown {what} {action!r}: use one of {', '.join(known)}."), status
+
+        self.bp.add_url_rule(self.prefix + rule, name, view, methods=["POST"])
+        UNDOCUMENTED.add(f"{self.bp.name}.{name}")
+
+    def _route(self, rule: str, operation: Operation,
+               endpoint: str | None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+        def decorate(view: Callable[..., ResponseReturnValue]) -> Callable[..., ResponseReturnValue]:
+            name = endpoint or view.__name__
+
+            @functools.wraps(view)
+            def handler(**kwargs: Any) -> ResponseReturnValue:
+                if operation.login:
+                    from director.auth import is_director, password_hash
+
+                    if not is_director():
+                        message = ("Set the director's password first." if password_hash() is None
+                                   else "Log in as the director first.")
+                        return jsonify(error=message), 401
+                if operation.body is not None:
+                    kwargs["data"] = read(operation.body)
+                return view(**kwargs)
+
+            self.bp.add_url_rule(self.prefix + rule, name, handler, methods=[operation.method.upper()])
+            OPERATIONS[f"{self.bp.name}.{name}"] = operation
+            return view
+
+        return decorate
+
+
+# --- the document -------------------------------------------------------------------------------
+
+_ARGUMENT = re.compile(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>")
+STATUS_TEXT = {
+    200: "Done", 201: "Recorded; the new state", 400: "The security token (X-CSRFToken) was missing or stale",
+    401: "Log in as the director first (or a wrong password)", 404: "No such tournament, session, table or player",
+    409: "Someone else changed it since your view (a stale expected_seq): nothing was recorded",
+    422: "Refused (bad input or against the rules), with the reason: nothing was recorded",
+    429: "Too many wrong passwords: wait, then try again",
+}
+
+
+def _schema(model: type[BaseModel], components: dict[str, Any], mode: str) -> dict[str, str]:
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}", mode=mode)  # type: ignore[arg-type]
+    for name, sub in schema.pop("$defs", {}).items():
+        components.setdefault(name, sub)
+    name = model.__name__
+    components.setdefault(name, schema)
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def document(app: Flask) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of every ``/api/`` route of ``app``."""
+    components: dict[str, Any] = {}
+    error = _schema(Error, components, "serialization")
+    paths: dict[str, dict[str, Any]] = {}
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if not rule.rule.startswith("/api/") or rule.endpoint in UNDOCUMENTED:
+            continue
+        operation = OPERATIONS.get(rule.endpoint)
+        if operation is None:
+            raise LookupError(f"The route {rule.rule} ({rule.endpoint}) has no declared operation.")
+        path = _ARGUMENT.sub(r"{\2}", rule.rule)
+        parameters = [
+            {"name": arg, "in": "path", "required": True,
+             "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID} if conv == "int" else {"type": "string"}}
+            for conv, arg in _ARGUMENT.findall(rule.rule)
+        ]
+        answer: dict[str, Any] = {"description": STATUS_TEXT.get(operation.status, "Done")}
+        if operation.result is not None:
+            answer["content"] = {"application/json": {"schema": _schema(operation.result, components, "serialization")}}
+        responses: dict[str, Any] = {str(operation.status): answer}
+        for code in operation.errors:
+            responses[str(code)] = {"description": STATUS_TEXT[code],
+                                    "content": {"application/json": {"schema": error}}}
+        item: dict[str, Any] = {
+            "summary": operation.summary,
+            "operationId": rule.endpoint.replace(".", "_"),
+            "tags": [operation.tag],
+            "parameters": parameters,
+            "responses": responses,
+        }
+        if operation.description:
+            item["description"] = operation.description
+        if operation.body is not None:
+            body_schema = _schema(operation.body, components, "validation")
+            required = bool(operation.body.model_json_schema().get("required"))
+            item["requestBody"] = {"required": required, "content": {"application/json": {"schema": body_schema}}}
+        security: list[dict[str, list[str]]] = []
+        if operation.login and operation.csrf:
+            security = [{"session": [], "csrf": []}]
+        elif operation.login:
+            security = [{"session": []}]
+        elif operation.csrf:
+            security = [{"csrf": []}]
+        if security:
+            item["security"] = security
+        paths.setdefault(path, {})[operation.method] = item
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "poker-director",
+            "version": "2",
+            "description": "Run a home poker tournament or a cash-game night: every action of the "
+            "director's and the dealers' pages. Log in with POST /api/login after GET /api/session, "
+            "and send the session's CSRF token in the X-CSRFToken header with every POST. Errors are "
+            "{\"error\": \"...\"} with a 4xx status; a refused or stale write records nothing.",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "session": {"type": "apiKey", "in": "cookie", "name": "session"},
+                "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRFToken"},
+            },
+        },
+    }

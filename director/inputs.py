@@ -1,0 +1,276 @@
+"""Every command's declared input: its fields, their types and their bounds.
+
+One model per command, read through ``contract.read`` by the JSON API and the pages alike.
+The bounds come from ``engine.limits``; the rules of poker and of the night stay in the
+engine and the services, which refuse with their own reasons what is well formed but wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictBool, model_validator
+
+from director.contract import (
+    Chips,
+    Id,
+    Input,
+    Level,
+    Money,
+    Name,
+    Password,
+    PositiveChips,
+    Seat,
+    SignedSeconds,
+    Table,
+    Text,
+    Write,
+    _whole_number,
+    many,
+    number,
+)
+from engine.limits import MAX_CHIPS, MAX_MONEY, MAX_REBUYS, MAX_SEAT, MAX_TABLE, MAX_TEXT
+
+Short = Field(max_length=40)
+
+# --- session --------------------------------------------------------------------------------
+
+
+class PasswordIn(Input):
+    password: Password = ""
+
+
+# --- tournaments ------------------------------------------------------------------------------
+
+
+Minutes = number(0, 24 * 60)
+
+
+class LevelIn(Input):
+    type: Literal["level"]
+    small_blind: Chips = Field(title="small blind")
+    big_blind: Chips = Field(title="big blind")
+    ante: Chips = 0
+    minutes: Minutes | None = None  # type: ignore[valid-type]
+    hands: number(1, 10_000) | None = None  # type: ignore[valid-type]
+
+
+class BreakIn(Input):
+    type: Literal["break"]
+    minutes: Minutes  # type: ignore[valid-type]
+    colour_up: many(PositiveChips, 30) = Field(default_factory=list)  # type: ignore[valid-type]
+
+
+class StructureIn(Input):
+    """Levels and breaks as ``engine.structure`` writes them (the engine checks they make a night)."""
+
+    name: str = Field("", max_length=80)
+    items: many(Annotated[LevelIn | BreakIn, Field(discriminator="type")], 200)  # type: ignore[valid-type]
+    starting_stack: PositiveChips = Field(title="structure's starting stack")
+    hand_cap: number(1, 10_000) | None = None  # type: ignore[valid-type]
+    repeat_doubling: StrictBool = False
+    denominations: many(PositiveChips, 30) = Field(default_factory=list)  # type: ignore[valid-type]
+    ante_kind: Literal["big_blind", "per_player"] = "big_blind"
+
+
+class TournamentIn(Input):
+    """A new tournament's settings; left out, each takes the preset's or the usual value."""
+
+    name: Name = Field("", title="tournament name")
+    preset: str | None = Field(None, max_length=40, description="A preset structure id (see the setup "
+                               "page); used when no 'structure' is given.")
+    structure: StructureIn | None = None
+    based_on: str | None = Field(None, max_length=40, description="The preset an edited structure started from.")
+    starting_stack: PositiveChips | None = Field(None, title="starting stack")
+    table_size: number(2, MAX_SEAT) | None = Field(None, title="table size")  # type: ignore[valid-type]
+    chip_set: str | None = Field(None, max_length=40)
+    buy_in: Money | None = Field(None, title="buy-in")
+    rebuy_levels: Level | None = Field(None, title="last rebuy level", description="0: no rebuys.")
+    max_rebuys: number(0, MAX_REBUYS) | None = Field(None, title="rebuy limit")  # type: ignore[valid-type]
+    rebuy_when: Literal["busted", "at_or_below_start"] | None = None
+    rebuy_cost: Money | None = Field(None, title="rebuy cost")
+    rebuy_chips: PositiveChips | None = Field(None, title="rebuy chips")
+    addon_level: Level | None = Field(None, title="add-on level", description="0: no add-on.")
+    addon_cost: Money | None = Field(None, title="add-on cost")
+    addon_chips: PositiveChips | None = Field(None, title="add-on chips")
+    late_registration_levels: Level | None = Field(None, title="last late-registration level")
+    payout_kind: Literal["table", "custom", "points"] | None = None
+    percentages: str | None = Field(None, max_length=200, description="e.g. 50/30/20 (payout_kind custom)")
+    league_formula: Literal["table", "field", "sqrt"] | None = None
+    payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
+
+
+class RegisterIn(Write):
+    name: Name = Field("", title="player's name")
+
+
+class StackIn(Write):
+    stack: Chips | None = Field(None, title="stack", description="The player's chips, when the rules need them.")
+
+
+class AddTimeIn(Write):
+    seconds: SignedSeconds | None = Field(None, title="number of seconds",
+                                          description="add_time: seconds to add (negative to take); 60 if left out.")
+
+
+class BustIn(Write):
+    player: Id | None = Field(None, title="player")
+    players: many(Id, MAX_SEAT) | None = Field(None, title="players",  # type: ignore[valid-type]
+                                               description="Several out in the same hand.")
+    stacks: dict[Id, Chips] | None = Field(None, title="stacks", max_length=MAX_SEAT,  # type: ignore[valid-type]
+                                           description="Player id -> chips at the start of the hand (needed for several).")
+    by: Id | None = Field(None, title="eliminator", description="Who knocked them out.")
+
+    def who(self) -> list[int]:
+        return list(self.players) if self.players else ([self.player] if self.player is not None else [])
+
+
+class HandCapIn(Write):
+    stacks: dict[Id, Chips] = Field(title="stacks", max_length=2_000,  # type: ignore[valid-type]
+                                    description="Player id -> chips, for every player still in.")
+
+
+# --- seating ------------------------------------------------------------------------------------
+
+
+class DrawIn(Write):
+    table_size: number(2, MAX_SEAT) | None = Field(None, title="table size")  # type: ignore[valid-type]
+
+
+class ConfirmIn(Write):
+    action: str = Field("", max_length=40, description="The step shown: balance, break or final.")
+
+
+class PlayerIn(Write):
+    player: Id = Field(title="player")
+
+
+class SwapIn(Write):
+    player_a: Id = Field(title="first player")
+    player_b: Id = Field(title="second player")
+
+
+class LockIn(Write):
+    player: Id = Field(title="player")
+    table: Table = Field(title="table")
+    seat: Seat = Field(title="seat")
+
+
+# --- the TV -----------------------------------------------------------------------------------------
+
+
+class ActionClockIn(Write):
+    action: Literal["start", "stop"] = "start"
+    who: Name | None = Field(None, title="seat or player", description="start: e.g. 'Seat 4 · Dana'")
+    seconds: number(5, 600) | None = Field(None, title="seconds")  # type: ignore[valid-type]
+
+
+class HandForHandIn(Write):
+    on: StrictBool | None = Field(None, json_schema_extra={
+        "x-refusal": "Say whether hand for hand is on: true or false."})
+    next: StrictBool = Field(False, description="Begin the next hand-for-hand hand.")
+
+
+# --- a table's hand (both games) --------------------------------------------------------------------
+
+Kind = Literal["fold", "check", "call", "bet", "raise", "allin", "all-in", "all_in", "muck"]
+
+
+class TableWrite(Write):
+    seat: Seat | None = Field(None, title="seat", description="The seat acting (default: whose turn it is).")
+
+
+class DealIn(Write):
+    button: Seat | None = Field(None, title="button seat",
+                                description="Cash: the button for a table's first hand (drawn if left out).")
+
+
+class ActIn(TableWrite):
+    kind: Kind | None = None
+    action: Kind | None = Field(None, description="The same as 'kind'.")
+    amount: PositiveChips | None = Field(None, title="amount", description="Bet or raise to (the total on this street).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _amount_named_by_kind(cls, data: Any) -> Any:
+        """ "The raise amount must be a whole number", as the dealer said it."""
+        if isinstance(data, dict) and data.get("amount") not in (None, ""):
+            try:
+                int(_whole_number(data["amount"]))
+            except (TypeError, ValueError):
+                kind = str(data.get("kind") or data.get("action") or "bet")
+                raise ValueError(f"The {kind} amount must be a whole number, not {data['amount']!r}.") from None
+        return data
+
+
+class PushIn(TableWrite):
+    chips: str | None = Field(None, max_length=200, title="chips pushed", description="e.g. '1000+500'")
+    string_bet: bool = Field(False, description="Pushed in more than one motion.")
+
+
+class OutOfTurnIn(Write):
+    seat: Seat = Field(title="seat")
+    kind: Literal["fold", "f", "check", "call", "cc", "bet", "raise", "cbr"] = "fold"
+    amount: PositiveChips | None = Field(None, title="amount")
+
+
+class AwardIn(Write):
+    winners: many(many(Seat, MAX_SEAT) | Seat, MAX_SEAT) = Field(  # type: ignore[valid-type]
+        title="winners", description="The winning seats of each pot, main pot first.")
+
+
+class CardsIn(Write):
+    board: str | None = Field(None, max_length=20, description="The board, e.g. 'AhKd7c2s9h'.")
+    cards: dict[Seat, str] | None = Field(None, max_length=MAX_SEAT,  # type: ignore[valid-type]
+                                          description="Each showing seat's hole cards, e.g. {\"3\": \"AsKd\"}.")
+
+
+class TableClockIn(Write):
+    seconds: number(5, 3600) | None = Field(None, title="seconds")  # type: ignore[valid-type]
+
+
+class CorrectIn(Write):
+    player: Id = Field(title="player")
+    stack: number(0, MAX_CHIPS) = Field(title="stack", description="The chips on the felt.")  # type: ignore[valid-type]
+    reason: str | None = Field(None, max_length=MAX_TEXT, title="reason")
+
+
+# --- cash games ----------------------------------------------------------------------------------------
+
+
+class CashTableIn(Input):
+    seats: Literal[6, 9] | None = None
+    stake: str | None = Field(None, max_length=20, description="e.g. '50/100'")
+    small_blind: PositiveChips | None = None
+    big_blind: PositiveChips | None = None
+
+
+class CashSessionIn(Input):
+    name: Name | None = Field(None, title="session name")
+    newcomers: Literal["wait", "post"] | None = None
+    tables: many(CashTableIn, MAX_TABLE) | None = None  # type: ignore[valid-type]
+
+
+class CashSeatIn(Write):
+    member: Id | None = Field(None, title="member")
+    name: Name | None = Field(None, title="member's name", description="The member, by name, instead of 'member'.")
+    table: Table | None = Field(None, title="table")
+    seat: Seat | None = Field(None, title="seat")
+    amount: PositiveChips | None = Field(None, title="number of chips", description="Buy-in, top-up or rebuy.")
+    stake: str | None = Field(None, max_length=20, description="wait, unwait, add_table: e.g. '50/100'.")
+    seats: Literal[6, 9] | None = Field(None, description="add_table: 6 or 9.")
+
+
+class MemberIn(Write):
+    name: Name = Field("", title="member's name")
+    grant: Chips | None = Field(None, title="starting balance")
+
+
+class GrantIn(Write):
+    member: Id | None = Field(None, title="member")
+    name: Name | None = Field(None, title="member's name")
+    amount: PositiveChips = Field(title="number of chips")
+    reason: Text | None = None
+
+
+__all__ = [name for name in dir() if name.endswith("In")]

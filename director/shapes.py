@@ -1,0 +1,359 @@
+"""The shapes of the JSON API's answers, declared once for the OpenAPI document.
+
+The functions that build the answers (``api.state_json``, ``dealer.table_json``, ...) write
+plain dicts for speed; a test validates the answers of a whole night against these models
+with extra fields forbidden, so a field added to an answer and not here fails the suite.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+Object = dict[str, Any]
+
+
+class Shape(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- session ------------------------------------------------------------------------------
+
+
+class Session(Shape):
+    csrf_token: str | None = None
+    logged_in: bool
+    password_set: bool | None = None
+
+
+# --- tournaments --------------------------------------------------------------------------
+
+
+class Clock(Shape):
+    status: str
+    title: str
+    level: int | None
+    on_break: bool
+    small_blind: int | None
+    big_blind: int | None
+    ante: int | None
+    seconds_left: float | None
+    ends_at: float | None
+    next_level: int | None
+    break_next: bool
+    hands_played: int
+    hands_left_in_level: int | None
+    hand_cap: int | None
+
+
+class Player(Shape):
+    id: int
+    name: str
+    status: str
+    table: int | None
+    seat: int | None
+    rebuys: int
+    addon: bool
+    place: int | None
+    place_text: str | None
+    knocked_out_by: int | None
+    prize: int | None
+
+
+class Prize(Shape):
+    place: int
+    prize: int
+
+
+class Tournament(Shape):
+    id: int
+    name: str
+    seq: int
+    server_time: float
+    started: bool
+    finished: bool
+    settings: Object
+    clock: Clock
+    entries: int
+    players_left: int
+    rebuys: int
+    addons: int
+    chips_in_play: int
+    average_stack: int | None
+    prize_pool: int | None
+    payouts: list[Prize]
+    players: list[Player]
+    tables: dict[str, list[int]]
+
+
+class TournamentRow(Shape):
+    id: int
+    name: str
+    created_at: float
+    seq: int
+
+
+class Tournaments(Shape):
+    tournaments: list[TournamentRow]
+
+
+class Event(Shape):
+    seq: int
+    type: str
+    payload: Object
+    at: float
+
+
+class Events(Shape):
+    events: list[Event]
+
+
+class Export(Shape):
+    tournament: Tournament
+    results: Object
+    events: list[Event]
+    app: str
+
+
+# --- seating ------------------------------------------------------------------------------
+
+
+class SeatedPlayer(Shape):
+    id: int
+    name: str
+
+
+class SeatAt(Shape):
+    seat: int
+    player: SeatedPlayer | None
+
+
+class TablePlan(Shape):
+    number: int
+    seats: list[SeatAt]
+    button: int | None
+
+
+class Lock(Shape):
+    player: int
+    table: int
+    seat: int
+
+
+class Step(Shape):
+    action: str
+    message: str
+    moves: list[Object]
+
+
+class Tables(Shape):
+    seq: int
+    table_size: int
+    drawn: bool
+    tables: list[TablePlan]
+    unseated: list[SeatedPlayer]
+    locks: list[Lock]
+    step: Step | None
+    moves: list[Object]
+    event: Object | None = None
+
+
+# --- a table's hand (the dealer's assistant, both games) ------------------------------------
+
+
+class Choice(Shape):
+    kind: str
+    label: str
+    amount: int | None
+
+
+class Pot(Shape):
+    name: str
+    amount: int
+    eligible: list[int]
+
+
+class DealerSeat(Shape):
+    seat: int
+    player: int | None
+    name: str
+    stack: int
+    bet: int
+    badges: list[str]
+    status: str
+
+
+class TableHand(Shape):
+    """A tournament table's hand as the dealer's phone shows it."""
+
+    seq: int
+    table: int
+    level: str
+    phase: str
+    hand: int | None
+    street: str | None
+    turn: int | None
+    positions: str
+    seats: list[DealerSeat]
+    actions: list[Choice]
+    min_to: int | None
+    max_to: int | None
+    pots: list[Pot]
+    showdown_order: list[int]
+    last_result: str | None
+    can_deal: bool
+    deal_problem: str | None
+    notes: list[str]
+    notice: str | None = None
+
+
+# --- cash games ------------------------------------------------------------------------------
+
+
+class CashSeat(Shape):
+    seat: int
+    member: int | None
+    name: str
+    stack: int
+    bet: int
+    badges: list[str]
+    status: str
+
+
+class CashTableHand(Shape):
+    seq: int
+    table: int
+    stake: str
+    phase: str
+    hand: int | None
+    street: str | None
+    turn: int | None
+    positions: str
+    seats: list[CashSeat]
+    actions: list[Choice]
+    min_to: int | None
+    max_to: int | None
+    pots: list[Pot]
+    showdown_order: list[int]
+    last_result: str | None
+    can_deal: bool
+    deal_problem: str | None
+    notice: str | None = None
+
+
+class CashPlayer(Shape):
+    seat: int
+    member: int
+    name: str
+    stack: int
+    newcomer: bool
+
+
+class CashTable(Shape):
+    table: int
+    seats: int
+    stake: str
+    small_blind: int
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int
+    hand: int | None
+    hands_dealt: int
+    players: list[CashPlayer]
+
+
+class Waiting(Shape):
+    member: int
+    name: str
+
+
+class Offer(Shape):
+    table: int
+    seat: int
+    member: int
+    name: str
+
+
+class LedgerLine(Shape):
+    member: int
+    name: str
+    bought_in: int
+    cashed_out: int
+    on_table: int
+    net: int
+
+
+class Ledger(Shape):
+    players: list[LedgerLine]
+    bought_in: int
+    cashed_out: int
+    on_tables: int
+    balanced: bool
+    unit: str
+
+
+class CashSession(Shape):
+    id: int
+    seq: int
+    name: str
+    newcomers: str
+    tables: list[CashTable]
+    waiting: dict[str, list[Waiting]]
+    offers: list[Offer]
+    ledger: Ledger
+    notice: str | None = None
+
+
+class SessionRow(Shape):
+    id: int
+    name: str
+    created_at: float
+    seq: int
+
+
+class StakeRow(Shape):
+    name: str
+    small_blind: int
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int
+    access_balance: int
+
+
+class CashSessions(Shape):
+    sessions: list[SessionRow]
+    stakes: list[StakeRow]
+
+
+class Member(Shape):
+    id: int
+    name: str
+    balance: int
+    stakes: list[str]
+
+
+class Club(Shape):
+    seq: int
+    unit: str
+    members: list[Member]
+    grants: list[Object]
+    notice: str | None = None
+
+
+class CashSummary(Shape):
+    name: str
+    play_chips_only: bool
+    players: list[Object]
+    hands_dealt: int
+    hands_by_table: dict[str, int]
+    biggest_pot: Object | None
+    totals: Object
+
+
+class Document(BaseModel):
+    """This OpenAPI document."""
+
+    model_config = ConfigDict(extra="allow")
+
+    openapi: str
