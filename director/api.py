@@ -79,7 +79,7 @@ def logout() -> ResponseReturnValue:
 @api.get("/tournaments", summary="The tournaments, newest first", result=shapes.Tournaments, errors=())
 def tournaments() -> ResponseReturnValue:
     rows = get_db().query(
-        "SELECT id, name, created_at, last_seq FROM tournaments WHERE kind = 'tournament' ORDER BY created_at DESC, id DESC"
+        "SELECT id, name, created_at, last_seq FROM streams WHERE kind = 'tournament' ORDER BY created_at DESC, id DESC"
     )
     return jsonify(tournaments=[{"id": r["id"], "name": r["name"], "created_at": r["created_at"], "seq": r["last_seq"]} for r in rows])
 

@@ -1,9 +1,9 @@
 """Cash-game nights: the club's members and balances, sessions with their tables, seats,
 buy-ins, waiting lists and ledger, and the dealer's table page at fixed blinds.
 
-Storage: a cash session is a row of ``tournaments`` with ``kind = 'cash'``, the club a single
+Storage: a cash session is a stream (a row of ``streams``) of ``kind = 'cash'``, the club a single
 row with ``kind = 'club'``; their events go to the same ``events`` table through
-``director.events.append`` (expected seq, 409 when stale). ``engine.cash`` folds them. A
+``director.events.command`` (one transaction; expected seq, 409 when stale). ``engine.cash`` folds them. A
 member's balance is the club's grants plus, over every session, what they cashed out less
 what they bought in.
 
@@ -19,10 +19,9 @@ import csv
 import io
 import json
 import random
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -42,7 +41,6 @@ from director import events, inputs, shapes
 from director.auth import login_required
 from director.contract import Api, Write
 from director.db import get_db
-from director.events import StaleWrite
 from director.web import (
     act,
     error_page,
@@ -97,26 +95,22 @@ def unknown_session(error: UnknownSession) -> ResponseReturnValue:
     return error_page(404, "No such cash game", str(error))
 
 
-def _stale(error: StaleWrite) -> StaleWrite:
-    error.args = (STALE,)
-    return error
-
 
 # --------------------------------------------------------------------------- the store
 
 
 def create_stream(db: Database, kind: str, name: str, payload: Mapping[str, Any], at: float) -> int:
-    """A new row of ``tournaments`` of this kind with its ``created`` event; returns its id."""
+    """A new stream of this kind with its ``created`` event; returns its id."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
         cursor = conn.execute(
-            "INSERT INTO tournaments (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
+            "INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
             (name, at, kind),
         )
         stream_id = int(cursor.lastrowid or 0)
         conn.execute(
-            "INSERT INTO events (tournament_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
+            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
             (stream_id, json.dumps(dict(payload)), at),
         )
         conn.commit()
@@ -126,65 +120,21 @@ def create_stream(db: Database, kind: str, name: str, payload: Mapping[str, Any]
     return stream_id
 
 
-S = TypeVar("S")
-
-
-class FoldCache:
-    """Folded states by (database, stream id), advanced event by event; thread-safe."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._states: dict[tuple[str, int], Any] = {}
-
-    def get(
-        self,
-        db: Database,
-        stream_id: int,
-        fold: Callable[[list[Event]], S],
-        step: Callable[[S, Event], S],
-        seq_of: Callable[[S], int],
-    ) -> S:
-        seq = events.last_seq(db, stream_id)
-        key = (current_app.config["DATABASE"], stream_id)
-        with self._lock:
-            state = self._states.get(key)
-        if state is not None and seq_of(state) == seq:
-            return state  # type: ignore[no-any-return]
-        if state is None or seq_of(state) > seq:
-            state = fold(events.load_events(db, stream_id))
-        else:
-            for event in events.load_events(db, stream_id, after=seq_of(state)):
-                state = step(state, event)
-        with self._lock:
-            current = self._states.get(key)
-            if current is None or seq_of(current) <= seq_of(state):
-                self._states[key] = state
-        return state
-
-    def clear(self) -> None:
-        with self._lock:
-            self._states.clear()
-
-
-cache = FoldCache()
-
-
-def _kind(db: Database, stream_id: int) -> str | None:
-    row = db.execute("SELECT kind FROM tournaments WHERE id = ?", [stream_id]).fetchone()
-    return None if row is None else str(row[0])
+SESSION = events.Kind(SESSION_KIND, cash.fold, cash.apply, UnknownSession, STALE)
+CLUB = events.Kind(CLUB_KIND, cash.club_fold, cash.club_apply, lambda _id: LookupError("There is no club ledger."),
+                   STALE)
 
 
 def load_session(db: Database, session_id: int) -> CashSession:
     """The fold of a cash session's events (``UnknownSession`` if there is none)."""
-    if _kind(db, session_id) != SESSION_KIND:
-        raise UnknownSession(session_id)
-    return cache.get(db, session_id, cash.fold, cash.apply, lambda s: s.seq)
+    state: CashSession = events.cache.get(db, current_app.config["DATABASE"], session_id, SESSION)
+    return state
 
 
 def club_id(db: Database, at: float | None = None) -> int:
     """The club's stream, created the first time it is needed."""
     row = db.execute(
-        "SELECT id FROM tournaments WHERE kind = ? ORDER BY id LIMIT 1", [CLUB_KIND]
+        "SELECT id FROM streams WHERE kind = ? ORDER BY id LIMIT 1", [CLUB_KIND]
     ).fetchone()
     if row is not None:
         return int(row[0])
@@ -192,13 +142,14 @@ def club_id(db: Database, at: float | None = None) -> int:
 
 
 def load_club(db: Database) -> Club:
-    return cache.get(db, club_id(db), cash.club_fold, cash.club_apply, lambda c: c.seq)
+    club: Club = events.cache.get(db, current_app.config["DATABASE"], club_id(db), CLUB)
+    return club
 
 
 def session_rows(db: Database) -> list[dict[str, Any]]:
     return list(
         db.query(
-            "SELECT id, name, created_at, last_seq FROM tournaments WHERE kind = ? ORDER BY created_at DESC, id DESC",
+            "SELECT id, name, created_at, last_seq FROM streams WHERE kind = ? ORDER BY created_at DESC, id DESC",
             [SESSION_KIND],
         )
     )
@@ -239,41 +190,25 @@ def record(
     at: float,
     table: int | None = None,
 ) -> CashSession:
-    """Check one event with the engine and append it to the session.
+    """Check one event with the engine and append it to the session, in one transaction.
 
     ``expected`` is the seq the page showed; events since then that are :func:`unrelated` to
     the page (``table``: a table's panel; None: the night's page) do not make it stale.
     """
-    state = load_session(db, session_id)
-    base = state.seq if expected is None else expected
-    if base != state.seq:
-        since = events.load_events(db, session_id, after=base) if base < state.seq else []
-        if base > state.seq or not all(unrelated(e, table) for e in since):
-            raise _stale(StaleWrite(base, state.seq))
-        base = state.seq
-    new = cash.apply(state, Event(state.seq + 1, type, dict(payload), at))
-    try:
-        events.append(db, session_id, type, payload, base, at)
-    except StaleWrite as error:
-        raise _stale(error) from None
-    return new
+    with events.command(db, SESSION, session_id, expected, at, lambda e: unrelated(e, table)) as writer:
+        state: CashSession = writer.add(type, payload)
+    return state
 
 
 def record_club(
     db: Database, type: str, payload: Mapping[str, Any], expected: int | None, at: float
 ) -> Club:
-    club = load_club(db)
-    base = club.seq if expected is None else expected
-    if base != club.seq:
-        raise _stale(StaleWrite(base, club.seq))
-    new = cash.club_apply(club, Event(club.seq + 1, type, dict(payload), at))
-    if type == "undo":
-        _check_balances_after(db, new)
-    try:
-        events.append(db, club_id(db), type, payload, base, at)
-    except StaleWrite as error:
-        raise _stale(error) from None
-    return new
+    stream = club_id(db)
+    with events.command(db, CLUB, stream, expected, at) as writer:
+        club: Club = writer.add(type, payload)
+        if type == "undo":
+            _check_balances_after(db, club)
+    return club
 
 
 def _check_balances_after(db: Database, club: Club) -> None:

@@ -1,8 +1,12 @@
-"""The event store: each tournament is an append-only list of events.
+"""The event store: a tournament, a cash session and the club's ledger are each a stream, an
+append-only list of events (a row of ``streams`` with its ``kind``, and its rows of ``events``).
 
-``append`` writes one event in its own ``BEGIN IMMEDIATE`` transaction and refuses a write based
-on a stale sequence number; ``load_state`` folds the events with the engine and caches the result
-by (database, tournament, last seq), safely across server threads.
+A :class:`Kind` says how a stream folds. ``command`` runs one command in one ``BEGIN
+IMMEDIATE`` transaction: it reads the state inside the transaction, refuses a write based on
+a stale sequence number (unless every event since is independent of it), and the events it
+writes commit together or not at all. ``load_state`` (and ``cache.get`` for every kind) folds
+the events with the engine and keeps the result by (database, stream), safely across server
+threads, advanced event by event; a command seeds it with the state it computed.
 
 Snapshots: every :data:`SNAPSHOT_EVERY` events the folded state is stored (pickled) in the
 ``snapshots`` table with the engine's version (:data:`SNAPSHOT_VERSION`, a digest of the
@@ -19,8 +23,9 @@ import sqlite3
 import threading
 import time
 import zlib
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +40,10 @@ STALE_MESSAGE = "Someone else changed this tournament a moment ago; the page has
 
 
 class StaleWrite(Exception):
-    """A write based on an older sequence number than the tournament's last one."""
+    """A write based on an older sequence number than the stream's last one."""
 
-    def __init__(self, expected_seq: int, last_seq: int) -> None:
-        super().__init__(STALE_MESSAGE)
+    def __init__(self, expected_seq: int, last_seq: int, message: str = STALE_MESSAGE) -> None:
+        super().__init__(message)
         self.expected_seq = expected_seq
         self.last_seq = last_seq
 
@@ -49,6 +54,19 @@ class UnknownTournament(LookupError):
     def __init__(self, tournament_id: object) -> None:
         super().__init__(f"There is no tournament number {tournament_id}.")
         self.tournament_id = tournament_id
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of stream: how its events fold and apply, what a missing one is called, what a
+    stale page is told, and whether its folded state is snapshotted."""
+
+    name: str
+    fold: Callable[[list[Event]], Any]
+    apply: Callable[[Any, Event], Any]
+    unknown: Callable[[int], Exception]
+    stale_message: str = STALE_MESSAGE
+    snapshots: bool = False
 
 
 def _row_to_event(row: Mapping[str, Any]) -> Event:
@@ -66,11 +84,11 @@ def create_tournament(db: Database, name: str, payload: Mapping[str, Any], now: 
     conn.execute("BEGIN IMMEDIATE")
     try:
         cursor = conn.execute(
-            "INSERT INTO tournaments (name, created_at, last_seq) VALUES (?, ?, 1)", (name, now)
+            "INSERT INTO streams (name, created_at, last_seq) VALUES (?, ?, 1)", (name, now)
         )
         tournament_id = int(cursor.lastrowid or 0)
         conn.execute(
-            "INSERT INTO events (tournament_id, seq, type, payload, at) VALUES (?, 1, ?, ?, ?)",
+            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, ?, ?, ?)",
             (tournament_id, first.type, json.dumps(first.payload), now),
         )
         conn.commit()
@@ -81,7 +99,7 @@ def create_tournament(db: Database, name: str, payload: Mapping[str, Any], now: 
 
 
 def last_seq(db: Database, tournament_id: int) -> int:
-    row = db.execute("SELECT last_seq FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
+    row = db.execute("SELECT last_seq FROM streams WHERE id = ?", [tournament_id]).fetchone()
     if row is None:
         raise UnknownTournament(tournament_id)
     return int(row[0])
@@ -89,35 +107,18 @@ def last_seq(db: Database, tournament_id: int) -> int:
 
 def append(
     db: Database,
-    tournament_id: int,
+    stream_id: int,
     type: str,
     payload: Mapping[str, Any],
     expected_seq: int,
     now: float,
+    kind: Kind | None = None,
 ) -> Event:
-    """Append one event after ``expected_seq``, in one transaction; ``StaleWrite`` if it moved on."""
-    conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        row = conn.execute("SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
-        if row is None:
-            raise UnknownTournament(tournament_id)
-        if int(row[0]) != expected_seq:
-            raise StaleWrite(expected_seq, int(row[0]))
-        event = Event(seq=expected_seq + 1, type=type, payload=dict(payload), at=now)
-        try:
-            conn.execute(
-                "INSERT INTO events (tournament_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
-                (tournament_id, event.seq, type, json.dumps(event.payload), now),
-            )
-        except sqlite3.IntegrityError as error:  # pragma: no cover - guarded by the check above
-            raise StaleWrite(expected_seq, expected_seq + 1) from error
-        conn.execute("UPDATE tournaments SET last_seq = ? WHERE id = ?", (event.seq, tournament_id))
-        conn.commit()
-    except BaseException:
-        conn.rollback()
-        raise
-    return event
+    """One event after ``expected_seq``, checked by the engine: a :func:`command` of one event
+    (``StaleWrite`` if the stream moved on)."""
+    with command(db, kind or TOURNAMENT, stream_id, expected_seq, now) as writer:
+        writer.add(type, payload)
+    return writer.events[0]
 
 
 def played_as_stored(events: list[Event]) -> list[Event]:
@@ -132,27 +133,32 @@ def played_as_stored(events: list[Event]) -> list[Event]:
 def insert_event(db: Database, tournament_id: int, event: Event) -> None:
     """Insert ``event`` and move the tournament's last seq, inside the caller's transaction."""
     db.conn.execute(
-        "INSERT INTO events (tournament_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
         (tournament_id, event.seq, event.type, json.dumps(event.payload), event.at),
     )
-    db.conn.execute("UPDATE tournaments SET last_seq = ? WHERE id = ?", (event.seq, tournament_id))
+    db.conn.execute("UPDATE streams SET last_seq = ? WHERE id = ?", (event.seq, tournament_id))
 
 
 def load_events(db: Database, tournament_id: int, after: int = 0) -> list[Event]:
     """The tournament's events after seq ``after``, in order."""
     rows = db.query(
-        "SELECT seq, type, payload, at FROM events WHERE tournament_id = ? AND seq > ? ORDER BY seq",
+        "SELECT seq, type, payload, at FROM events WHERE stream_id = ? AND seq > ? ORDER BY seq",
         [tournament_id, after],
     )
     return [_row_to_event(row) for row in rows]
 
 
+def stream_seq(db: Database, kind: Kind, stream_id: int) -> int:
+    """The last seq of a stream of ``kind`` (its ``unknown`` error for another kind or none)."""
+    row = db.execute("SELECT last_seq, kind FROM streams WHERE id = ?", [stream_id]).fetchone()
+    if row is None or row[1] != kind.name:
+        raise kind.unknown(stream_id)
+    return int(row[0])
+
+
 def tournament_seq(db: Database, tournament_id: int) -> int:
     """The last seq of a tournament (``UnknownTournament`` for a cash night or the club's ledger)."""
-    row = db.execute("SELECT last_seq, kind FROM tournaments WHERE id = ?", [tournament_id]).fetchone()
-    if row is None or row[1] != "tournament":
-        raise UnknownTournament(tournament_id)
-    return int(row[0])
+    return stream_seq(db, TOURNAMENT, tournament_id)
 
 
 SNAPSHOT_EVERY = 2_000
@@ -177,7 +183,7 @@ def save_snapshot(db: Database, tournament_id: int, state: Tournament, now: floa
     data = zlib.compress(pickle.dumps(cut, protocol=pickle.HIGHEST_PROTOCOL), 1)
     with db.conn:
         db.conn.execute(
-            "INSERT OR REPLACE INTO snapshots (tournament_id, seq, version, data, at) VALUES (?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO snapshots (stream_id, seq, version, data, at) VALUES (?, ?, ?, ?, ?)",
             (tournament_id, state.seq, SNAPSHOT_VERSION, data, time.time() if now is None else now),
         )
     return len(data)
@@ -186,7 +192,7 @@ def save_snapshot(db: Database, tournament_id: int, state: Tournament, now: floa
 def load_snapshot(db: Database, tournament_id: int, last: int) -> Tournament | None:
     """The stored snapshot, if it is of this engine's version and not past event ``last``."""
     row = db.execute(
-        "SELECT seq, version, data FROM snapshots WHERE tournament_id = ?", [tournament_id]
+        "SELECT seq, version, data FROM snapshots WHERE stream_id = ?", [tournament_id]
     ).fetchone()
     if row is None or row[1] != SNAPSHOT_VERSION or row[0] > last:
         return None
@@ -199,39 +205,41 @@ def load_snapshot(db: Database, tournament_id: int, last: int) -> Tournament | N
 
 def snapshot_seq(db: Database, tournament_id: int) -> int | None:
     """The seq of the tournament's usable snapshot, if it has one."""
-    row = db.execute("SELECT seq, version FROM snapshots WHERE tournament_id = ?", [tournament_id]).fetchone()
+    row = db.execute("SELECT seq, version FROM snapshots WHERE stream_id = ?", [tournament_id]).fetchone()
     return int(row[0]) if row is not None and row[1] == SNAPSHOT_VERSION else None
 
 
-def refold(db: Database, tournament_id: int) -> Tournament:
+def refold(db: Database, stream_id: int, kind: Kind | None = None) -> Any:
     """The fold of every stored event (the history whole)."""
-    return fold(played_as_stored(load_events(db, tournament_id)))
+    return (kind or TOURNAMENT).fold(load_events(db, stream_id))
 
 
-def advance(db: Database, tournament_id: int, state: Tournament) -> Tournament:
+def advance(db: Database, stream_id: int, state: Any, kind: Kind | None = None) -> Any:
     """``state`` with the stored events after it applied; an undo further back than a state
     restored from a snapshot holds folds every event again."""
+    kind = kind or TOURNAMENT
     try:
-        for event in load_events(db, tournament_id, after=state.seq):
-            state = apply(state, event)
+        for event in load_events(db, stream_id, after=state.seq):
+            state = kind.apply(state, event)
     except HistoryCut:
-        return refold(db, tournament_id)
+        return refold(db, stream_id, kind)
     return state
 
 
-def apply_new(db: Database, tournament_id: int, state: Tournament, event: Event) -> Tournament:
+def apply_new(db: Database, stream_id: int, state: Any, event: Event, kind: Kind | None = None) -> Any:
     """The engine's check of a new event against ``state`` (an undo past a snapshot's cut
     history is checked against a fold of every stored event)."""
+    kind = kind or TOURNAMENT
     try:
-        return apply(state, event)
+        return kind.apply(state, event)
     except HistoryCut:
-        return apply(refold(db, tournament_id), event)
+        return kind.apply(refold(db, stream_id, kind), event)
 
 
 class StateCache:
-    """Folded states by (database path, tournament id), advanced incrementally; thread-safe.
+    """Folded states by (database path, stream id), advanced incrementally; thread-safe.
 
-    A cold cache starts from the tournament's snapshot; a state that has moved
+    A cold cache starts from a tournament's snapshot; a tournament's state that has moved
     :data:`SNAPSHOT_EVERY` events past the last snapshot is stored as the new one (in a
     thread of its own, so no request waits for it).
     """
@@ -239,39 +247,41 @@ class StateCache:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._folding: dict[tuple[str, int], threading.Lock] = {}
-        self._states: dict[tuple[str, int], Tournament] = {}
+        self._states: dict[tuple[str, int], Any] = {}
         self._snapshots: dict[tuple[str, int], int] = {}
         self._writing: set[tuple[str, int]] = set()
         self._threads: list[threading.Thread] = []
 
-    def get(self, db: Database, database: str, tournament_id: int) -> Tournament:
-        seq = tournament_seq(db, tournament_id)
-        key = (database, tournament_id)
+    def get(self, db: Database, database: str, stream_id: int, kind: Kind | None = None) -> Any:
+        kind = kind or TOURNAMENT
+        seq = stream_seq(db, kind, stream_id)
+        key = (database, stream_id)
         with self._lock:
             state = self._states.get(key)
         if state is not None and state.seq == seq:
             return state
-        if state is not None and state.seq > seq and tournament_seq(db, tournament_id) >= state.seq:
+        if state is not None and state.seq > seq and stream_seq(db, kind, stream_id) >= state.seq:
             return state  # a write committed after this request read the seq: the newer state
         with self._lock:
             folding = self._folding.setdefault(key, threading.Lock())
-        with folding:  # one thread folds a tournament; the others take its result
+        with folding:  # one thread folds a stream; the others take its result
             with self._lock:
                 state = self._states.get(key)
             if state is not None and state.seq == seq:
                 return state
             if state is None or state.seq > seq:
-                state = self._cold(db, key, tournament_id, seq)
+                state = self._cold(db, key, stream_id, seq, kind)
             else:
-                state = advance(db, tournament_id, state)
-            return self._keep(key, state)
+                state = advance(db, stream_id, state, kind)
+            return self._keep(key, state, kind)
 
-    def _keep(self, key: tuple[str, int], state: Tournament) -> Tournament:
+    def _keep(self, key: tuple[str, int], state: Any, kind: Kind) -> Any:
         with self._lock:
             current = self._states.get(key)
             if current is None or current.seq <= state.seq:
                 self._states[key] = state
-            due = state.seq - self._snapshots.get(key, 0) >= SNAPSHOT_EVERY and key not in self._writing
+            due = (kind.snapshots and state.seq - self._snapshots.get(key, 0) >= SNAPSHOT_EVERY
+                   and key not in self._writing)
             if due:
                 self._writing.add(key)
         if due:
@@ -288,17 +298,17 @@ class StateCache:
         for thread in threads:
             thread.join()
 
-    def put(self, database: str, tournament_id: int, state: Tournament) -> None:
+    def put(self, database: str, stream_id: int, state: Any, kind: Kind | None = None) -> None:
         """Seed the cache with a state a command has just computed and committed."""
-        self._keep((database, tournament_id), state)
+        self._keep((database, stream_id), state, kind or TOURNAMENT)
 
-    def _cold(self, db: Database, key: tuple[str, int], tournament_id: int, seq: int) -> Tournament:
-        state = load_snapshot(db, tournament_id, seq)
+    def _cold(self, db: Database, key: tuple[str, int], stream_id: int, seq: int, kind: Kind) -> Any:
+        state = load_snapshot(db, stream_id, seq) if kind.snapshots else None
         with self._lock:
             self._snapshots[key] = state.seq if state is not None else 0
         if state is None:
-            return refold(db, tournament_id)
-        return advance(db, tournament_id, state)
+            return refold(db, stream_id, kind)
+        return advance(db, stream_id, state, kind)
 
     def _snapshot(self, key: tuple[str, int], state: Tournament) -> None:
         from director.db import connect
@@ -328,4 +338,83 @@ cache = StateCache()
 
 def load_state(db: Database, tournament_id: int) -> Tournament:
     """The engine's fold of the tournament's events (``UnknownTournament`` if there is none)."""
-    return cache.get(db, current_app.config["DATABASE"], tournament_id)
+    state: Tournament = cache.get(db, current_app.config["DATABASE"], tournament_id, TOURNAMENT)
+    return state
+
+
+TOURNAMENT = Kind("tournament", lambda events: fold(played_as_stored(events)), apply, UnknownTournament,
+                  snapshots=True)
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+SINCE_READ = 500
+"""How far back a page may be and still have the events since it checked one by one."""
+
+
+class Writer:
+    """The events of one command, written in one ``BEGIN IMMEDIATE`` transaction (see
+    :func:`command`): each is checked by the engine against the state the previous left."""
+
+    def __init__(self, db: Database, kind: Kind, stream_id: int, state: Any, now: float) -> None:
+        self.db = db
+        self.kind = kind
+        self.stream_id = stream_id
+        self.state = state
+        self.now = now
+        self.events: list[Event] = []
+
+    def add(self, type: str, payload: Mapping[str, Any]) -> Any:
+        event = Event(self.state.seq + 1, type, dict(payload), self.now)
+        self.state = apply_new(self.db, self.stream_id, self.state, event, self.kind)
+        insert_event(self.db, self.stream_id, event)
+        self.events.append(event)
+        return self.state
+
+
+def _since(db: Database, stream_id: int, state: Any, base: int) -> list[Event] | None:
+    """The events after ``base``, from the state's own index when it keeps one."""
+    if hasattr(state, "events_since"):
+        since: list[Event] | None = state.events_since(base)
+        return since
+    if state.seq - base > SINCE_READ:
+        return None
+    return load_events(db, stream_id, after=base)
+
+
+@contextmanager
+def command(
+    db: Database,
+    kind: Kind,
+    stream_id: int,
+    expected_seq: int | None,
+    now: float,
+    independent: Callable[[Event], bool] | None = None,
+) -> Iterator[Writer]:
+    """One command on a stream: everything it writes commits together, or nothing does.
+
+    The write lock is taken first, so the state is read as it is and no other write slips
+    in between. A page drawn at ``expected_seq`` is stale when something changed since,
+    unless every event since is ``independent`` of this command (the hands at the other
+    tables, for a dealer's entry). ``None`` means "whatever is current".
+    """
+    database = current_app.config["DATABASE"]
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        state = cache.get(db, database, stream_id, kind)
+        base = state.seq if expected_seq is None else expected_seq
+        if base != state.seq:
+            later = _since(db, stream_id, state, base) if base < state.seq else None
+            if independent is None or later is None or len(later) != state.seq - base or not all(
+                independent(e) for e in later
+            ):
+                raise StaleWrite(base, state.seq, kind.stale_message)
+        writer = Writer(db, kind, stream_id, state, now)
+        yield writer
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    if writer.events:
+        cache.put(database, stream_id, writer.state, kind)

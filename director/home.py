@@ -21,7 +21,7 @@ def index() -> ResponseReturnValue:
         return redirect(url_for("auth.first_run"))
     rows = list(
         get_db().query(
-            "SELECT id, name, created_at, last_seq FROM tournaments WHERE kind = 'tournament' "
+            "SELECT id, name, created_at, last_seq FROM streams WHERE kind = 'tournament' "
             "ORDER BY created_at DESC, id DESC"
         )
     )

@@ -53,3 +53,13 @@ def m004_events_by_type(db: Database) -> None:
     """The player's page finds its token among the director's events (registrations, seat
     draws, moves) without reading every hand of the night."""
     db.table("events").create_index(["type", "tournament_id"])
+
+
+@migrations()
+def m005_streams(db: Database) -> None:
+    """A tournament, a cash session and the club's ledger are each a stream of events (its
+    ``kind`` says which): the table is named for what it holds, and so is the column that
+    ties an event or a snapshot to its stream."""
+    db.execute("ALTER TABLE tournaments RENAME TO streams")
+    db.execute("ALTER TABLE events RENAME COLUMN tournament_id TO stream_id")
+    db.execute("ALTER TABLE snapshots RENAME COLUMN tournament_id TO stream_id")

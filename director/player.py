@@ -48,8 +48,8 @@ def find(token: str) -> Found | None:
     db = get_db()
     marks = ", ".join("?" for _ in TOKEN_EVENT_TYPES)
     rows = db.execute(
-        f"SELECT DISTINCT tournament_id FROM events WHERE type IN ({marks}) AND instr(payload, ?) > 0 "
-        "ORDER BY tournament_id DESC",
+        f"SELECT DISTINCT stream_id FROM events WHERE type IN ({marks}) AND instr(payload, ?) > 0 "
+        "ORDER BY stream_id DESC",
         [*TOKEN_EVENT_TYPES, token],
     ).fetchall()
     for (tournament_id,) in rows:

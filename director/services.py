@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from flask import current_app
 from sqlite_utils import Database
 
 from director import events
@@ -28,24 +27,7 @@ from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
 from engine.tournament import Event, PlayerId, Tournament, clean_name, settings_from_dict
 
-
-class Writer:
-    """The events of one command, written in one ``BEGIN IMMEDIATE`` transaction (see
-    :func:`command`): each is checked by the engine against the state the previous left."""
-
-    def __init__(self, db: Database, tournament_id: int, state: Tournament, now: float) -> None:
-        self.db = db
-        self.tournament_id = tournament_id
-        self.state = state
-        self.now = now
-        self.events: list[Event] = []
-
-    def add(self, type: str, payload: Mapping[str, Any]) -> Tournament:
-        event = Event(self.state.seq + 1, type, dict(payload), self.now)
-        self.state = events.apply_new(self.db, self.tournament_id, self.state, event)
-        events.insert_event(self.db, self.tournament_id, event)
-        self.events.append(event)
-        return self.state
+Writer = events.Writer
 
 
 @contextmanager
@@ -55,33 +37,11 @@ def command(
     expected_seq: int | None,
     now: float,
     independent: Callable[[Event], bool] | None = None,
-) -> Iterator[Writer]:
-    """One command: everything it writes commits together, or nothing does.
-
-    The write lock is taken first, so the state is read as it is and no other write slips
-    in between. A page drawn at ``expected_seq`` is stale when something changed since,
-    unless every event since is ``independent`` of this command (the hands at the other
-    tables, for a dealer's entry). ``None`` means "whatever is current".
-    """
-    conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        state = load_state(db, tournament_id)
-        base = state.seq if expected_seq is None else expected_seq
-        if base != state.seq:
-            later = state.events_since(base) if base < state.seq else None
-            if independent is None or later is None or len(later) != state.seq - base or not all(
-                independent(e) for e in later
-            ):
-                raise StaleWrite(base, state.seq)
-        writer = Writer(db, tournament_id, state, now)
+) -> Iterator[events.Writer]:
+    """One command on a tournament: everything it writes commits together, or nothing does
+    (``director.events.command``)."""
+    with events.command(db, events.TOURNAMENT, tournament_id, expected_seq, now, independent) as writer:
         yield writer
-        conn.commit()
-    except BaseException:
-        conn.rollback()
-        raise
-    if writer.events:
-        events.cache.put(current_app.config["DATABASE"], tournament_id, writer.state)
 
 
 def record(

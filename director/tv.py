@@ -488,7 +488,7 @@ class RenderedClocks:
             conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=15)
             held = (database, conn)
             self._local.conn = held
-        rows = held[1].execute("SELECT last_seq FROM tournaments WHERE id = ?", (tournament_id,)).fetchall()
+        rows = held[1].execute("SELECT last_seq FROM streams WHERE id = ?", (tournament_id,)).fetchall()
         return int(rows[0][0]) if rows else None
 
     def get(self, key: tuple[str, int, bool], seq: int, at: float) -> str | None:

@@ -25,7 +25,7 @@ def test_factory_creates_the_database_in_wal_mode_and_a_secret(app: Flask) -> No
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"tournaments", "events", "settings", "player_names"} <= tables
+    assert {"streams", "events", "settings", "player_names", "snapshots"} <= tables
     secret = Path(app.instance_path) / "secret_key"
     assert secret.read_text().strip() == app.config["SECRET_KEY"]
     assert len(app.config["SECRET_KEY"]) == 64

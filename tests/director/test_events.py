@@ -50,7 +50,7 @@ def test_invalid_setup_writes_nothing(app: Flask) -> None:
         db = get_db()
         with pytest.raises(InvalidInput):
             create_tournament(db, "x", {"name": "x", "table_size": 7}, 1.0)
-        assert db["tournaments"].count == 0
+        assert db["streams"].count == 0
 
 
 def test_unknown_tournament(app: Flask) -> None:
@@ -115,7 +115,7 @@ def test_two_clients_racing_the_same_bust(app: Flask) -> None:
 def test_a_cash_night_is_not_a_tournament(app: Flask, client: Any) -> None:
     with app.app_context():
         db = get_db()
-        db.execute("INSERT INTO tournaments (name, created_at, last_seq, kind) VALUES ('Cash', 1.0, 0, 'cash')")
+        db.execute("INSERT INTO streams (name, created_at, last_seq, kind) VALUES ('Cash', 1.0, 0, 'cash')")
         db.conn.commit()
         with pytest.raises(UnknownTournament):
             load_state(db, 1)
@@ -211,7 +211,7 @@ def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask, 
             append(db, tid, "undo", {}, load_state(db, tid).seq, 7000.0)
         assert load_state(db, tid) == fold(played_as_stored(load_events(db, tid)))
 
-        db.execute("UPDATE snapshots SET version = 'old' WHERE tournament_id = ?", [tid])
+        db.execute("UPDATE snapshots SET version = 'old' WHERE stream_id = ?", [tid])
         db.conn.commit()
         assert load_snapshot(db, tid, 10**9) is None and snapshot_seq(db, tid) is None
         assert SNAPSHOT_VERSION != "old"
@@ -232,9 +232,9 @@ def test_a_cold_cache_folds_once_for_many_requests_at_once(app: Flask, monkeypat
     folds: list[int] = []
     real = store.refold
 
-    def counted(db: Any, tournament_id: int) -> Any:
+    def counted(db: Any, tournament_id: int, kind: Any = None) -> Any:
         folds.append(tournament_id)
-        return real(db, tournament_id)
+        return real(db, tournament_id, kind)
 
     monkeypatch.setattr(store, "refold", counted)
     seqs: list[int] = []

@@ -62,4 +62,4 @@ def test_no_post_route_changes_anything_without_the_director(demo_app: Flask, cl
         response = client.post(path, json={"player": 2, "name": "Zed"}, headers={"X-CSRFToken": token})
         assert response.status_code in (302, 401), (path, response.status_code)
     with demo_app.app_context():
-        assert get_db().execute("SELECT last_seq FROM tournaments WHERE id = 1").fetchone()[0] == before
+        assert get_db().execute("SELECT last_seq FROM streams WHERE id = 1").fetchone()[0] == before
