@@ -32,6 +32,7 @@ from __future__ import annotations
 import importlib
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +118,14 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     web.init_app(app)
     for spec in BLUEPRINTS:
         app.register_blueprint(load_blueprint(spec))
+
+    from director.polls import PollCache
+
+    def clock() -> float:
+        given = app.config.get("NOW")
+        return float(given()) if callable(given) else time.time()
+
+    app.wsgi_app = PollCache(app.wsgi_app, app.config["DATABASE"], clock)  # type: ignore[method-assign]
 
     @app.get("/favicon.ico")
     def favicon() -> Any:

@@ -1,0 +1,86 @@
+"""The polls answered without the app (director.polls): the same answer while nothing
+changed, the new one on the very next poll after an event, and a notice that must go away
+goes away on time."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from director.polls import HEADER, PollCache
+from director.seating import player_tokens
+from tests.director.conftest import Director, soup
+from tests.director.test_player_page import clock as clock  # the fixture
+from tests.director.test_player_page import drawn
+from tests.director.test_seating_pages import post, start_and_bust, state_of, tournament
+
+
+def cache_of(app: Flask) -> PollCache:
+    middleware = app.wsgi_app
+    assert isinstance(middleware, PollCache)
+    return middleware
+
+
+def test_a_second_poll_is_answered_from_the_cache_with_the_same_body(
+    app: Flask, client: FlaskClient, director: Director
+) -> None:
+    _, tokens = drawn(app, director)
+    path = f"/p/{next(iter(tokens.values()))}/live"
+    first = client.get(path)
+    hits = cache_of(app).hits
+    second = client.get(path)
+    assert second.status_code == 200 and second.get_data() == first.get_data()
+    assert cache_of(app).hits == hits + 1
+    assert HEADER not in first.headers and HEADER not in second.headers
+    assert second.headers["ETag"] == first.headers["ETag"]
+    assert second.headers["Cache-Control"] == "private, no-store"
+
+
+def test_the_poll_after_an_event_shows_it(app: Flask, client: FlaskClient, director: Director, clock: list[float]) -> None:
+    """A bust lands between two polls: the second is not the cached answer."""
+    tid, tokens = drawn(app, director, players=12, size=6)
+    watcher = next(pid for pid in tokens if pid != 1)
+    path = f"/p/{tokens[watcher]}/live"
+    before = soup(client.get(path))
+    client.get(path)
+    start_and_bust(app, tid, [1], clock[0])
+    after = soup(client.get(path))
+    assert "Still in (12)" in before.get_text() and "Still in (11)" in after.get_text()
+    assert after.select_one("ol.standings li") is not None and after.select_one("ol.standings li.me") is None
+    busted = soup(client.get(f"/p/{tokens[1]}/live"))  # the standings are shared; his own line is his
+    assert busted.select_one("ol.standings li.me") is not None
+
+
+def test_a_client_holding_the_answer_gets_304(app: Flask, client: FlaskClient, director: Director) -> None:
+    _, tokens = drawn(app, director)
+    path = f"/p/{next(iter(tokens.values()))}/live"
+    etag = client.get(path).headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert client.get(path, headers={"If-None-Match": '"something-else"'}).status_code == 200
+
+
+def test_the_move_notice_goes_away_on_time_though_nothing_happened(
+    app: Flask, client: FlaskClient, director: Director, clock: list[float]
+) -> None:
+    tid = tournament(app, 10)
+    post(director, tid, "draw", table_size=9)
+    state = state_of(app, tid)
+    tokens = player_tokens(state)
+    a, b = state.seating.at_table(1)[min(state.seating.at_table(1))], state.seating.at_table(2)[min(state.seating.at_table(2))]
+    post(director, tid, "swap", player_a=a, player_b=b)
+    path = f"/p/{tokens[a]}/live"
+    assert soup(client.get(path)).select_one(".player-moved") is not None
+    assert soup(client.get(path)).select_one(".player-moved") is not None  # from the cache
+    clock[0] += 31 * 60
+    assert soup(client.get(path)).select_one(".player-moved") is None
+
+
+def test_only_marked_answers_are_kept(app: Flask, client: FlaskClient, director: Director) -> None:
+    """The director's pages, the TV and the API go to the app every time."""
+    tid, tokens = drawn(app, director)
+    hits = cache_of(app).hits
+    for path in (f"/api/t/{tid}", f"/t/{tid}", "/api/session", f"/p/{next(iter(tokens.values()))}"):
+        client.get(path)
+        client.get(path)
+    assert cache_of(app).hits == hits
