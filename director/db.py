@@ -1,8 +1,18 @@
-"""The database: one ``sqlite_utils.Database`` per request, WAL mode, migrations on startup."""
+"""The database: WAL mode, migrations on startup, and a connection per server thread.
+
+A request takes its thread's connection (opened on first use, kept for the next request of
+the thread): opening and closing a connection per request cost more than a dealer's whole
+entry (closing the last connection to a WAL database checkpoints it). A request that ends
+inside a transaction has it rolled back, so the next one starts clean; a thread that turns
+to another database closes its old connection first.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+import threading
+from typing import Any
 
 import click
 from flask import Flask, current_app, g
@@ -32,18 +42,53 @@ def migrate(path: str) -> list[str]:
         db.close()
 
 
+class Held:
+    """A thread's connection; closed when dropped (a thread that ends), never left to the
+    garbage collector open."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.db = connect(path)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # closed already, or the interpreter is ending
+            self.db.close()
+
+
+_threads = threading.local()
+
+
 def get_db() -> Database:
-    """The request's database connection, opened on first use."""
+    """The request's database connection: this thread's, opened on first use."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        held: Held | None = getattr(_threads, "held", None)
+        if held is None or held.path != path:
+            if held is not None:
+                held.close()
+            held = Held(path)
+            _threads.held = held
+        g.db = held.db
     db: Database = g.db
     return db
 
 
 def close_db(_exc: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    """The end of a request: the connection stays with its thread, out of any transaction."""
+    db: Any = g.pop("db", None)
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
+
+
+def release() -> None:
+    """Close this thread's connection (before its database is deleted or replaced)."""
+    held: Held | None = getattr(_threads, "held", None)
+    if held is not None:
+        held.close()
+        _threads.held = None
 
 
 @click.command("migrate")
