@@ -406,6 +406,10 @@ class LiveHand:
     """The table's positions before this deal (to take the deal back)."""
     joined: tuple[Seat, ...] = ()
     """Newcomers dealt in by this deal (to take the deal back)."""
+    before: LiveHand | None = field(default=None, repr=False, compare=False)
+    """The same hand one entry earlier: an undo takes back the last entry whole (a
+    showdown's board, cards and award together), as at a tournament's table
+    (``engine.dealing.TableHand.before``)."""
 
     def hand(self) -> Hand:
         return Hand.replay(self.setup, self.log)
@@ -1017,7 +1021,7 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
     if not isinstance(entries, list) or not entries:
         raise InvalidInput("The actions must be a list like ['p3 sm AsKd', 'd win cards'].")
     hand = enter(table.hand.setup, table.hand.log, entries, table.name.lower())
-    live = replace(table.hand, log=tuple(hand.log))
+    live = replace(table.hand, log=tuple(hand.log), before=table.hand)
     if hand.is_complete:
         return _finish_hand(state, table, live, hand, event.at)
     return _with_table(state, replace(table, hand=live))
@@ -1026,10 +1030,8 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
 def _hand_undo(state: CashSession, event: Event) -> CashSession:
     table = state.table(event.payload.get("table"))
     if table.hand is not None:
-        if table.hand.log:
-            return _with_table(
-                state, replace(table, hand=replace(table.hand, log=table.hand.log[:-1]))
-            )
+        if table.hand.before is not None:
+            return _with_table(state, replace(table, hand=table.hand.before))
         # Take back the deal itself: positions and newcomers as before it.
         live = table.hand
         players = tuple(
@@ -1048,7 +1050,7 @@ def _hand_undo(state: CashSession, event: Event) -> CashSession:
     if table.undo_award is None:
         raise IllegalAction(f"There is no hand to undo at {table.name.lower()}.")
     live, players, positions = table.undo_award
-    reopened = replace(live, log=live.log[:-1])
+    reopened = live.before or replace(live, log=live.log[:-1])
     table = replace(table, players=players, positions=positions, hand=reopened, undo_award=None)
     return replace(
         _with_table(state, table), hands=tuple(h for h in state.hands if h.number != live.number)

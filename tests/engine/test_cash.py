@@ -494,6 +494,24 @@ def test_hand_undo_takes_back_actions_the_deal_and_the_award():
         night.add("hand_undo", table=1)
 
 
+def test_an_undo_takes_back_the_last_entry_whole_like_at_a_tournament_table():
+    """A showdown entered in one go (the board, both hands, the award) is one entry: the
+    undo takes all of it back, to the hand as it was before it, as the tournament's table
+    does (``TableHand.before``); nothing of it is left half entered."""
+    night = Night()
+    night.sit(1, 1, amount=5_000)
+    night.sit(2, 2, amount=5_000)
+    night.deal()
+    night.act("p1 cbr 5000"), night.act("p2 cc")
+    before = night.state.table(1).hand
+    night.add("hand_action", table=1, entries=["d db AhKd7c2s9h", "p1 sm AsAd", "p2 sm KcKs", "d win cards"])
+    assert night.state.table(1).hand is None  # awarded
+    night.add("hand_undo", table=1)
+    reopened = night.state.table(1).hand
+    assert reopened is not None and reopened.log == before.log
+    assert night.stacks() == {1: 5_000, 2: 5_000} and night.state.hands == ()
+
+
 def test_dealing_needs_two_players_with_chips():
     night = Night()
     night.sit(1, 1, amount=5_000)
