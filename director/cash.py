@@ -102,21 +102,22 @@ def unknown_session(error: UnknownSession) -> ResponseReturnValue:
 def create_stream(db: Database, kind: str, name: str, payload: Mapping[str, Any], at: float) -> int:
     """A new stream of this kind with its ``created`` event; returns its id."""
     conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        cursor = conn.execute(
-            "INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
-            (name, at, kind),
-        )
-        stream_id = int(cursor.lastrowid or 0)
-        conn.execute(
-            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
-            (stream_id, json.dumps(dict(payload)), at),
-        )
-        conn.commit()
-    except BaseException:
-        conn.rollback()
-        raise
+    with events.writing(current_app.config["DATABASE"]):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = conn.execute(
+                "INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
+                (name, at, kind),
+            )
+            stream_id = int(cursor.lastrowid or 0)
+            conn.execute(
+                "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
+                (stream_id, json.dumps(dict(payload)), at),
+            )
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
     return stream_id
 
 
