@@ -270,6 +270,8 @@ class StateCache:
                 state = self._states.get(key)
             if state is not None and state.seq == seq:
                 return state
+            if state is not None and state.seq > seq and stream_seq(db, kind, stream_id) >= state.seq:
+                return state  # a command committed (and seeded) it while this one waited its turn
             if state is None or state.seq > seq:
                 state = self._cold(db, key, stream_id, seq, kind)
             else:

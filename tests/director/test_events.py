@@ -266,3 +266,41 @@ def test_the_command_path_writes_a_snapshot_every_so_many_events(app: Flask, mon
         store.cache.flush()
         seq = store.snapshot_seq(db, tid)
         assert seq is not None and seq >= 5
+
+
+def test_a_read_that_waits_its_turn_to_fold_takes_the_state_a_command_seeded_meanwhile(
+    app: Flask, monkeypatch: Any
+) -> None:
+    """Under a club night's writes, a poll read seq N, then waited for the fold lock while a
+    dealer's command committed N+1 and seeded the cache: it must take that state, not fold
+    the night again from its snapshot (that refold was most of the server's time)."""
+    from director import events as store
+
+    with app.app_context():
+        db = get_db()
+        tid = create_tournament(db, "Friday", {"name": "Friday"}, 100.0)
+        for seq, name in enumerate(("Ann", "Bob", "Cid"), start=1):
+            append(db, tid, "player_registered", {"name": name}, seq, 100.0 + seq)
+        database = app.config["DATABASE"]
+        newest = load_state(db, tid)  # seq 4
+        behind = store.fold(store.played_as_stored(load_events(db, tid)[:2]))  # seq 2
+        cache.clear()
+        cache.put(database, tid, behind)
+        key = (database, tid)
+        reads = iter([3, 4, 4, 4])  # the poll read 3; the command's 4 was committed meanwhile
+        monkeypatch.setattr(store, "stream_seq", lambda *_args: next(reads))
+
+        class Turn:
+            """The fold lock: while this poll waits for it, the command seeds the cache."""
+
+            def __enter__(self) -> None:
+                cache.put(database, tid, newest)
+
+            def __exit__(self, *_exc: object) -> None:
+                return None
+
+        cache._folding[key] = Turn()  # type: ignore[assignment]
+        colds: list[int] = []
+        monkeypatch.setattr(store.StateCache, "_cold", lambda *args: colds.append(1))
+        state = cache.get(db, database, tid)
+        assert state is newest and colds == []
