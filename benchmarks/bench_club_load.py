@@ -4,7 +4,7 @@
 
 It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
 ``--events`` events in a data folder of its own, then starts ``poker-director serve`` on
-that folder (waitress, 16 threads, 127.0.0.1 and a free port) in a process of its own and
+that folder (waitress, ``--threads`` threads, 16 by default, 127.0.0.1 and a free port) in a process of its own and
 puts on it, for ``--seconds``:
 
 * 30 dealer phones, each entering its table's next action every 3 s (its view's seq as
@@ -142,6 +142,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--scale", type=int, default=1, help="10: ten times the devices and the pace")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--threads", type=int, default=16, help="the server's threads (poker-director serve --threads)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-club-") as folder:
         instance = Path(folder) / "instance"
@@ -159,7 +160,7 @@ def main() -> int:
         port = free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(instance), "--threads", "16"],
+             "--data", str(instance), "--threads", str(args.threads)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:

@@ -1,6 +1,6 @@
 """The ``poker-director`` command.
 
-``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16]`` runs the app
+``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16] [--connections 900]`` runs the app
 with waitress on the home network and prints the address (and its QR code) to open on the TV
 and on phones. ``poker-director demo [--data DIR]`` adds a demo tournament in the middle of the
 game. ``poker-director migrate [--data DIR]`` creates or updates the database. The data folder
@@ -15,6 +15,7 @@ import io
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from director import create_app, default_instance_path
 
@@ -49,12 +50,30 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def bounded(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"use {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
 def serve(args: argparse.Namespace) -> int:
     from waitress import create_server
 
     folder = data_dir(args.data)
     app = create_app(instance_path=folder)
-    server = create_server(app, host=args.host, port=args.port, threads=args.threads)
+    # Every phone keeps its connection open between polls: a club night is hundreds of them
+    # (waitress's default of 100 left the others waiting for a free slot until they timed out).
+    server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+                           connection_limit=args.connections, backlog=2048)
     port = int(getattr(server, "effective_port", args.port))
     with app.app_context():  # the address the director chose on the dashboard, if any
         from director.seating import stored_address
@@ -99,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     s.add_argument("--data", help="the data folder (default ./instance)")
     s.add_argument("--threads", type=int, default=16, help="server threads (default 16)")
+    s.add_argument("--connections", type=bounded(10, 1000), default=900,
+                   help="open connections at once: phones, TVs, tablets (default 900)")
     s.set_defaults(func=serve)
     d = sub.add_parser("demo", help="add a demo tournament in the middle of the game")
     d.add_argument("--data", help="the data folder (default ./instance)")

@@ -142,3 +142,32 @@ def test_address_and_qr_code_for_the_terminal() -> None:
 def test_serve_rejects_unknown_options(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["serve", "--colour", "red"])
+
+
+def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every phone keeps its connection between polls: 330 devices on a club night must all
+    be served (waitress's default limit of 100 left the others waiting until they timed out)."""
+    import waitress
+
+    given: dict[str, Any] = {}
+
+    class Server:
+        effective_port = 8000
+
+        def run(self) -> None:
+            raise KeyboardInterrupt
+
+    def create_server(app: Any, **options: Any) -> Server:
+        given.update(options)
+        return Server()
+
+    monkeypatch.setattr(waitress, "create_server", create_server)
+    assert main(["serve", "--host", "127.0.0.1", "--data", str(tmp_path / "data")]) == 0
+    assert given["connection_limit"] >= 400 and given["threads"] == 16
+
+
+@pytest.mark.parametrize("value", ["5", "5000", "many"])
+def test_serve_refuses_a_connection_limit_out_of_bounds(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--connections", value])
+    assert "--connections" in capsys.readouterr().err
