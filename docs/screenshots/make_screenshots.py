@@ -24,6 +24,7 @@ from director import create_app, services  # noqa: E402
 from director.auth import set_password  # noqa: E402
 from director.db import get_db  # noqa: E402
 from director.demo import fill_demo  # noqa: E402
+from director.events import load_state  # noqa: E402
 
 PASSWORD = "river-card"
 
@@ -32,8 +33,12 @@ def finished_tournament(now: float) -> int:
     db = get_db()
     tid = fill_demo(db, now - 26 * 3600, name="Friday league night")
     at = now - 24 * 3600
-    for victim, by in ((5, 1), (6, 2), (8, 2), (9, 1), (3, 2), (2, 1)):
-        services.bust(db, tid, [victim], None, at, by=by)
+    while len(load_state(db, tid).alive) > 1:
+        state = load_state(db, tid)
+        victim = state.alive[-1]
+        # The knockout goes to someone still in at the victim's table (else it is not recorded).
+        mates = [p.id for p in state.alive if p.id != victim.id and p.table == victim.table]
+        services.bust(db, tid, [victim.id], None, at, by=mates[0] if mates else None)
         at += 5
     return tid
 
