@@ -150,7 +150,19 @@ def login_required(view: F) -> F:
 
 
 def safe_next(target: str | None) -> str:
-    if target and target.startswith("/") and not target.startswith("//"):
+    """Where to go after logging in: a path on this site, else the home page.
+
+    Browsers drop tabs and line breaks from a URL and read a backslash as a slash, so a path
+    with a tab, a line break or a backslash after its first slash could leave the site: a
+    target with any of them, or with any other control character, is refused.
+    """
+    if (
+        target
+        and target.startswith("/")
+        and not target.startswith("//")
+        and "\\" not in target
+        and not any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in target)
+    ):
         return target.rstrip("?") or "/"
     return url_for("home.index")
 
