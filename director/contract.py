@@ -185,6 +185,10 @@ def explain(error: ValidationError, model: type[BaseModel]) -> str:
             text = f"The {label} must be a list, not {_shown(given)}."
         elif kind in ("dict_type", "model_type", "model_attributes_type"):
             text = f"The {label} must be an object (a JSON mapping), not {_shown(given)}."
+        elif kind in ("union_tag_invalid", "union_tag_not_found"):
+            tags, which = ctx.get("expected_tags"), str(ctx.get("discriminator", "type")).strip("'")
+            text = (f"The {label} must have a {which} of {tags}, not {_shown(ctx.get('tag'))}." if tags
+                    else f"The {label} has no {which}: say what it is.")
         elif kind in ("literal_error", "enum"):
             text = f"The {label} must be one of {ctx.get('expected', '')}, not {_shown(given)}."
         else:
