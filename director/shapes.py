@@ -184,18 +184,16 @@ class DealerSeat(Shape):
     status: str
 
 
-class TableHand(Shape):
-    """A tournament table's hand as the dealer's phone shows it."""
+class HandAtTable(Shape):
+    """What the dealer's phone shows of a table's hand, in both games."""
 
     seq: int
     table: int
-    level: str
     phase: str
     hand: int | None
     street: str | None
     turn: int | None
     positions: str
-    seats: list[DealerSeat]
     actions: list[Choice]
     min_to: int | None
     max_to: int | None
@@ -204,8 +202,15 @@ class TableHand(Shape):
     last_result: str | None
     can_deal: bool
     deal_problem: str | None
-    notes: list[str]
     notice: str | None = None
+
+
+class TableHand(HandAtTable):
+    """A tournament table's hand: the level, the players' seats, the dealer's notes."""
+
+    level: str
+    seats: list[DealerSeat]
+    notes: list[str]
 
 
 # --- cash games ------------------------------------------------------------------------------
@@ -221,25 +226,11 @@ class CashSeat(Shape):
     status: str
 
 
-class CashTableHand(Shape):
-    seq: int
-    table: int
+class CashTableHand(HandAtTable):
+    """A cash table's hand: its stake and the members' seats."""
+
     stake: str
-    phase: str
-    hand: int | None
-    street: str | None
-    turn: int | None
-    positions: str
     seats: list[CashSeat]
-    actions: list[Choice]
-    min_to: int | None
-    max_to: int | None
-    pots: list[Pot]
-    showdown_order: list[int]
-    last_result: str | None
-    can_deal: bool
-    deal_problem: str | None
-    notice: str | None = None
 
 
 class CashPlayer(Shape):
