@@ -39,7 +39,7 @@ from sqlite_utils import Database
 
 from director import events, inputs, shapes
 from director.auth import login_required
-from director.contract import Api, Write
+from director.contract import Api, Write, flag
 from director.db import get_db
 from director.web import (
     act,
@@ -452,7 +452,7 @@ def table_action(
             hand,
             seat,
             dealer._chips_list(data.get("chips")),
-            string_bet=dealer._truthy(data.get("string_bet")),
+            string_bet=flag(data.get("string_bet")),
         )
         return write("hand_action", {"table": table.number, "entry": ruling.notation}), ruling.rule
     if action == "award":

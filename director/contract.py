@@ -29,6 +29,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
+from director.auth import login_required
 from engine.errors import InvalidInput
 from engine.limits import (
     MAX_CHIPS,
@@ -57,6 +58,16 @@ def _whole_number(value: Any) -> Any:
     return value
 
 
+def flag(value: Any) -> bool:
+    """A tick as forms and clients send it: true, "true", "1", "on" or "yes"; anything else is no."""
+    return value is True or str(value).strip().lower() in ("true", "1", "on", "yes")
+
+
+def _lower(value: Any) -> Any:
+    """A word as typed: "Fold" is "fold"."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
 def _text(value: Any) -> Any:
     """Spaces tidied: the name " Ann   Lee " is "Ann Lee"."""
     return " ".join(value.split()) if isinstance(value, str) else value
@@ -77,6 +88,8 @@ Seat = number(1, MAX_SEAT)
 Seconds = number(0, MAX_SECONDS)
 SignedSeconds = number(-MAX_SECONDS, MAX_SECONDS)
 Name = Annotated[str, BeforeValidator(_text), Field(max_length=MAX_NAME)]
+Flag = Annotated[bool, BeforeValidator(flag)]
+Word = BeforeValidator(_lower)
 Text = Annotated[str, BeforeValidator(_text), Field(max_length=MAX_TEXT)]
 Password = Annotated[str, Field(max_length=200)]
 
@@ -283,11 +296,8 @@ class Api:
         their list (the known ones have routes of their own, which win)."""
         name = "unknown_" + re.sub(r"\W+", "_", rule).strip("_")
 
+        @login_required
         def view(action: str, **_kwargs: Any) -> ResponseReturnValue:
-            from director.auth import is_director
-
-            if not is_director():
-                return jsonify(error="Log in as the director first."), 401
             return jsonify(error=f"Unknown {what} {action!r}: use one of {', '.join(known)}."), status
 
         self.bp.add_url_rule(self.prefix + rule, name, view, methods=["POST"])
@@ -300,16 +310,12 @@ class Api:
 
             @functools.wraps(view)
             def handler(**kwargs: Any) -> ResponseReturnValue:
-                if operation.login:
-                    from director.auth import is_director, password_hash
-
-                    if not is_director():
-                        message = ("Set the director's password first." if password_hash() is None
-                                   else "Log in as the director first.")
-                        return jsonify(error=message), 401
                 if operation.body is not None:
                     kwargs["data"] = read(operation.body)
                 return view(**kwargs)
+
+            if operation.login:  # 401 with the reason, as every director-only route answers
+                handler = login_required(handler)
 
             self.bp.add_url_rule(self.prefix + rule, name, handler, methods=[operation.method.upper()])
             OPERATIONS[f"{self.bp.name}.{name}"] = operation

@@ -33,7 +33,7 @@ from flask.typing import ResponseReturnValue
 
 from director import inputs, seating, services, shapes
 from director.auth import login_required
-from director.contract import Api, Write
+from director.contract import Api, Write, flag
 from director.db import get_db
 from director.events import load_state
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
@@ -472,9 +472,6 @@ def _chips_list(text: Any) -> list[int]:
     return [parse_int(c, "chip value", minimum=1) for c in raw]
 
 
-def _truthy(value: Any) -> bool:
-    return value in (True, "1", "true", "on", "yes")
-
 
 #: Events at one table that leave every other table's page as it was.
 TABLE_EVENTS = frozenset({"hand_started", "hand_action", "hand_pending", "hand_undo", "action_clock"})
@@ -551,7 +548,7 @@ def _act(at: At, data: Mapping[str, Any]) -> Answer:
 def _push(at: At, data: Mapping[str, Any]) -> Answer:
     hand = at.hand()
     ruling = silent_push(hand, _seat(data, hand), _chips_list(data.get("chips")),
-                         string_bet=_truthy(data.get("string_bet")))
+                         string_bet=flag(data.get("string_bet")))
     return at.record("hand_action", {"table": at.table, "action": ruling.notation, "note": ruling.rule}), ruling.rule
 
 

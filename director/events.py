@@ -157,10 +157,6 @@ def stream_seq(db: Database, kind: Kind, stream_id: int) -> int:
     return int(row[0])
 
 
-def tournament_seq(db: Database, tournament_id: int) -> int:
-    """The last seq of a tournament (``UnknownTournament`` for a cash night or the club's ledger)."""
-    return stream_seq(db, TOURNAMENT, tournament_id)
-
 
 SNAPSHOT_EVERY = 2_000
 """Events between two snapshots of a tournament's folded state."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictBool, model_validator
+from pydantic import ConfigDict, Field, StrictBool, model_validator
 
 from director.contract import (
     Chips,
+    Flag,
     Id,
     Input,
     Level,
@@ -24,14 +25,13 @@ from director.contract import (
     SignedSeconds,
     Table,
     Text,
+    Word,
     Write,
     _whole_number,
     many,
     number,
 )
 from engine.limits import MAX_CHIPS, MAX_MONEY, MAX_REBUYS, MAX_SEAT, MAX_TABLE, MAX_TEXT
-
-Short = Field(max_length=40)
 
 # --- session --------------------------------------------------------------------------------
 
@@ -44,6 +44,8 @@ class PasswordIn(Input):
 
 
 Minutes = number(0, 24 * 60)
+MAX_BUSTS = 100
+"""Players out in the same hand, in one entry (hand for hand: at every table at once)."""
 
 
 class LevelIn(Input):
@@ -95,7 +97,8 @@ class TournamentIn(Input):
     addon_chips: PositiveChips | None = Field(None, title="add-on chips")
     late_registration_levels: Level | None = Field(None, title="last late-registration level")
     payout_kind: Literal["table", "custom", "points"] | None = None
-    percentages: str | None = Field(None, max_length=200, description="e.g. 50/30/20 (payout_kind custom)")
+    percentages: Annotated[str, Field(max_length=200)] | many(float | str, 50) | None = Field(  # type: ignore[valid-type]
+        None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
     league_formula: Literal["table", "field", "sqrt"] | None = None
     payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
 
@@ -115,9 +118,9 @@ class AddTimeIn(Write):
 
 class BustIn(Write):
     player: Id | None = Field(None, title="player")
-    players: many(Id, MAX_SEAT) | None = Field(None, title="players",  # type: ignore[valid-type]
+    players: many(Id, MAX_BUSTS) | None = Field(None, title="players",  # type: ignore[valid-type]
                                                description="Several out in the same hand.")
-    stacks: dict[Id, Chips] | None = Field(None, title="stacks", max_length=MAX_SEAT,  # type: ignore[valid-type]
+    stacks: dict[Id, Chips] | None = Field(None, title="stacks", max_length=MAX_BUSTS,  # type: ignore[valid-type]
                                            description="Player id -> chips at the start of the hand (needed for several).")
     by: Id | None = Field(None, title="eliminator", description="Who knocked them out.")
 
@@ -168,12 +171,12 @@ class ActionClockIn(Write):
 class HandForHandIn(Write):
     on: StrictBool | None = Field(None, json_schema_extra={
         "x-refusal": "Say whether hand for hand is on: true or false."})
-    next: StrictBool = Field(False, description="Begin the next hand-for-hand hand.")
+    next: Flag = Field(False, description="Begin the next hand-for-hand hand.")
 
 
 # --- a table's hand (both games) --------------------------------------------------------------------
 
-Kind = Literal["fold", "check", "call", "bet", "raise", "allin", "all-in", "all_in", "muck"]
+Kind = Annotated[Literal["fold", "check", "call", "bet", "raise", "allin", "all-in", "all_in", "muck"], Word]
 
 
 class TableWrite(Write):
@@ -205,12 +208,12 @@ class ActIn(TableWrite):
 
 class PushIn(TableWrite):
     chips: str | None = Field(None, max_length=200, title="chips pushed", description="e.g. '1000+500'")
-    string_bet: bool = Field(False, description="Pushed in more than one motion.")
+    string_bet: Flag = Field(False, description="Pushed in more than one motion.")
 
 
 class OutOfTurnIn(Write):
     seat: Seat = Field(title="seat")
-    kind: Literal["fold", "f", "check", "call", "cc", "bet", "raise", "cbr"] = "fold"
+    kind: Annotated[Literal["fold", "f", "check", "call", "cc", "bet", "raise", "cbr"], Word] = "fold"
     amount: PositiveChips | None = Field(None, title="amount")
 
 
@@ -246,6 +249,11 @@ class CashTableIn(Input):
 
 
 class CashSessionIn(Input):
+    """``tables`` as a list; the fields of the page's form (``table1_seats``, ``table1_stake``,
+    ...) are kept too, as they always were, and read with their bounds by the session."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
     name: Name | None = Field(None, title="session name")
     newcomers: Literal["wait", "post"] | None = None
     tables: many(CashTableIn, MAX_TABLE) | None = None  # type: ignore[valid-type]

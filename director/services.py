@@ -20,14 +20,14 @@ from typing import Any
 from sqlite_utils import Database
 
 from director import events
+from director.contract import read
 from director.events import StaleWrite, load_state
+from director.inputs import TournamentIn
 from engine.errors import InvalidInput
 from engine.positions import draw_button
 from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
 from engine.tournament import Event, PlayerId, Tournament, clean_name, settings_from_dict
-
-Writer = events.Writer
 
 
 @contextmanager
@@ -82,9 +82,6 @@ def tournament_payload(data: Mapping[str, Any]) -> dict[str, Any]:
 def create_tournament(db: Database, data: Mapping[str, Any], now: float) -> int:
     """A new tournament from the setup page's or the API's fields, read as ``TournamentIn``
     declares them (a blank form field is a field left out)."""
-    from director.contract import read
-    from director.inputs import TournamentIn
-
     declared = read(TournamentIn, {k: v for k, v in data.items() if v != ""}).given()
     payload = tournament_payload(declared)
     return events.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now)

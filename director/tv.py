@@ -35,7 +35,7 @@ from werkzeug.wrappers import Response
 from director import inputs, services, shapes
 from director.answers import answer
 from director.auth import is_director, login_required
-from director.contract import Api
+from director.contract import Api, flag
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
 from director.web import act, expected_seq, is_partial_request, now, values
@@ -643,7 +643,7 @@ def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
     """Hand for hand on or off (``on``: true or false), shown on every TV (TDA RP-8); with
     ``next``, the next hand-for-hand hand begins (the count that the director's busts at
     tables without the dealer's assistant are grouped by)."""
-    if _truthy(values().get("next")):
+    if flag(values().get("next")):
         state = load_state(get_db(), tournament_id)
         return _tv_event(
             tournament_id, "h4h_next_hand", {}, f"Hand-for-hand hand {state.h4h_hand + 1}: deal at every table."
@@ -682,6 +682,3 @@ def api_hand_for_hand(tournament_id: int, data: inputs.HandForHandIn) -> Respons
         return _api_event(tournament_id, "h4h_next_hand", {}, data.expected_seq)
     return _api_event(tournament_id, "hand_for_hand", {"on": data.on}, data.expected_seq)
 
-
-def _truthy(value: Any) -> bool:
-    return value is True or str(value).strip().lower() in ("true", "1", "on", "yes")

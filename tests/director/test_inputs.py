@@ -64,7 +64,7 @@ def test_bust_in_who_is_the_players_else_the_player_else_nobody() -> None:
     assert read(BustIn, {"players": ["3", 4], "player": 9}).who() == [3, 4]
     assert read(BustIn, {"player": "3"}).who() == [3]
     assert read(BustIn, {}).who() == []
-    assert refusal(BustIn, {"players": list(range(11))}) == "The players has too many items: at most 10."
+    assert refusal(BustIn, {"players": list(range(101))}) == "The players has too many items: at most 100."
     assert refusal(BustIn, {"player": 1, "by": -1}) == "The eliminator must be at least 0, not -1."
 
 
