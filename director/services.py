@@ -82,7 +82,7 @@ def tournament_payload(data: Mapping[str, Any]) -> dict[str, Any]:
 def create_tournament(db: Database, data: Mapping[str, Any], now: float) -> int:
     """A new tournament from the setup page's or the API's fields, read as ``TournamentIn``
     declares them (a blank form field is a field left out)."""
-    declared = read(TournamentIn, {k: v for k, v in data.items() if v != ""}).given()
+    declared = read(TournamentIn, data).given()
     payload = tournament_payload(declared)
     return events.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now)
 

@@ -161,6 +161,8 @@ def test_calls_that_worked_before_the_declarations_still_work(director: Director
     assert director.api("POST", f"/api/t/{tid}/table/1/deal", {}).status_code == 201
     folded = director.api("POST", f"/api/t/{tid}/table/1/act", {"kind": "Fold"})
     assert folded.status_code == 201, folded.get_json()
+    added = director.api("POST", f"/api/t/{tid}/clock/add_time", {"seconds": "", "expected_seq": ""})
+    assert added.status_code == 201, added.get_json()  # blank: the default minute, on the current seq
     session = director.api("POST", "/api/cash", {"name": "Rows", "table1_seats": "9", "table1_stake": "50/100"})
     assert session.status_code == 201, session.get_json()
     assert session.get_json()["tables"][0]["stake"] == "50/100"
