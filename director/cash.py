@@ -944,10 +944,10 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
             ),
             can_deal=upcoming is not None,
             deal_problem=problem,
-            can_undo=table.undo_award is not None,
+            can_undo=table.finished is not None,
         )
     live = table.hand
-    hand = live.hand()
+    hand = live.replay()
     bets, stacks, in_hand = hand.bets(), hand.stacks(), set(hand.live_seats())
     seats_list = []
     for p in table.players:
@@ -1104,7 +1104,7 @@ def _phh_response(text: str, filename: str) -> Response:
 def table_phhs(session_id: int, table_no: int) -> ResponseReturnValue:
     state = load_session(get_db(), session_id)
     table = state.table(table_no)
-    parts = [f"[{h.number}]\n{write_phh(h.hand())}" for h in state.hands if h.table == table.number]
+    parts = [f"[{h.number}]\n{write_phh(h.replay())}" for h in state.hands if h.table == table.number]
     return _phh_response("\n".join(parts), f"cash-{session_id}-table-{table.number}.phhs")
 
 
@@ -1114,7 +1114,7 @@ def table_phh(session_id: int, table_no: int, number: int) -> ResponseReturnValu
     record_ = next((h for h in state.hands if h.number == number and h.table == table_no), None)
     if record_ is None:
         abort(404)
-    return _phh_response(write_phh(record_.hand()), f"cash-{session_id}-hand-{number}.phh")
+    return _phh_response(write_phh(record_.replay()), f"cash-{session_id}-hand-{number}.phh")
 
 
 @bp.post("/cash/<int:session_id>/table/<int:table_no>/<action>")

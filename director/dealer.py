@@ -831,7 +831,7 @@ def history(tournament_id: int, table: int) -> ResponseReturnValue:
 
 def named_winners(record: TableHand) -> list[list[int]] | None:
     """The winning seats of each pot when the dealer tapped them (``d win 3;5,7``), else None."""
-    for entry in reversed(record.actions):
+    for entry in reversed(record.log):
         parsed = notation.parse(entry)
         if parsed.verb == "win" and parsed.winners is not None:
             return [list(pot) for pot in parsed.winners]
@@ -849,7 +849,7 @@ def _phh(record: TableHand) -> str:
     winners = named_winners(record)
     if winners is None:
         return text
-    shown = {e.seat for e in map(notation.parse, record.actions) if e.verb == "sm" and not e.mucked}
+    shown = {e.seat for e in map(notation.parse, record.log) if e.verb == "sm" and not e.mucked}
     if all(seat in shown for pot in winners for seat in pot):
         return text  # every winner's cards are in the actions: the hand speaks for itself
     return text + (

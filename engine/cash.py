@@ -51,7 +51,7 @@ from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event, History, apply_event, fold_events
 from engine.hand import Hand, HandSetup
 from engine.positions import Positions
-from engine.table import enter, plan_next
+from engine.table import Dealt, plan_next
 from engine.text import chips
 
 Seat: TypeAlias = int
@@ -391,28 +391,17 @@ class NextHand:
     setup: HandSetup
 
 
-@dataclass(frozen=True)
-class LiveHand:
-    """A hand being played: its number in the session, setup and log; :meth:`hand` replays it."""
+@dataclass(frozen=True, kw_only=True)
+class LiveHand(Dealt):
+    """A hand being played (``engine.table.Dealt``: setup, positions, log, and the record one
+    entry earlier for undo): its number in the session, and what taking the deal back needs."""
 
     number: int
-    table: int
-    setup: HandSetup
-    positions: Positions
-    log: tuple[str, ...]
-    started_at: float
     posts: tuple[Seat, ...] = ()
     previous_positions: Positions | None = None
     """The table's positions before this deal (to take the deal back)."""
     joined: tuple[Seat, ...] = ()
     """Newcomers dealt in by this deal (to take the deal back)."""
-    before: LiveHand | None = field(default=None, repr=False, compare=False)
-    """The same hand one entry earlier: an undo takes back the last entry whole (a
-    showdown's board, cards and award together), as at a tournament's table
-    (``engine.dealing.TableHand.before``)."""
-
-    def hand(self) -> Hand:
-        return Hand.replay(self.setup, self.log)
 
 
 @dataclass(frozen=True)
@@ -430,7 +419,7 @@ class HandRecord:
     description: str
     names: tuple[tuple[Seat, str], ...]
 
-    def hand(self) -> Hand:
+    def replay(self) -> Hand:
         return Hand.replay(self.setup, self.log)
 
 
@@ -446,8 +435,9 @@ class CashTable:
     """The positions of the last hand dealt here (the dead-button rule follows from them)."""
     hand: LiveHand | None = None
     hands_dealt: int = 0
-    undo_award: tuple[LiveHand, tuple[SeatedPlayer, ...], Positions | None] | None = None
-    """What the last award changed, while it can still be taken back."""
+    finished: LiveHand | None = None
+    """The hand last finished here, while its award can still be taken back (until the next
+    change at this table): its own undo chain reopens it."""
 
     @property
     def name(self) -> str:
@@ -471,7 +461,7 @@ class CashTable:
         return any(p.member == member and p.seat in self.hand.setup.stacks for p in self.players)
 
     def live_hand(self) -> Hand | None:
-        return self.hand.hand() if self.hand else None
+        return self.hand.replay() if self.hand else None
 
 
 @dataclass(frozen=True)
@@ -719,7 +709,7 @@ def _seat_number(value: object, table: CashTable) -> Seat:
 
 
 def _set_players(table: CashTable, players: Iterable[SeatedPlayer]) -> CashTable:
-    return replace(table, players=tuple(sorted(players, key=lambda p: p.seat)), undo_award=None)
+    return replace(table, players=tuple(sorted(players, key=lambda p: p.seat)), finished=None)
 
 
 def _seated(state: CashSession, member: MemberId) -> tuple[CashTable, SeatedPlayer]:
@@ -965,15 +955,14 @@ def _hand_started(state: CashSession, event: Event) -> CashSession:
     numbers = [h.number for h in state.hands] + [t.hand.number for t in state.tables if t.hand]
     joined = tuple(q.seat for q in table.players if q.newcomer and q.seat in upcoming.dealt)
     live = LiveHand(
-        max(numbers, default=0) + 1,
-        table.number,
-        upcoming.setup,
-        upcoming.positions,
-        (),
-        event.at,
-        upcoming.posts,
-        table.positions,
-        joined,
+        number=max(numbers, default=0) + 1,
+        table=table.number,
+        setup=upcoming.setup,
+        positions=upcoming.positions,
+        started_at=event.at,
+        posts=upcoming.posts,
+        previous_positions=table.positions,
+        joined=joined,
     )
     players = tuple(
         replace(q, newcomer=False) if q.seat in upcoming.dealt else q for q in table.players
@@ -984,7 +973,7 @@ def _hand_started(state: CashSession, event: Event) -> CashSession:
         hand=live,
         hands_dealt=table.hands_dealt + 1,
     )
-    return _with_table(state, replace(table, undo_award=None))
+    return _with_table(state, replace(table, finished=None))
 
 
 def _finish_hand(
@@ -1007,8 +996,7 @@ def _finish_hand(
         hand.award.describe(),
         tuple((q.seat, q.name) for q in table.players if q.seat in after),
     )
-    saved = (live, table.players, table.positions)
-    table = replace(_set_players(table, players), hand=None, undo_award=saved)
+    table = replace(_set_players(table, players), hand=None, finished=live)
     return replace(_with_table(state, table), hands=(*state.hands, record))
 
 
@@ -1020,8 +1008,8 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
     entries = p.get("entries", [p.get("entry")])
     if not isinstance(entries, list) or not entries:
         raise InvalidInput("The actions must be a list like ['p3 sm AsKd', 'd win cards'].")
-    hand = enter(table.hand.setup, table.hand.log, entries, table.name.lower())
-    live = replace(table.hand, log=tuple(hand.log), before=table.hand)
+    hand = table.hand.after(entries)
+    live = table.hand.step(log=tuple(hand.log))
     if hand.is_complete:
         return _finish_hand(state, table, live, hand, event.at)
     return _with_table(state, replace(table, hand=live))
@@ -1030,12 +1018,13 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
 def _hand_undo(state: CashSession, event: Event) -> CashSession:
     table = state.table(event.payload.get("table"))
     if table.hand is not None:
-        if table.hand.before is not None:
-            return _with_table(state, replace(table, hand=table.hand.before))
+        earlier = table.hand.undone()
+        if earlier is not None:
+            return _with_table(state, replace(table, hand=earlier))
         # Take back the deal itself: positions and newcomers as before it.
-        live = table.hand
+        dealt = table.hand
         players = tuple(
-            replace(q, newcomer=True) if q.seat in live.joined else q for q in table.players
+            replace(q, newcomer=True) if q.seat in dealt.joined else q for q in table.players
         )
         return _with_table(
             state,
@@ -1043,17 +1032,20 @@ def _hand_undo(state: CashSession, event: Event) -> CashSession:
                 table,
                 players=players,
                 hand=None,
-                positions=live.previous_positions,
+                positions=dealt.previous_positions,
                 hands_dealt=table.hands_dealt - 1,
             ),
         )
-    if table.undo_award is None:
+    finished = table.finished
+    reopened = finished.undone() if finished is not None else None
+    if finished is None or reopened is None:
         raise IllegalAction(f"There is no hand to undo at {table.name.lower()}.")
-    live, players, positions = table.undo_award
-    reopened = live.before or replace(live, log=live.log[:-1])
-    table = replace(table, players=players, positions=positions, hand=reopened, undo_award=None)
+    # Nothing changed at the table since the award: its players had their starting stacks.
+    start = finished.setup.stacks
+    players = tuple(replace(q, stack=start[q.seat]) if q.seat in start else q for q in table.players)
+    table = replace(table, players=players, hand=reopened, finished=None)
     return replace(
-        _with_table(state, table), hands=tuple(h for h in state.hands if h.number != live.number)
+        _with_table(state, table), hands=tuple(h for h in state.hands if h.number != finished.number)
     )
 
 

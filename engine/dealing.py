@@ -2,7 +2,7 @@
 
 Each hand is a few events in the tournament's log, folded here into :class:`Dealing`
 (``Tournament.dealing``); the table's state is the engine's replay of them
-(:meth:`TableHand.replay` rebuilds the :class:`engine.hand.Hand` from its setup and
+(:meth:`engine.table.Dealt.replay` rebuilds the :class:`engine.hand.Hand` from its setup and
 actions). Events (``type``: payload):
 
 - ``hand_started``: ``{"table", "level"?, "small_blind"?, "big_blind"?, "ante"?, "button"?,
@@ -48,7 +48,7 @@ from engine.events import Event, Vec
 from engine.hand import Hand, HandSetup
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
 from engine.positions import Positions
-from engine.table import enter, plan_next
+from engine.table import Dealt, plan_next
 
 if TYPE_CHECKING:  # the tournament hosts these handlers: its type only, never imported at run time
     from engine.tournament import Tournament
@@ -62,29 +62,25 @@ TABLE_EVENT_TYPES = frozenset(EVENT_TYPES) - {"stack_corrected"}
 """The events of play at one table (a night has many of them: no index lists them)."""
 
 
-@dataclass(frozen=True)
-class TableHand:
-    """One hand dealt at a table, as far as it has been entered.
+@dataclass(frozen=True, kw_only=True)
+class TableHand(Dealt):
+    """One hand dealt at a table, as far as it has been entered (``engine.table.Dealt``: its
+    setup, positions and log, and the record one entry earlier for undo).
 
     ``players`` are the seats dealt in with their players, ``waiting`` the seated players
-    sitting this hand out. ``before`` is the same hand one entry earlier (for undo).
+    sitting this hand out.
     """
 
-    table: int
     number: int
     """The hand's number at its table (1, 2, ...)."""
     tournament_hand: int
     """The hand's number in the whole tournament."""
     started_seq: int
-    started_at: float
     level: int
-    setup: HandSetup
-    positions: Positions
     players: tuple[tuple[Seat, PlayerId], ...]
     waiting: tuple[tuple[Seat, PlayerId], ...] = ()
     h4h_round: int | None = None
     """The hand-for-hand hand number (the same at every table), or None."""
-    actions: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     pending: tuple[PendingAction, ...] = ()
     finished: bool = False
@@ -92,11 +88,6 @@ class TableHand:
     busted: tuple[tuple[PlayerId, Chips], ...] = ()
     """Players knocked out in this hand, with the chips they started it with."""
     finishing_stacks: tuple[tuple[Seat, Chips], ...] = ()
-    before: TableHand | None = field(default=None, repr=False, compare=False)
-
-    def replay(self) -> Hand:
-        """The hand as the engine sees it now (a fresh object every time)."""
-        return Hand.replay(self.setup, self.actions)
 
     def player_at(self, seat: Seat) -> PlayerId | None:
         return dict(self.players).get(seat) or dict(self.waiting).get(seat)
@@ -583,18 +574,12 @@ def _hand_action(state: Tournament, event: Event) -> Tournament:
     p = event.payload
     table = _table(state, p)
     record = _running(state, table)
-    hand = enter(record.setup, record.actions, _entries(p), f"table {table}")
+    hand = record.after(_entries(p))
     pending, notes = _settle_pending(hand, record)
     note = p.get("note")
     if isinstance(note, str) and note.strip():
         notes.insert(0, note.strip())
-    new = replace(
-        record,
-        actions=tuple(hand.log),
-        notes=record.notes + tuple(notes),
-        pending=pending,
-        before=record,
-    )
+    new = record.step(log=tuple(hand.log), notes=record.notes + tuple(notes), pending=pending)
     if hand.is_complete:
         return _finish(state, new, hand, event)
     return replace(state, dealing=state.dealing.with_running(new))
@@ -609,7 +594,7 @@ def _hand_pending(state: Tournament, event: Event) -> Tournament:
         raise InvalidInput("Enter the out-of-turn action, e.g. 'p6 cbr 800'.")
     pending = record_out_of_turn(record.replay(), " ".join(action.split()))
     kept = tuple(x for x in record.pending if x.seat != pending.seat)
-    new = replace(record, pending=(*kept, pending), before=record)
+    new = record.step(pending=(*kept, pending))
     return replace(state, dealing=state.dealing.with_running(new))
 
 
@@ -623,9 +608,10 @@ def _hand_undo(state: Tournament, event: Event) -> Tournament:
             f"Hand {record.number} at table {table} is over and its chips have moved: "
             "undo it from the director's event log, or correct the stacks."
         )
-    if record.before is None:
+    earlier = record.undone()
+    if earlier is None:
         return replace(state, dealing=state.dealing.without_running(table))
-    return replace(state, dealing=state.dealing.with_running(record.before))
+    return replace(state, dealing=state.dealing.with_running(earlier))
 
 
 def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> Tournament:

@@ -10,7 +10,16 @@ dead-button rule, the newcomers and the refusals are the same in both:
   button and the small blind waits for the button to pass (TDA 1.4), and the house may
   make newcomers wait for the big blind instead, or post one to play at once (cash games);
 - :func:`enter` applies a hand's new entries (``engine.notation``) to the hand replayed from
-  its setup and log, refusing an entry after the hand is over.
+  its setup and log, refusing an entry after the hand is over;
+- :class:`Dealt` is a hand dealt at a table as far as it has been entered, the record both
+  games keep (``engine.dealing.TableHand``, ``engine.cash.LiveHand`` extend it). Undo at a
+  table is one mechanism for both: each entry keeps the record one entry earlier
+  (:meth:`Dealt.step`), and :meth:`Dealt.undone` goes back to it, taking back the last
+  entry whole (a showdown's board, cards and award together); the first step back from a
+  hand with nothing entered takes back the deal. The chain lives only as long as the hand
+  is the table's latest: a tournament drops it when the hand is over (its knockouts and
+  places follow from it: the director's log undoes it), a cash table keeps the finished
+  hand's chain until the next change at that table.
 
 >>> plan = plan_next(None, {1, 3, 5}, set(), 6, button=5)
 >>> (plan.positions.button, plan.positions.small_blind, plan.positions.big_blind), plan.dealt
@@ -23,8 +32,8 @@ dead-button rule, the newcomers and the refusals are the same in both:
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Self, TypeAlias
 
 from engine.errors import IllegalAction, InvalidInput
 from engine.hand import Hand, HandSetup
@@ -97,4 +106,34 @@ def enter(setup: HandSetup, log: Iterable[str], entries: Iterable[object], where
     return hand
 
 
-__all__ = ["Newcomers", "Plan", "enter", "plan_next"]
+@dataclass(frozen=True, kw_only=True)
+class Dealt:
+    """A hand dealt at table ``table``: its setup, the positions it was dealt at, when, and its
+    log so far; ``before`` is the same record one entry earlier (None for the deal)."""
+
+    table: int
+    setup: HandSetup
+    positions: Positions
+    started_at: float
+    log: tuple[str, ...] = ()
+    before: Self | None = field(default=None, repr=False, compare=False)
+
+    def replay(self) -> Hand:
+        """The hand as the engine sees it now (a fresh object every time)."""
+        return Hand.replay(self.setup, self.log)
+
+    def after(self, entries: Iterable[object]) -> Hand:
+        """The hand with ``entries`` applied (refused with the reason, as :func:`enter`)."""
+        return enter(self.setup, self.log, entries, f"table {self.table}")
+
+    def step(self, **changes: Any) -> Self:
+        """The record after one more entry (``changes``: its new log and whatever the host
+        keeps beside it), remembering this one for :meth:`undone`."""
+        return replace(self, before=self, **changes)
+
+    def undone(self) -> Self | None:
+        """The record one entry earlier, or None when the deal itself is taken back."""
+        return self.before
+
+
+__all__ = ["Dealt", "Newcomers", "Plan", "enter", "plan_next"]

@@ -168,7 +168,7 @@ def test_hand_undo_steps_back_through_the_actions_then_the_deal() -> None:
     night.act("p4 cbr 60")
     night.act("p1 cc")
     night.add("hand_undo", {"table": 1})
-    assert night.state.dealing.running(1).actions == ("p4 cbr 60",)
+    assert night.state.dealing.running(1).log == ("p4 cbr 60",)
     night.add("hand_undo", {"table": 1})
     night.add("hand_undo", {"table": 1})
     assert night.state.dealing.current(1) is None
@@ -279,7 +279,7 @@ class TableNight(RuleBasedStateMachine):
     @precondition(lambda self: self.running() is not None)
     @rule()
     def undo(self) -> None:
-        had_deal = not self.running().actions
+        had_deal = not self.running().log
         self.night.add("hand_undo", {"table": 1})
         if had_deal and self.running() is None:
             self.big_blinds.pop()
