@@ -76,7 +76,7 @@ def serve(args: argparse.Namespace) -> int:
                            connection_limit=args.connections, backlog=2048)
     port = int(getattr(server, "effective_port", args.port))
     with app.app_context():  # the address the director chose on the dashboard, if any
-        from director.seating import stored_address
+        from director.seating.links import stored_address
 
         chosen = stored_address()
     url = lan_url(chosen or args.host, port)

@@ -8,11 +8,12 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import inputs, seating, services
+from director import inputs, services
 from director.auth import login_required
 from director.contract import Write, read
 from director.db import get_db
 from director.events import load_events, load_state, played_as_stored
+from director.seating.views import move_text, names_of
 from director.views import dashboard_context, undone_text
 from director.web import act, now, render
 from engine.errors import InvalidInput
@@ -33,8 +34,8 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     ctx = dashboard_context(state, tournament_id, now())
     step = services.table_step(state) if state.seating.tables and not state.finished else None
     ctx["step"] = step
-    names = seating.names_of(state)
-    ctx["step_moves"] = [seating.move_text(state, m, names) for m in step.moves] if step else []
+    names = names_of(state)
+    ctx["step_moves"] = [move_text(state, m, names) for m in step.moves] if step else []
     ctx["hand_button_note"] = hand_button_note(state, now())
     ctx.update(extra)
     return ctx

@@ -31,11 +31,12 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director import inputs, seating, services, shapes
+from director import inputs, services, shapes
 from director.auth import login_required
 from director.contract import Api, Write, flag
 from director.db import get_db
 from director.events import load_state
+from director.seating.views import move_text, names_of
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
 from director.web import format_chips as _amount
 from engine import dealing, notation
@@ -409,9 +410,9 @@ def _balancing(state: Tournament, table: int) -> tuple[str, ...]:
         step = services.table_step(state)
     except EngineError:
         return ()
-    names = seating.names_of(state)
+    names = names_of(state)
     return tuple(
-        seating.move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table)
+        move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table)
     )
 
 

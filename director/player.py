@@ -22,7 +22,8 @@ from werkzeug.wrappers import Response
 from director.db import get_db
 from director.events import UnknownTournament, load_state
 from director.polls import HEADER
-from director.seating import MOVED_NOTICE_SECONDS, MoveRecord, move_history, player_tokens
+from director.seating import MOVED_NOTICE_SECONDS
+from director.seating.views import MoveRecord, move_history, player_tokens
 from director.web import now
 from engine.dealing import TABLE_EVENT_TYPES
 from engine.text import ordinal

@@ -19,7 +19,7 @@ import pytest
 from director import services
 from director.db import get_db
 from director.events import load_state
-from director.seating import player_tokens
+from director.seating.views import player_tokens
 from tests.browser.conftest import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from director import services
 from director.db import get_db
 from director.player import ordinal
-from director.seating import player_tokens
+from director.seating.views import player_tokens
 from tests.director.conftest import Director, soup
 from tests.director.test_seating_pages import T0, post, start_and_bust, state_of, tournament
 

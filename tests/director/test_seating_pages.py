@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from director import services
 from director.db import get_db
 from director.events import load_state
-from director.seating import player_tokens, seat_xy
+from director.seating.views import player_tokens, seat_xy
 from engine.tournament import Tournament
 from tests.director.conftest import Director, rendered, soup
 

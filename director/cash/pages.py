@@ -1,0 +1,247 @@
+"""The cash game's HTML routes (htmx partials included): sessions, the club, the night,
+its summary and ledger, and the dealer's table page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import (
+    Response,
+    abort,
+    flash,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+
+from director.auth import login_required
+from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
+from director.cash.commands import club_action, create_session, session_action, table_action
+from director.cash.store import load_session, session_rows
+from director.cash.views import (
+    club_context,
+    hand_lines,
+    ledger_text,
+    session_context,
+    summary_data,
+    table_context,
+)
+from director.db import get_db
+from director.web import (
+    act,
+    is_partial_request,
+    now,
+    render,
+    values,
+)
+from engine.cash import (
+    NEWCOMER_RULES,
+    STAKES,
+)
+from engine.errors import EngineError
+from engine.phh import write_phh
+
+
+def _session_page(session_id: int, **extra: Any) -> str:
+    return render("cash_session.html", "_cash_session.html", **session_context(session_id, **extra))
+
+
+def _club_page(**extra: Any) -> str:
+    return render("cash_club.html", "_cash_club.html", **club_context(**extra))
+
+
+def _run(
+    do: Callable[[], str], redirect_to: str, rerender: Callable[..., str]
+) -> ResponseReturnValue:
+    notices: list[str] = []
+
+    def run() -> None:
+        message = do()
+        if message:
+            notices.append(message)
+            if not is_partial_request():
+                flash(message, "ok")
+
+    def again(error: str | None = None, notice: str | None = None) -> str:
+        return rerender(error=error, notice=notice or (notices[0] if notices else None))
+
+    return act(run, redirect_to, again)
+
+
+@bp.get("/cash")
+def index() -> ResponseReturnValue:
+    db = get_db()
+    rows = []
+    for row in session_rows(db):
+        state = load_session(db, int(row["id"]))
+        rows.append(
+            {"row": row, "state": state, "seated": sum(len(t.players) for t in state.tables)}
+        )
+    return render("cash.html", None, sessions=rows, stakes=STAKES, newcomer_rules=NEWCOMER_RULES)
+
+
+@bp.post("/cash")
+@login_required
+def create() -> ResponseReturnValue:
+    data = values()
+    try:
+        session_id = create_session(get_db(), data, now())
+    except EngineError as error:
+        db = get_db()
+        rows = [
+            {"row": r, "state": load_session(db, int(r["id"])), "seated": 0}
+            for r in session_rows(db)
+        ]
+        page = render(
+            "cash.html",
+            None,
+            sessions=rows,
+            stakes=STAKES,
+            newcomer_rules=NEWCOMER_RULES,
+            error=str(error),
+            form=data,
+        )
+        return page, 422
+    return Response(status=303, headers={"Location": url_for("cash.show", session_id=session_id)})
+
+
+@bp.get("/cash/club")
+def club() -> ResponseReturnValue:
+    return _club_page()
+
+
+@bp.post("/cash/club/<action>")
+@login_required
+def club_post(action: str) -> ResponseReturnValue:
+    if action not in CLUB_ACTIONS:
+        abort(404)
+    data = values()
+
+    def again(**kw: Any) -> str:
+        # A refused new member comes back as typed, to be corrected rather than retyped.
+        typed = data if kw.get("error") and action == "member" else {}
+        return _club_page(typed=typed, **kw)
+
+    return _run(lambda: club_action(get_db(), action, data, now())[1], url_for("cash.club"), again)
+
+
+@bp.get("/cash/<int:session_id>")
+def show(session_id: int) -> ResponseReturnValue:
+    since = request.args.get("since", "")
+    if (
+        is_partial_request()
+        and since.isdigit()
+        and int(since) == load_session(get_db(), session_id).seq
+    ):
+        return Response(status=204)
+    return _session_page(session_id)
+
+
+@bp.post("/cash/<int:session_id>/<action>")
+@login_required
+def session_post(session_id: int, action: str) -> ResponseReturnValue:
+    if action not in SESSION_ACTIONS:
+        abort(404)
+    data = values()
+
+    def again(**kw: Any) -> str:
+        # A refused buy-in comes back as typed (member, seat, amount), never on someone else.
+        typed = data if kw.get("error") and action == "sit" else {}
+        return _session_page(session_id, typed=typed, **kw)
+
+    return _run(
+        lambda: session_action(get_db(), session_id, action, data, now())[1],
+        url_for("cash.show", session_id=session_id),
+        again,
+    )
+
+
+@bp.get("/cash/<int:session_id>/summary")
+def summary(session_id: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    return render(
+        "cash_summary.html", None, t=state, session_id=session_id, s=summary_data(state, now())
+    )
+
+
+@bp.get("/cash/<int:session_id>/ledger.csv")
+def ledger_csv(session_id: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    response = Response(ledger_text(state, now()), mimetype="text/csv")
+    slug = "".join(c if c.isalnum() else "-" for c in state.name.lower()).strip("-") or "cash"
+    response.headers["Content-Disposition"] = f'attachment; filename="{slug}-ledger.csv"'
+    return response
+
+
+def _table_page(session_id: int, table_no: int, **extra: Any) -> str:
+    return render(
+        "cash_table.html", "_dealer_table.html", **table_context(session_id, table_no), **extra
+    )
+
+
+@bp.get("/cash/<int:session_id>/table/<int:table_no>")
+def table_page(session_id: int, table_no: int) -> ResponseReturnValue:
+    return _table_page(session_id, table_no)
+
+
+@bp.get("/cash/<int:session_id>/table/<int:table_no>/panel")
+def table_panel(session_id: int, table_no: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    since = request.args.get("since")
+    if since is not None and since.isdigit() and int(since) == state.seq:
+        return Response(status=204)
+    return render_template("_dealer_table.html", **table_context(session_id, table_no))
+
+
+@bp.get("/cash/<int:session_id>/table/<int:table_no>/history")
+def table_history(session_id: int, table_no: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    table = state.table(table_no)
+    return render(
+        "cash_history.html",
+        None,
+        t=state,
+        session_id=session_id,
+        table=table,
+        hands=hand_lines(state, table),
+        base=url_for("cash.table_page", session_id=session_id, table_no=table.number),
+    )
+
+
+def _phh_response(text: str, filename: str) -> Response:
+    response = Response(text, mimetype="text/plain")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/cash/<int:session_id>/table/<int:table_no>/hands.phhs")
+def table_phhs(session_id: int, table_no: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    table = state.table(table_no)
+    parts = [f"[{h.number}]\n{write_phh(h.replay())}" for h in state.hands if h.table == table.number]
+    return _phh_response("\n".join(parts), f"cash-{session_id}-table-{table.number}.phhs")
+
+
+@bp.get("/cash/<int:session_id>/table/<int:table_no>/hand/<int:number>.phh")
+def table_phh(session_id: int, table_no: int, number: int) -> ResponseReturnValue:
+    state = load_session(get_db(), session_id)
+    record_ = next((h for h in state.hands if h.number == number and h.table == table_no), None)
+    if record_ is None:
+        abort(404)
+    return _phh_response(write_phh(record_.replay()), f"cash-{session_id}-hand-{number}.phh")
+
+
+@bp.post("/cash/<int:session_id>/table/<int:table_no>/<action>")
+@login_required
+def table_post(session_id: int, table_no: int, action: str) -> ResponseReturnValue:
+    if action not in TABLE_ACTIONS:
+        abort(404)
+    data: Any = request.form if not request.is_json else values()
+    return _run(
+        lambda: table_action(get_db(), session_id, table_no, action, data, now())[1],
+        url_for("cash.table_page", session_id=session_id, table_no=table_no),
+        lambda **kw: _table_page(session_id, table_no, **kw),
+    )

@@ -1,0 +1,525 @@
+"""What the cash game's pages and JSON answers show: the night's tables and seats, the
+club's members, the summary, and the dealer's table (``_dealer_table.html``, shared with
+the tournament's dealer page).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import (
+    url_for,
+)
+
+from director import events
+from director.cash import FIRST_BUTTON
+from director.cash.store import all_sessions, club_balances, load_club, load_session
+from director.db import get_db
+from engine import cash
+from engine.cash import (
+    NEWCOMER_RULES,
+    STAKES,
+    CashSession,
+    CashTable,
+    Club,
+)
+from engine.errors import EngineError
+from engine.pots import pot_name
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    member: int | None
+    name: str
+    stack: int
+    status: str  # "", busted, waiting, in hand
+    offer: str = ""
+    offer_member: int | None = None
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: CashTable
+    rows: tuple[SeatRow, ...]
+    status: str
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    member: cash.Member
+    balance: int
+    where: str
+    stakes: tuple[str, ...]
+
+
+def _table_card(state: CashSession, table: CashTable) -> TableCard:
+    offers = {(o.table, o.seat): o for o in state.offers()}
+    waiting: set[int] = set()
+    if table.hand is None:
+        try:
+            waiting = set(cash.next_hand(state, table.number).waiting)
+        except EngineError:
+            waiting = set()
+    rows = []
+    for seat in range(1, table.seats + 1):
+        p = table.player_at(seat)
+        if p is None:
+            offer = offers.get((table.number, seat))
+            rows.append(
+                SeatRow(
+                    seat,
+                    None,
+                    "",
+                    0,
+                    "free",
+                    offer.name if offer else "",
+                    offer.member if offer else None,
+                )
+            )
+            continue
+        if table.in_hand(p.member):
+            status = "in the hand"
+        elif p.busted:
+            status = "busted"
+        elif p.newcomer or seat in waiting:
+            status = (
+                "waits for the big blind"
+                if state.newcomers == "wait"
+                else "new: posts or waits for the button"
+            )
+        else:
+            status = ""
+        rows.append(SeatRow(seat, p.member, p.name, p.stack, status))
+    if table.hand is not None:
+        hand = table.live_hand()
+        street = hand.street if hand else ""
+        text = f"Hand {table.hand.number} in play ({street})"
+    else:
+        text = f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt"
+    return TableCard(table, tuple(rows), text)
+
+
+def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
+    db = get_db()
+    state = load_session(db, session_id)
+    club = load_club(db)
+    held = club_balances(db)
+    seated = {p.member for t in state.tables for p in t.players}
+    free_places = [
+        (f"{t.number}:{s}", f"Table {t.number} · seat {s} · {t.stake.name}")
+        for t in state.tables
+        for s in t.free_seats
+    ]
+    names = {**club.names(), **dict(state.names)}  # the session's own names win (a member renamed later)
+    history = [
+        cash.describe(e, names)
+        for e in reversed(events.load_events(db, session_id, after=max(0, state.seq - 12)))
+    ]
+    return {
+        "t": state,
+        "session_id": session_id,
+        "cards": [_table_card(state, t) for t in state.tables],
+        "ledger": state.ledger(),
+        "members": [m for m in club.members if m.id not in seated],
+        "all_members": club.members,
+        "balances": held,
+        "free_places": free_places,
+        "history": history,
+        "stakes": STAKES,
+        "newcomer_rules": NEWCOMER_RULES,
+        **extra,
+    }
+
+
+def club_context(**extra: Any) -> dict[str, Any]:
+    db = get_db()
+    club = load_club(db)
+    sessions = all_sessions(db)
+    held = cash.balances(club, (s for _, s in sessions))
+    where: dict[int, str] = {}
+    for _, s in sessions:
+        for t in s.tables:
+            for p in t.players:
+                where[p.member] = f"{s.name}: table {t.number}, {p.stack:,} in front"
+    rows = [
+        MemberRow(
+            m,
+            held.get(m.id, 0),
+            where.get(m.id, ""),
+            tuple(s.name for s in STAKES if held.get(m.id, 0) >= s.access_balance),
+        )
+        for m in club.members
+    ]
+    grants = [(g, club.member(g.member).name) for g in reversed(club.grants)]
+    return {"t": club, "club": club, "rows": rows, "grants": grants[:30], "stakes": STAKES, **extra}
+
+
+def summary_data(state: CashSession, at: float) -> dict[str, Any]:
+    ledger = state.ledger()
+    players = []
+    for line in ledger.lines:
+        seconds = state.seconds_played(line.member, at)
+        hands = sum(1 for h in state.hands if any(name == line.name for _, name in h.names))
+        players.append(
+            {
+                "member": line.member,
+                "name": line.name,
+                "hours": round(seconds / 3600, 2),
+                "hands": hands,
+                "bought_in": line.bought_in,
+                "cashed_out": line.cashed_out,
+                "on_table": line.on_table,
+                "net": line.net,
+            }
+        )
+    biggest = state.biggest_pot
+    big: dict[str, Any] | None = None
+    if biggest is not None:
+        names = dict(biggest.names)
+        big = {
+            "hand": biggest.number,
+            "table": biggest.table,
+            "pot": biggest.pot,
+            "winners": [names.get(seat, f"Seat {seat}") for seat, _ in biggest.won],
+            "description": biggest.description,
+        }
+    return {
+        "name": state.name,
+        "hands_dealt": state.hands_dealt,
+        "hands_by_table": {str(t.number): t.hands_dealt for t in state.tables},
+        "biggest_pot": big,
+        "players": players,
+        "totals": {
+            "bought_in": ledger.bought_in,
+            "cashed_out": ledger.cashed_out,
+            "on_tables": ledger.on_tables,
+            "balanced": ledger.balanced,
+        },
+        "play_chips_only": True,
+    }
+
+
+def session_json(state: CashSession, session_id: int) -> dict[str, Any]:
+    ledger = state.ledger()
+    return {
+        "id": session_id,
+        "seq": state.seq,
+        "name": state.name,
+        "newcomers": state.newcomers,
+        "tables": [
+            {
+                "table": t.number,
+                "seats": t.seats,
+                "stake": t.stake.name,
+                "small_blind": t.stake.small_blind,
+                "big_blind": t.stake.big_blind,
+                "min_buy_in": t.stake.min_buy_in,
+                "max_buy_in": t.stake.max_buy_in,
+                "hand": t.hand.number if t.hand else None,
+                "hands_dealt": t.hands_dealt,
+                "players": [
+                    {
+                        "seat": p.seat,
+                        "member": p.member,
+                        "name": p.name,
+                        "stack": p.stack,
+                        "newcomer": p.newcomer,
+                    }
+                    for p in t.players
+                ],
+            }
+            for t in state.tables
+        ],
+        "waiting": {
+            s.name: [{"member": w.member, "name": w.name} for w in q] for s, q in state.waiting
+        },
+        "offers": [
+            {"table": o.table, "seat": o.seat, "member": o.member, "name": o.name}
+            for o in state.offers()
+        ],
+        "ledger": {
+            "players": [
+                {
+                    "member": line.member,
+                    "name": line.name,
+                    "bought_in": line.bought_in,
+                    "cashed_out": line.cashed_out,
+                    "on_table": line.on_table,
+                    "net": line.net,
+                }
+                for line in ledger.lines
+            ],
+            "bought_in": ledger.bought_in,
+            "cashed_out": ledger.cashed_out,
+            "on_tables": ledger.on_tables,
+            "balanced": ledger.balanced,
+            "unit": "play chips",
+        },
+    }
+
+
+def club_json(club: Club, held: Mapping[int, int]) -> dict[str, Any]:
+    return {
+        "seq": club.seq,
+        "members": [
+            {
+                "id": m.id,
+                "name": m.name,
+                "balance": held.get(m.id, 0),
+                "stakes": [s.name for s in STAKES if held.get(m.id, 0) >= s.access_balance],
+            }
+            for m in club.members
+        ],
+        "grants": [
+            {"seq": g.seq, "member": g.member, "amount": g.amount, "reason": g.reason, "at": g.at}
+            for g in club.grants
+        ],
+        "unit": "play chips",
+    }
+
+
+def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
+    """The dealer's ``TableView`` for a cash table: fixed blinds, the session's players."""
+    from director import dealer
+
+    table = state.table(table_no)
+    stake = table.stake
+    common: dict[str, Any] = {
+        "tournament_id": session_id,
+        "table": table.number,
+        "name": state.name,
+        "seq": state.seq,
+        "level_text": f"Cash {stake.name} · buy-in {stake.min_buy_in:,}–{stake.max_buy_in:,}",
+        "hands_text": f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt here",
+        "players": (),  # no stack corrections at a cash table: top up or cash out instead
+    }
+    last = next((h for h in reversed(state.hands) if h.table == table.number), None)
+    if last is not None:
+        common["last_result"] = f"Hand {last.number}: {last.description}"
+        busted = [p.name for p in table.players if p.busted and p.seat in last.setup.stacks]
+        common["busted_text"] = tuple(
+            f"{name} has no chips left: rebuy or cash out." for name in busted
+        )
+    names = {p.seat: p.name for p in table.players}
+    if table.hand is None:
+        problem = ""
+        upcoming = None
+        try:
+            upcoming = cash.next_hand(state, table.number)
+        except EngineError as error:
+            problem = str(error)
+        waiting = set(upcoming.waiting) if upcoming else set()
+        first = table.positions is None  # the deal draws the first button: name no seat before it
+        seats = tuple(
+            dealer.SeatView(
+                p.seat,
+                p.member,
+                p.name,
+                p.stack,
+                0,
+                dealer._badges(None, p.seat, upcoming.positions if upcoming and not first else None),
+                "waiting" if p.seat in waiting else ("out" if p.busted else ""),
+            )
+            for p in table.players
+        )
+        return dealer.TableView(
+            **common,
+            phase="before",
+            seats=seats,
+            positions_text=(
+                FIRST_BUTTON if upcoming and first else dealer._positions_text(upcoming.positions) if upcoming else ""
+            ),
+            can_deal=upcoming is not None,
+            deal_problem=problem,
+            can_undo=table.finished is not None,
+        )
+    live = table.hand
+    hand = live.replay()
+    bets, stacks, in_hand = hand.bets(), hand.stacks(), set(hand.live_seats())
+    seats_list = []
+    for p in table.players:
+        if p.seat not in stacks:
+            status = "waiting" if p.stack else "out"
+        elif p.seat == hand.turn:
+            status = "turn"
+        elif p.seat not in in_hand:
+            status = "folded"
+        elif hand.is_all_in(p.seat):
+            status = "all-in"
+        else:
+            status = ""
+        seats_list.append(
+            dealer.SeatView(
+                p.seat,
+                p.member,
+                p.name,
+                stacks.get(p.seat, p.stack),
+                bets.get(p.seat, 0),
+                dealer._badges(None, p.seat, live.positions),
+                status,
+            )
+        )
+    phase = "showdown" if hand.street == "showdown" else "betting"
+    extra = dealer._betting_view(hand) if phase == "betting" else {}
+    notes = tuple(f"Seat {s} posts a big blind to come in." for s in live.posts)
+    return dealer.TableView(
+        **common,
+        phase=phase,
+        seats=tuple(seats_list),
+        hand_number=live.number,
+        street=hand.street,
+        board=" ".join(str(c) for c in hand.board),
+        turn=hand.turn,
+        turn_name=names.get(hand.turn, "") if hand.turn else "",
+        pots=tuple(
+            dealer.PotView(i, pot_name(i), p.amount, p.eligible) for i, p in enumerate(hand.pots())
+        ),
+        bets_total=sum(bets.values()),
+        showdown_order=hand.showdown_order(),
+        all_face_up=hand.all_hands_face_up,
+        live=tuple(s for s in hand.seats if s in in_hand),
+        notes=notes,
+        can_undo=True,
+        positions_text=dealer._positions_text(live.positions),
+        **extra,
+    )
+
+
+def table_context(session_id: int, table_no: int) -> dict[str, Any]:
+    state = load_session(get_db(), session_id)
+    table = state.table(table_no)
+    return {
+        "v": table_view(state, session_id, table_no),
+        "t": state,
+        "session_id": session_id,
+        "cash_table": table,
+        "dealer_base": url_for("cash.table_page", session_id=session_id, table_no=table.number),
+        "waiting_note": "waits for the big blind"
+        if state.newcomers == "wait"
+        else "sits out until the button passes",
+    }
+
+
+@dataclass(frozen=True)
+class HandLine:
+    number: int
+    blinds: str
+    positions: str
+    players: tuple[str, ...]
+    actions: tuple[str, ...]
+    result: str
+    finished: bool
+
+
+def hand_lines(state: CashSession, table: CashTable) -> list[HandLine]:
+    from director import dealer
+
+    out = []
+    records: list[tuple[int, Any, tuple[str, ...], str, bool, Any]] = [
+        (h.number, h.setup, h.log, h.description, True, dict(h.names))
+        for h in state.hands
+        if h.table == table.number
+    ]
+    if table.hand is not None:
+        names = {p.seat: p.name for p in table.players}
+        records.append((table.hand.number, table.hand.setup, table.hand.log, "", False, names))
+    for number, setup, log, result, finished, names in records:
+        seats = {s: s for s in setup.stacks}
+        by_seat = {s: names.get(s, "?") for s in setup.stacks}
+        out.append(
+            HandLine(
+                number,
+                f"{setup.small_blind:,}/{setup.big_blind:,}",
+                f"Button seat {setup.button} · "
+                + (
+                    f"small blind seat {setup.small_blind_seat}"
+                    if setup.small_blind_seat
+                    else "dead small blind"
+                )
+                + f" · big blind seat {setup.big_blind_seat}",
+                tuple(f"Seat {s} {by_seat[s]} ({setup.stacks[s]:,})" for s in sorted(setup.stacks)),
+                tuple(dealer.describe_entry(e, by_seat, seats) for e in log),
+                result,
+                finished,
+            )
+        )
+    return list(reversed(out))
+
+
+def table_json(state: CashSession, session_id: int, table_no: int) -> dict[str, Any]:
+    view = table_view(state, session_id, table_no)
+    table = state.table(table_no)
+    return {
+        "seq": state.seq,
+        "table": table.number,
+        "stake": table.stake.name,
+        "phase": view.phase,
+        "hand": view.hand_number,
+        "street": view.street or None,
+        "turn": view.turn,
+        "positions": view.positions_text,
+        "seats": [
+            {
+                "seat": s.seat,
+                "member": s.player,
+                "name": s.name,
+                "stack": s.stack,
+                "bet": s.bet,
+                "badges": list(s.badges),
+                "status": s.status,
+            }
+            for s in view.seats
+        ],
+        "actions": [{"kind": c.kind, "label": c.label, "amount": c.amount} for c in view.choices],
+        "min_to": view.min_to,
+        "max_to": view.max_to,
+        "pots": [
+            {"name": p.name, "amount": p.amount, "eligible": list(p.eligible)} for p in view.pots
+        ],
+        "showdown_order": list(view.showdown_order),
+        "last_result": view.last_result or None,
+        "can_deal": view.can_deal,
+        "deal_problem": view.deal_problem or None,
+    }
+
+
+def ledger_text(state: CashSession, at: float) -> str:
+    """The session's ledger as CSV: a line per player, the totals, and what the chips are."""
+    data = summary_data(state, at)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["player", "hours_played", "hands_played", "bought_in", "cashed_out", "on_table", "net"]
+    )
+    for p in data["players"]:
+        writer.writerow(
+            [
+                p["name"],
+                f"{p['hours']:.2f}",
+                p["hands"],
+                p["bought_in"],
+                p["cashed_out"],
+                p["on_table"],
+                p["net"],
+            ]
+        )
+    totals = data["totals"]
+    writer.writerow(
+        [
+            "TOTAL",
+            "",
+            data["hands_dealt"],
+            totals["bought_in"],
+            totals["cashed_out"],
+            totals["on_tables"],
+            0,
+        ]
+    )
+    writer.writerow([])
+    writer.writerow(["Play chips only: these are counts of play chips, with no money value."])
+    return out.getvalue()
