@@ -35,6 +35,7 @@ def clock_json(clock: ClockState) -> dict[str, Any]:
         "hands_played": clock.hands_played,
         "hands_left_in_level": clock.hands_left_in_level,
         "hand_cap": clock.hand_cap,
+        "item": clock.item_index,
     }
 
 
@@ -95,9 +96,12 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
     }
 
 
-def answer(tournament_id: int, status: int = 201) -> ResponseReturnValue:
+def answer(tournament_id: int, status: int = 201, notice: str | None = None) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    return jsonify(state_json(state, tournament_id, now())), status
+    body = state_json(state, tournament_id, now())
+    if notice is not None:
+        body["notice"] = notice
+    return jsonify(body), status
 
 
 def without_tokens(payload: Mapping[str, Any]) -> dict[str, Any]:

@@ -167,16 +167,22 @@ def addon(tournament_id: int, player_id: int, data: inputs.StackIn) -> ResponseR
 
 
 def _clock_route(action: str) -> None:
-    body = inputs.AddTimeIn if action == "add_time" else inputs.Write
+    body = {"add_time": inputs.AddTimeIn, "break_now": inputs.BreakNowIn}.get(action, inputs.Write)
 
     def clock(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-        seconds = None
+        seconds = minutes = None
         if isinstance(data, inputs.AddTimeIn):
             seconds = 60 if data.seconds is None else data.seconds
-        services.clock_action(get_db(), tournament_id, action, data.expected_seq, now(), seconds)
+        if isinstance(data, inputs.BreakNowIn):
+            minutes = data.minutes
+        services.clock_action(get_db(), tournament_id, action, data.expected_seq, now(), seconds, minutes)
         return answer(tournament_id)
 
-    summary = "The clock: " + action.replace("_", " ") + (" (seconds, negative to take)" if action == "add_time" else "")
+    summary = "The clock: " + action.replace("_", " ") + {
+        "add_time": " (seconds, negative to take)",
+        "next_level": " (into the break when one comes next)",
+        "break_now": " (the break after the level starts now; minutes: one put in when none follows)",
+    }.get(action, "")
     api.post(f"/t/<int:tournament_id>/clock/{action}", summary=summary, body=body, result=shapes.Tournament,
              endpoint=f"clock_{action}")(clock)
 

@@ -79,6 +79,10 @@ def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
         raise InvalidInput(f"Unknown clock action {action!r}.")
 
     def do() -> None:
+        if action == "break_now":
+            pause = read(inputs.BreakNowIn)
+            services.clock_action(get_db(), tournament_id, action, pause.expected_seq, now(), minutes=pause.minutes)
+            return
         data = read(inputs.AddTimeIn)
         seconds = None
         if action == "add_time":

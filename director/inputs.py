@@ -116,6 +116,36 @@ class AddTimeIn(Write):
                                           description="add_time: seconds to add (negative to take); 60 if left out.")
 
 
+class BreakNowIn(Write):
+    minutes: number(1, 120) | None = Field(  # type: ignore[valid-type]
+        None, title="break's length in minutes",
+        description="break_now: the length of the break put in when none follows the level (10 if left out).")
+
+
+MAX_ITEMS = 400
+"""Levels and breaks in one structure (a level a minute for a whole day, with room to spare)."""
+
+
+class StructureEditIn(Write):
+    """One change to the structure (``engine.structure.edit``)."""
+
+    edit: Annotated[Literal["level", "break", "add_level", "add_break", "remove", "all_levels"], Word] = Field(
+        title="change", description="level or break: change it; add_level or add_break: put one in at "
+        "item; remove; all_levels: every level from item on gets this length.")
+    item: number(0, MAX_ITEMS) = Field(  # type: ignore[valid-type]
+        title="position in the structure",
+        description="Where in the structure's items (from 0): the item to change, or where the new one goes.")
+    small_blind: PositiveChips | None = Field(None, title="small blind")
+    big_blind: PositiveChips | None = Field(None, title="big blind")
+    ante: Chips | None = Field(None, title="ante")
+    minutes: number(1, 240) | None = Field(None, title="length in minutes")  # type: ignore[valid-type]
+    hands: number(1, 1000) | None = Field(None, title="length in hands")  # type: ignore[valid-type]
+    colour_up: Annotated[str, Field(max_length=100)] | many(PositiveChips, 10) | None = Field(  # type: ignore[valid-type]
+        None, title="chips to colour up", description="A break's chip values removed from play, e.g. \"25 100\".")
+    restart: Flag = Field(False, title="restart",
+                          description="The level or break in play starts again from its beginning.")
+
+
 class BustIn(Write):
     player: Id | None = Field(None, title="player")
     players: many(Id, MAX_BUSTS) | None = Field(None, title="players",  # type: ignore[valid-type]

@@ -27,6 +27,7 @@ from engine.errors import InvalidInput
 from engine.positions import draw_button
 from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
+from engine.structure import warnings as structure_warnings
 from engine.tournament import Event, PlayerId, Tournament, clean_name, settings_from_dict
 
 
@@ -165,12 +166,27 @@ def close_rebuys(db: Database, tournament_id: int, expected_seq: int | None, now
 def clock_action(
     db: Database, tournament_id: int, action: str, expected_seq: int | None, now: float,
     seconds: int | None = None,
+    minutes: int | None = None,
 ) -> Tournament:
-    """start, pause, resume, next_level, previous_level, add_time (``seconds``), hand_played."""
+    """start, pause, resume, next_level, previous_level, add_time (``seconds``), break_now
+    (``minutes``: a break put in when none follows the level), hand_played."""
     payload: dict[str, Any] = {"action": action}
     if action == "add_time":
         payload["seconds"] = 60 if seconds is None else seconds
+    if action == "break_now" and minutes is not None:
+        payload["minutes"] = minutes
     return record(db, tournament_id, "clock", payload, expected_seq, now)
+
+
+def edit_structure(
+    db: Database, tournament_id: int, change: Mapping[str, Any], expected_seq: int | None, now: float
+) -> tuple[Tournament, str]:
+    """One change to the structure in play (``engine.structure.edit``), and what it says:
+    the change in words, and the structure check's warnings on the edited structure."""
+    new = record(db, tournament_id, "structure_changed", dict(change), expected_seq, now)
+    words = new.structure_edits[-1][1]
+    warnings = structure_warnings(new.settings.structure)
+    return new, " ".join([words, *warnings])
 
 
 # --- busts and undo ---------------------------------------------------------------------

@@ -45,6 +45,8 @@ class Clock(Shape):
     hands_played: int
     hands_left_in_level: int | None
     hand_cap: int | None
+    item: int
+    """Where the clock is in the structure's items (from 0; past the list when the blinds go on)."""
 
 
 class Player(Shape):
@@ -85,6 +87,11 @@ class Tournament(Shape):
     payouts: list[Prize]
     players: list[Player]
     tables: dict[str, list[int]]
+
+
+class StructureChanged(Tournament):
+    notice: str
+    """What changed, in words, and the structure check's warnings on the edited structure."""
 
 
 class TournamentRow(Shape):

@@ -43,6 +43,7 @@ htmx = HTMX()
 #: Links in a tournament's navigation bar after Dashboard, Players and Results:
 #: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
 TOURNAMENT_LINKS: list[tuple[str, str]] = [
+    ("structure.show", "Structure"),
     ("seating.tables", "Tables"),
     ("tv.page", "TV clock"),
 ]
@@ -111,9 +112,10 @@ def act(
     redirect_to: str,
     rerender: Callable[..., str],
     *,
-    message: str | None = None,
+    message: str | Callable[[], str | None] | None = None,
 ) -> ResponseReturnValue:
-    """Run a write for a page; see the module docstring."""
+    """Run a write for a page; see the module docstring. ``message`` may be worked out by the
+    write (a function read once it has run)."""
     try:
         do()
     except EngineError as error:
@@ -123,6 +125,8 @@ def act(
             return rerender(error=str(error)), 409
         flash(str(error), "error")
         return redirect(redirect_to, code=303)
+    if callable(message):
+        message = message()
     if is_partial_request():
         response = Response(rerender(notice=message))
         response.headers["HX-Trigger"] = "tournament-changed"

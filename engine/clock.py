@@ -1,7 +1,7 @@
 """The tournament clock: its state at any instant, from its events and ``now``.
 
 Nothing here counts on its own. The events (start, pause, resume, adjust,
-set_level, finish, hand_played) are folded in order and the clock is read at
+set_level, go_to, restructure, finish, hand_played) are folded in order and the clock is read at
 ``now`` (seconds since the epoch, passed in). Level and break ends chain through
 time: an item ends at its start plus a whole number of seconds, computed as one
 sum, so a clock read five hours in is exact to well under a millisecond.
@@ -14,6 +14,11 @@ Choices:
   read as the time of the last event.
 * A hand-counted structure (the sit-and-go) changes level on ``hand_played``
   events (or a hand count passed in), never on time; it has no time to adjust.
+* A structure edited in play (``Restructure``) keeps the items already played; from the
+  edit on the clock follows the new one. The item in play keeps its elapsed time (or
+  starts again, ``restart``); shortened below what has run, it ends at the edit.
+* ``pause_after_break``: the end of a break starts the next level paused (the director
+  resumes when the tables are ready), instead of running.
 
 >>> from engine.structure import Level, Structure
 >>> s = Structure("demo", (Level(10, 20, minutes=15), Level(20, 40, minutes=15)), 1000)
@@ -89,6 +94,31 @@ class SetLevel:
 
 
 @dataclass(frozen=True, slots=True)
+class GoTo:
+    """Jump to the start of item ``index`` of the structure (``Structure.items``, from 0):
+    how "next level" goes into a break that comes next, and "break now" starts one."""
+
+    at: float
+    index: int
+    kind: ClassVar[str] = "go_to"
+
+
+@dataclass(frozen=True, slots=True)
+class Restructure:
+    """The director edits the structure in play: from ``at`` the clock follows ``structure``.
+
+    The items before the one in play must be the same in both (the tournament checks it);
+    the item in play keeps its elapsed time, or starts again from its beginning
+    (``restart``).
+    """
+
+    at: float
+    structure: Structure
+    restart: bool = False
+    kind: ClassVar[str] = "restructure"
+
+
+@dataclass(frozen=True, slots=True)
 class Finish:
     at: float
     kind: ClassVar[str] = "finish"
@@ -102,12 +132,14 @@ class HandPlayed:
     kind: ClassVar[str] = "hand_played"
 
 
-ClockEvent: TypeAlias = Start | Pause | Resume | Adjust | SetLevel | Finish | HandPlayed
+ClockEvent: TypeAlias = Start | Pause | Resume | Adjust | SetLevel | GoTo | Restructure | Finish | HandPlayed
 Status: TypeAlias = Literal["not_started", "running", "paused", "on_break", "finished"]
 
 _EVENT_TYPES: dict[str, type[ClockEvent]] = {
-    c.kind: c for c in (Start, Pause, Resume, Adjust, SetLevel, Finish, HandPlayed)
+    c.kind: c for c in (Start, Pause, Resume, Adjust, SetLevel, GoTo, Finish, HandPlayed)
 }
+"""The events :func:`event_from_dict` reads (a ``Restructure`` carries a whole structure: the
+tournament keeps it as its own event)."""
 
 
 def event_to_dict(event: ClockEvent) -> dict[str, Any]:
@@ -123,6 +155,10 @@ def event_to_dict(event: ClockEvent) -> dict[str, Any]:
         out["level"] = event.level
         if event.hands_played is not None:
             out["hands_played"] = event.hands_played
+    if isinstance(event, GoTo):
+        out["index"] = event.index
+    if isinstance(event, Restructure):
+        raise InvalidInput("A structure edit is kept by the tournament, not as a clock event.")
     return out
 
 
@@ -148,6 +184,11 @@ def event_from_dict(data: Mapping[str, Any]) -> ClockEvent:
         if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)):
             raise InvalidInput(f"A level jump's hands played must be a whole number, not {hands!r}.")
         return SetLevel(float(at), level, hands)
+    if cls is GoTo:
+        index = data.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise InvalidInput(f"A jump needs the index of a level or break, not {index!r}.")
+        return GoTo(float(at), index)
     return cls(float(at))  # type: ignore[call-arg]
 
 
@@ -287,11 +328,14 @@ def clock_state(
     events: Iterable[ClockEvent],
     now: float,
     hands_played: int | None = None,
+    pause_after_break: bool = False,
 ) -> ClockState:
-    """The clock at ``now`` after ``events`` (in time order).
+    """The clock at ``now`` after ``events`` (in time order), ``structure`` being the one
+    the clock started with (``Restructure`` events carry the later ones).
 
     ``hands_played``, when given, is the number of hands played so far and
-    replaces the count of ``HandPlayed`` events.
+    replaces the count of ``HandPlayed`` events. ``pause_after_break``: a level that
+    follows a break starts paused.
     Raises :class:`IllegalAction` for an event that cannot happen (pause while
     paused, resume while running, a level that does not exist, events out of
     time order, anything after finish) and :class:`InvalidInput` for an
@@ -310,11 +354,11 @@ def clock_state(
     last_at: float | None = None
 
     def advance(t: float) -> None:
-        nonlocal k, off, extra
+        nonlocal k, off, extra, phase, frozen
         if hand_mode:
             return
         while True:
-            length = plan.item(k)[2]
+            item, _, length, _ = plan.item(k)
             if length is None:
                 return
             if t < base + (off + length + extra):
@@ -322,12 +366,31 @@ def clock_state(
             off += length + extra
             extra = 0
             k += 1
+            if pause_after_break and isinstance(item, Break):
+                phase, frozen = "paused", 0.0  # the level after the break waits for the director
+                return
             if k >= plan.n and structure.repeat_doubling:
                 # Past the list every level is as long as the last: jump, then settle.
                 whole = int((t - (base + off)) // length)
                 if whole > 1:
                     off += (whole - 1) * length
                     k += whole - 1
+
+    def walk_hands() -> None:
+        """Hand-counted levels: move on by the hands played since the level started."""
+        nonlocal k, level_hand_anchor
+        while True:
+            per = plan.item(k)
+            length_h = per[0].hands if isinstance(per[0], Level) and not per[3] else None
+            if length_h is None or hands - level_hand_anchor < length_h:
+                return
+            level_hand_anchor += length_h
+            k += 1
+            if k >= plan.n and structure.repeat_doubling:
+                whole = (hands - level_hand_anchor) // length_h  # past the list: all levels alike
+                level_hand_anchor += whole * length_h
+                k += whole
+                return
 
     def goto(index: int, t: float) -> None:
         nonlocal k, base, off, extra, frozen
@@ -388,6 +451,32 @@ def clock_state(
                 )
             goto(plan.index(ev.level), ev.at)
             level_hand_anchor = ev.hands_played if ev.hands_played is not None else hands
+        elif isinstance(ev, GoTo):
+            if ev.index < 0 or ev.index >= plan.n:
+                raise IllegalAction(
+                    f"There is no item {ev.index} in the structure: it has items 0 to {plan.n - 1}."
+                )
+            goto(ev.index, ev.at)
+            level_hand_anchor = hands
+        elif isinstance(ev, Restructure):
+            if hand_mode:
+                walk_hands()  # the level in play by the hands counted so far
+            elapsed = ev.at - (base + off) if phase == "running" else frozen
+            before = plan.item(k)
+            structure, plan = ev.structure, _plan(ev.structure)
+            hand_mode = structure.hand_counted
+            after = plan.item(k)
+            if ev.restart:
+                elapsed, level_hand_anchor = 0.0, hands
+            if ev.restart or after[0] != before[0]:
+                extra = 0
+            length = after[2]
+            if phase != "not_started" and not hand_mode and length is not None and length + extra <= elapsed:
+                goto(k + 1, ev.at)  # shortened below what has run: it ends now
+            elif phase == "running":
+                base, off = ev.at - elapsed, 0
+            else:
+                frozen = elapsed
         elif isinstance(ev, Finish):
             if phase == "not_started":
                 raise IllegalAction("The clock has not started: there is nothing to finish.")
@@ -410,26 +499,15 @@ def clock_state(
     hands_in_level: int | None = None
     hands_left: int | None = None
     if hand_mode:
-        anchor = level_hand_anchor
-        while True:
-            per = plan.item(k)
-            length_h = per[0].hands if isinstance(per[0], Level) and not per[3] else None
-            if length_h is None or hands - anchor < length_h:
-                break
-            anchor += length_h
-            k += 1
-            if k >= plan.n and structure.repeat_doubling:
-                whole = (hands - anchor) // length_h  # past the list: all levels alike
-                anchor += whole * length_h
-                k += whole
-                break
-        hands_in_level = max(0, hands - anchor)
+        walk_hands()
+        hands_in_level = max(0, hands - level_hand_anchor)
         cur = plan.item(k)
         if isinstance(cur[0], Level) and not cur[3] and cur[0].hands is not None:
             hands_left = cur[0].hands - hands_in_level
 
     if phase == "running":
-        advance(now)
+        advance(now)  # may stop at the end of a break (``pause_after_break``)
+    if phase == "running":
         elapsed = now - (base + off)
     elif phase == "not_started":
         elapsed = 0.0

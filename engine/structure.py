@@ -616,6 +616,173 @@ def preset(preset_id: str) -> Structure:
 # Plain dicts (JSON)
 
 
+# ---------------------------------------------------------------------------
+# Edits in play
+
+EDITS = ("level", "break", "add_level", "add_break", "remove", "all_levels")
+"""What a director changes in a structure (:func:`edit`)."""
+MAX_EDIT_MINUTES = 240
+MAX_EDIT_HANDS = 1000
+
+
+def _item_name(structure: Structure, index: int) -> str:
+    """``level 5`` or ``the break after level 4``, for item ``index``."""
+    number = sum(1 for item in structure.items[: index + 1] if isinstance(item, Level))
+    if isinstance(structure.items[index], Level):
+        return f"level {number}"
+    return f"the break after level {number}" if number else "the break"
+
+
+def _edit_int(change: Mapping[str, Any], key: str, what: str, low: int, high: int) -> int | None:
+    value = change.get(key)
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"The {what} must be a whole number, not {value!r}.")
+    if not low <= value <= high:
+        raise InvalidInput(f"The {what} must be between {low:,} and {high:,}, not {value:,}.")
+    return value
+
+
+def _length(change: Mapping[str, Any], hand_counted: bool) -> dict[str, int]:
+    """The ``minutes`` (timed) or ``hands`` (hand-counted) a change gives, checked."""
+    minutes = _edit_int(change, "minutes", "length in minutes", 1, MAX_EDIT_MINUTES)
+    hands = _edit_int(change, "hands", "length in hands", 1, MAX_EDIT_HANDS)
+    if hand_counted and minutes is not None:
+        raise InvalidInput("Levels of this structure are counted in hands, not minutes.")
+    if not hand_counted and hands is not None:
+        raise InvalidInput("Levels of this structure last minutes, not hands.")
+    return {"hands": hands} if hands is not None else {"minutes": minutes} if minutes is not None else {}
+
+
+def _level_from(change: Mapping[str, Any], like: Level, hand_counted: bool) -> Level:
+    """``like`` with the blinds, ante and length the change gives."""
+    values: dict[str, Any] = {}
+    for key, what in (("small_blind", "small blind"), ("big_blind", "big blind"), ("ante", "ante")):
+        value = _edit_int(change, key, what, 0 if key == "ante" else 1, MAX_EDIT_CHIPS)
+        if value is not None:
+            values[key] = value
+    values.update(_length(change, hand_counted))
+    level = replace(like, **values)
+    if level.big_blind < level.small_blind:
+        raise InvalidInput(
+            f"The big blind ({chips_text(level.big_blind)}) cannot be below the small blind "
+            f"({chips_text(level.small_blind)})."
+        )
+    return level
+
+
+MAX_EDIT_CHIPS = 1_000_000_000
+
+
+def edit(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, str]:
+    """``structure`` with one change made, and the change in words for the log.
+
+    ``change["edit"]`` is one of :data:`EDITS`; ``change["item"]`` the index in
+    ``structure.items`` (from 0) of the level or break to change or remove, or where a new
+    one goes (``len(items)``: at the end); ``all_levels`` sets the length of every level
+    from that item on. Other keys: ``small_blind``, ``big_blind``, ``ante``, ``minutes``
+    (or ``hands`` in a hand-counted structure), ``colour_up`` (a break's chip values).
+    The result must be playable (:func:`validate`).
+
+    >>> s = Structure("demo", (Level(10, 20, minutes=15), Level(20, 40, minutes=15)), 1000)
+    >>> new, words = edit(s, {"edit": "add_break", "item": 1, "minutes": 10})
+    >>> [type(i).__name__ for i in new.items], words
+    (['Level', 'Break', 'Level'], 'A 10-minute break added after level 1.')
+    >>> edit(new, {"edit": "level", "item": 2, "big_blind": 50, "minutes": 20})[1]
+    'Level 2: 20/50, 20 min (was 20/40, 15 min).'
+    """
+    kind = change.get("edit")
+    if kind not in EDITS:
+        raise InvalidInput(f"Change a structure with one of {', '.join(EDITS)}, not {kind!r}.")
+    items = list(structure.items)
+    top = len(items) if kind in ("add_level", "add_break") else len(items) - 1
+    index = _edit_int(change, "item", "position in the structure", 0, max(top, 0))
+    if index is None:
+        raise InvalidInput("Say which level or break to change (its position in the structure).")
+    counted = structure.hand_counted
+    words: str
+    if kind in ("level", "break", "remove", "all_levels") and not items:
+        raise InvalidInput("The structure has no levels.")
+    if kind == "level":
+        old = items[index]
+        if not isinstance(old, Level):
+            raise InvalidInput(f"Item {index} is {_item_name(structure, index)}, not a level.")
+        new = _level_from(change, old, counted)
+        items[index] = new
+        number = _item_name(structure, index).capitalize()
+        words = f"{number}: {_level_words(new)} (was {_level_words(old)})."
+    elif kind == "break":
+        old_break = items[index]
+        if not isinstance(old_break, Break):
+            raise InvalidInput(f"Item {index} is {_item_name(structure, index)}, not a break.")
+        minutes = _edit_int(change, "minutes", "break's length in minutes", 1, MAX_EDIT_MINUTES)
+        colour_up = _colour_up(change, old_break.colour_up)
+        new_break = replace(old_break, minutes=old_break.minutes if minutes is None else minutes, colour_up=colour_up)
+        items[index] = new_break
+        words = (f"{_item_name(structure, index).capitalize()}: {describe_break(new_break)[8:]} "
+                 f"(was {describe_break(old_break)[8:]}).")
+    elif kind == "add_level":
+        near = [i for i in items[:index] if isinstance(i, Level)][-1:] or [i for i in items[index:] if isinstance(i, Level)][:1]
+        like = near[0] if near else Level(0, 0, minutes=None if counted else 20, hands=10 if counted else None)
+        if not any(k in change for k in ("small_blind", "big_blind")):
+            raise InvalidInput("A new level needs its blinds.")
+        new = _level_from(change, replace(like, ante=0), counted)
+        items.insert(index, new)
+        after = sum(1 for i in items[:index] if isinstance(i, Level))
+        words = f"Level {after + 1} added: {_level_words(new)}" + (f", after level {after}." if after else ", first.")
+    elif kind == "add_break":
+        if index == 0:
+            raise InvalidInput("The structure cannot start with a break: put a level before it.")
+        minutes = _edit_int(change, "minutes", "break's length in minutes", 1, MAX_EDIT_MINUTES) or 10
+        items.insert(index, Break(minutes, _colour_up(change, ())))
+        after = sum(1 for i in items[:index] if isinstance(i, Level))
+        words = f"A {minutes}-minute break added after level {after}."
+    elif kind == "remove":
+        gone = items.pop(index)
+        if isinstance(gone, Level) and not any(isinstance(i, Level) for i in items):
+            raise InvalidInput("That is the only level: a structure needs at least one.")
+        what = _item_name(structure, index)
+        words = f"{what.capitalize()} removed" + (f" ({_level_words(gone)})." if isinstance(gone, Level) else ".")
+    else:
+        length = _length(change, counted)
+        if not length:
+            raise InvalidInput("Give the length every level from there on should have.")
+        items[index:] = [replace(i, **length) if isinstance(i, Level) else i for i in items[index:]]
+        unit = f"{length['hands']} hands" if "hands" in length else f"{length['minutes']} minutes"
+        first = sum(1 for i in structure.items[: index + 1] if isinstance(i, Level))
+        if not isinstance(structure.items[index], Level):
+            first += 1
+        words = f"Every level from level {first} on: {unit}."
+    edited = replace(structure, items=tuple(items))
+    return validate(edited), words
+
+
+def _level_words(level: Level) -> str:
+    text = f"{chips_text(level.small_blind)}/{chips_text(level.big_blind)}"
+    if level.ante:
+        text += f" ante {chips_text(level.ante)}"
+    length = f"{level.hands} hands" if level.hands is not None else f"{level.minutes} min"
+    return f"{text}, {length}"
+
+
+def _colour_up(change: Mapping[str, Any], current: tuple[Chips, ...]) -> tuple[Chips, ...]:
+    raw = change.get("colour_up")
+    if raw is None:
+        return current
+    if isinstance(raw, str):
+        raw = [part for part in raw.replace(",", " ").split() if part]
+        try:
+            raw = [int(part) for part in raw]
+        except ValueError as error:
+            raise InvalidInput("The chips to colour up must be chip values, e.g. 25 100.") from error
+    if not isinstance(raw, list | tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+        raise InvalidInput("The chips to colour up must be a list of chip values.")
+    if len(raw) > 10 or not all(1 <= v <= MAX_EDIT_CHIPS for v in raw):
+        raise InvalidInput("The chips to colour up are at most 10 chip values, each at least 1.")
+    return tuple(sorted(set(raw)))
+
+
 def structure_to_dict(structure: Structure) -> dict[str, Any]:
     """A plain, JSON-ready dict that :func:`structure_from_dict` reads back."""
     items: list[dict[str, Any]] = []

@@ -14,7 +14,13 @@ Events (``type``: payload):
   with a seeded ``random.Random``; the result is stored so history never changes);
 - ``player_seated`` / ``player_moved``: ``{"player", "table", "seat"}``;
 - ``clock``: ``{"action": start | pause | resume | next_level | previous_level | add_time |
-  hand_played, "seconds"?}``;
+  break_now | hand_played, "seconds"?, "minutes"?}``: "next level" goes into the break when
+  one comes next; "break now" ends the level in play and starts the break that follows it
+  (one of ``minutes``, 10 by default, is added when none does);
+- ``structure_changed``: ``{"edit", "item", ..., "restart"?}``: the director edits the
+  structure in play (``engine.structure.edit``). What was played is kept: a level or break
+  already over cannot change, the one in play cannot be removed; it keeps its elapsed time
+  unless ``restart``;
 - ``bust``: ``{"players": [id, ...], "stacks"?: {id: chips at the start of the hand},
   "by"?: id}``; several players in one hand are ranked by their starting stacks (seed 000);
 - ``rebuy`` / ``addon``: ``{"player"}``;
@@ -44,8 +50,10 @@ from engine.clock import (
     ClockEvent,
     ClockState,
     Finish,
+    GoTo,
     HandPlayed,
     Pause,
+    Restructure,
     Resume,
     SetLevel,
     Start,
@@ -63,7 +71,8 @@ from engine.payouts import (
 )
 from engine.seating import Move, Seating, apply_moves
 from engine.standings import RebuyRules, Standings
-from engine.structure import Structure, preset, structure_from_dict
+from engine.structure import Level, Structure, preset, structure_from_dict
+from engine.structure import edit as edit_structure
 
 PlayerId: TypeAlias = int
 Chips: TypeAlias = int
@@ -75,7 +84,9 @@ RULES_VERSION = 2
 """See ``Settings.rules``."""
 DEFAULT_PRESET = "home-short"
 MAX_NAME = 40
-CLOCK_ACTIONS = ("start", "pause", "resume", "next_level", "previous_level", "add_time", "hand_played")
+CLOCK_ACTIONS = (
+    "start", "pause", "resume", "next_level", "previous_level", "add_time", "break_now", "hand_played",
+)
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
 LeagueFormula: TypeAlias = Literal["table", "field", "sqrt"]
 
@@ -107,6 +118,8 @@ class Settings:
     structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
     """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
     chip_set: str = "home"
+    pause_after_break: bool = False
+    """The end of a break starts the next level paused (the director resumes it), not running."""
     rules: int = 2
     """The version of the rules where the table and the director meet: 2 (this engine) refuses
     a director's bust during the player's hand and moves a bust's chips to the winner, holds a
@@ -157,7 +170,12 @@ class Tournament:
     clock: tuple[ClockEntry, ...] = ()
     """The director's clock actions as entered."""
     clock_events: tuple[ClockEvent, ...] = ()
-    """The same as ``engine.clock`` events (level jumps resolved to level numbers)."""
+    """The same as ``engine.clock`` events (level jumps resolved to level numbers), the
+    structure's edits among them (``Restructure``)."""
+    opening_structure: Structure | None = None
+    """The structure the clock started from, once it has been edited (None: never edited)."""
+    structure_edits: tuple[tuple[int, str], ...] = ()
+    """``(seq, what changed)`` for each edit of the structure, in words for the log."""
     previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
     """Where players out last sat, so that a rebuy gets the seat back."""
     locks: tuple[tuple[PlayerId, int, int], ...] = ()
@@ -230,7 +248,12 @@ class Tournament:
 
     def clock_at(self, now: float) -> ClockState:
         """The clock at ``now`` (``engine.clock.clock_state``)."""
-        return clock_state(self.settings.structure, self.clock_events, now)
+        return clock_state(
+            self.opening_structure or self.settings.structure,
+            self.clock_events,
+            now,
+            pause_after_break=self.settings.pause_after_break,
+        )
 
     @property
     def paused(self) -> bool:
@@ -482,6 +505,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         payout_unit=_int(data, "payout_unit", "payout rounding unit", 1, minimum=1),
         structure=structure,
         chip_set=chip_set,
+        pause_after_break=data.get("pause_after_break") in (True, "on", "1", "true", 1),
         rules=_int(data, "rules", "rules version", RULES_VERSION, minimum=1),
     )
 
@@ -523,6 +547,8 @@ def _clock_event(state: Tournament, action: str, at: float, seconds: int) -> Clo
         return Finish(at)
     structure = state.settings.structure
     now = state.clock_at(at)
+    if action == "next_level" and now.break_next:
+        return GoTo(at, now.item_index + 1)  # the break comes first
     if now.level_number is not None:
         target = now.level_number + (1 if action == "next_level" else -1)
     else:  # on a break: "next" is the level after it, "previous" the one before it
@@ -703,10 +729,13 @@ def _clock(state: Tournament, event: Event) -> Tournament:
             raise IllegalAction(f"A tournament needs at least 2 players to start; {state.entries} registered.")
     elif not state.started:
         raise IllegalAction("Start the clock first.")
-    if action == "pause" and state.paused:
+    paused = state.started and state.clock_at(event.at).status == "paused"
+    if action == "pause" and paused:
         raise IllegalAction("The clock is already paused.")
-    if action == "resume" and not state.paused:
+    if action == "resume" and not paused:
         raise IllegalAction("The clock is running: there is nothing to resume.")
+    if action == "break_now":
+        return _break_now(state, event)
     if action == "hand_played" and not state.settings.structure.hand_counted:
         raise IllegalAction("Levels of this structure are timed, not counted in hands.")
     if action == "hand_played" and (refusal := hand_played_refusal(state, event.at)):
@@ -717,11 +746,97 @@ def _clock(state: Tournament, event: Event) -> Tournament:
         if seconds == 0 or abs(seconds) > 3600:
             raise InvalidInput(f"Add or take between 1 second and an hour, not {seconds} seconds.")
     clock_event = _clock_event(state, action, event.at, seconds)
-    clock_events = (*state.clock_events, clock_event)
-    clock_state(state.settings.structure, clock_events, event.at)  # refuses what the clock cannot do
     entry = ClockEntry(action=action, at=event.at, seconds=seconds)
-    new = replace(state, clock=(*state.clock, entry), clock_events=clock_events)
-    return replace(new, standings=new.standings.at_level(current_level(new, event.at)))
+    return _with_clock(state, entry, clock_event)
+
+
+def _with_clock(
+    state: Tournament, entry: ClockEntry, *clock_events: ClockEvent, structure: Structure | None = None
+) -> Tournament:
+    """``state`` with the clock's new events (and the structure they bring), checked by the
+    clock, and the rebuy and add-on windows at the level it is at."""
+    opening = state.opening_structure
+    if structure is not None and opening is None:
+        opening = state.settings.structure
+    new = replace(
+        state,
+        clock=(*state.clock, entry),
+        clock_events=(*state.clock_events, *clock_events),
+        opening_structure=opening,
+        settings=state.settings if structure is None else replace(state.settings, structure=structure),
+    )
+    new.clock_at(entry.at)  # refuses what the clock cannot do
+    return replace(new, standings=new.standings.at_level(current_level(new, entry.at)))
+
+
+def _break_now(state: Tournament, event: Event) -> Tournament:
+    """The level in play ends now and the break after it starts; without one, a break of
+    ``minutes`` (10 by default) is put after the level."""
+    now = state.clock_at(event.at)
+    if now.on_break:
+        raise IllegalAction("It is the break already: add time to it to make it longer.")
+    entry = ClockEntry(action="break_now", at=event.at)
+    if now.break_next:
+        return _with_clock(state, entry, GoTo(event.at, now.item_index + 1))
+    if now.item_index >= len(state.settings.structure.items):
+        raise IllegalAction("The clock is past the listed levels: add a break to the structure first.")
+    minutes = _int(event.payload, "minutes", "break's length in minutes", 10, minimum=1)
+    if minutes > 120:
+        raise InvalidInput(f"A break lasts at most 120 minutes, not {minutes}.")
+    change = {"edit": "add_break", "item": now.item_index + 1, "minutes": minutes}
+    structure, _ = edit_structure(state.settings.structure, change)
+    return _with_clock(
+        state, entry, Restructure(event.at, structure), GoTo(event.at, now.item_index + 1), structure=structure
+    )
+
+
+def _structure_changed(state: Tournament, event: Event) -> Tournament:
+    """The director edits the structure: what was played stays as it was."""
+    if state.finished:
+        raise IllegalAction("The tournament is over: its structure can no longer change.")
+    change = event.payload
+    old = state.settings.structure
+    structure, words = edit_structure(old, change)
+    restart = change.get("restart") in (True, "on", "1", "true", 1)
+    state = replace(state, structure_edits=(*state.structure_edits, (event.seq, words)))
+    if state.started:
+        refusal = _edit_refusal(state, change, event.at)
+        if refusal:
+            raise IllegalAction(refusal)
+        if structure.hand_counted != old.hand_counted:
+            raise IllegalAction("In play, a structure timed by the clock cannot become counted in hands, or back.")
+    entry = ClockEntry(action="structure", at=event.at)
+    if not state.started:
+        return replace(state, settings=replace(state.settings, structure=structure))
+    return _with_clock(state, entry, Restructure(event.at, structure, restart), structure=structure)
+
+
+def _edit_refusal(state: Tournament, change: Mapping[str, Any], at: float) -> str | None:
+    """Why this edit cannot be made with the clock where it is (None when it can)."""
+    clock = state.clock_at(at)
+    structure = state.settings.structure
+    current = clock.item_index
+    index = change.get("item")
+    assert isinstance(index, int)  # edit_structure checked it
+    kind = change.get("edit")
+    if current >= len(structure.items):
+        if kind in ("add_level", "add_break") and index == len(structure.items):
+            return None
+        return "The clock is past the listed levels: add levels at the end."
+    playing = clock.title.split(" · ")[0].lower() if not clock.on_break else "the break"
+    if kind in ("add_level", "add_break"):
+        if index <= current:
+            return f"That is before {playing}, which is being played: add it after."
+        return None
+    if index < current:
+        name = "That break" if not isinstance(structure.items[index], Level) else (
+            f"Level {sum(1 for i in structure.items[: index + 1] if isinstance(i, Level))}"
+        )
+        return f"{name} is over: only what is still to come can change."
+    if index == current and kind == "remove":
+        what = "The break" if clock.on_break else playing.capitalize()
+        return f"{what} is being played: it cannot be removed; go to the next level first."
+    return None
 
 
 def _bust(state: Tournament, event: Event) -> Tournament:
@@ -977,6 +1092,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "action_clock": _action_clock,
     "hand_for_hand": _hand_for_hand,
     "h4h_next_hand": _h4h_next_hand,
+    "structure_changed": _structure_changed,
     **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
 }
 
@@ -1034,6 +1150,9 @@ def describe(state: Tournament, event: Event) -> str:
         return "Hand for hand " + ("on" if p.get("on") else "off")
     if event.type == "h4h_next_hand":
         return "Next hand-for-hand hand"
+    if event.type == "structure_changed":
+        words = dict(state.structure_edits).get(event.seq)
+        return f"Structure: {words}" if words else "Structure changed"
     if event.type == "undo":
         return "Undo"
     if event.type in dealing.HANDLERS:
