@@ -65,6 +65,7 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
             "addon_chips": s.addon_chips,
             "late_registration_levels": s.late_registration_levels,
             "payout_kind": s.payout_kind,
+            "pause_after_break": s.pause_after_break,
             "structure": structure_to_dict(s.structure),
         },
         "clock": clock_json(state.clock_at(at)),

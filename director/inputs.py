@@ -101,6 +101,8 @@ class TournamentIn(Input):
         None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
     league_formula: Literal["table", "field", "sqrt"] | None = None
     payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
+    pause_after_break: Flag = Field(False, title="pause after a break",
+                                    description="The level after a break starts paused: the director resumes it.")
 
 
 class RegisterIn(Write):

@@ -156,4 +156,6 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "recent": recent_events(state),
         "last_event": last_event_text(state),
         "ordinal": ordinal,
+        "rebuys_open": bool(state.settings.rebuy_levels) and not state.standings.rebuys_closed
+        and (not state.started or level <= state.settings.rebuy_levels),
     }

@@ -339,3 +339,22 @@ def test_starting_without_a_seat_draw_asks_first(director: Director) -> None:
     director.post(f"/t/{tid}/tables/draw", {"expected_seq": seq(director, tid)})
     page = soup(director.get(f"/t/{tid}"))
     assert page.find(id="no-seats") is None and page.find("button", string="Start the clock") is not None
+
+
+def test_close_rebuys_is_offered_only_while_rebuys_are_open(director: Director, app: Flask) -> None:
+    """Seen as a new user: "Close rebuys now — Rebuys close by themselves after level 4" was
+    still offered at level 5."""
+    clock = {"t": 1_000_000.0}
+    app.config["NOW"] = lambda: clock["t"]
+    tid = new_tournament(director, ["Ann", "Bob"], start=True, preset="home-short", rebuy_levels=1)
+    assert soup(director.get(f"/t/{tid}")).find("button", string="Close rebuys now") is not None
+    clock["t"] += 16 * 60  # level 2: the rebuys closed by themselves
+    assert soup(director.get(f"/t/{tid}")).find("button", string="Close rebuys now") is None
+
+
+def test_the_dashboard_sends_the_draw_to_the_tables_page(director: Director) -> None:
+    """Seen as a new user: the dashboard said "Draw seats on the players page"; the draw is
+    on the tables page."""
+    tid = new_tournament(director, ["Ann", "Bob"])
+    link = soup(director.get(f"/t/{tid}")).find("a", string="Draw seats on the tables page")
+    assert link is not None and link["href"] == f"/t/{tid}/tables"

@@ -572,3 +572,12 @@ def test_a_player_back_after_a_rebuy_whose_seat_was_taken_gets_a_new_seat(
     assert soup(director.get(f"/t/{tid}/tables")).select_one('.instruction[data-action="seat"]') is None
     response = post(director, tid, "seat", player=1)
     assert response.status_code == 422 and "Ana already sits at table" in response.get_data(as_text=True)
+
+
+def test_each_table_on_the_tables_page_links_to_its_dealer_page(app: Flask, director: Director) -> None:
+    """Seen as a new user: the tables page had no link to each table's dealer page (the README
+    says "Tables → Table N")."""
+    tid = tournament(app, 12)
+    post(director, tid, "draw", table_size=6)
+    links = [a["href"] for a in soup(director.get(f"/t/{tid}/tables")).select("figure.plan a.dealer-link")]
+    assert links == [f"/t/{tid}/table/1", f"/t/{tid}/table/2"]

@@ -110,3 +110,16 @@ def test_the_dashboard_offers_the_break_and_goes_into_it(director: Director, app
     clock["t"] += 14 * 60
     director.post(f"/t/{tid}/clock/next_level", {"expected_seq": seq(director, tid)})
     assert state(director, tid)["clock"]["level"] == 2
+
+
+def test_the_setup_page_offers_a_paused_start_after_each_break(director: Director, app: Flask):
+    """"the end of the break starts the next level, paused or running as set"."""
+    clock = fixed_clock(app)
+    page = soup(director.get("/new"))
+    assert page.find("input", attrs={"name": "pause_after_break"}) is not None
+    tid = new_tournament(director, ["Ann", "Bob"], start=True, preset="home-short", pause_after_break=True)
+    assert state(director, tid)["settings"]["pause_after_break"] is True
+    director.api("POST", f"/api/t/{tid}/clock/break_now", {"minutes": 5})
+    clock["t"] += 6 * 60
+    now = state(director, tid)["clock"]
+    assert now["status"] == "paused" and now["level"] == 2 and now["seconds_left"] == 15 * 60
