@@ -48,6 +48,7 @@ BLUEPRINTS: list[str] = [
     "director.players:bp",
     "director.dashboard:bp",
     "director.structure:bp",
+    "director.settings:bp",
     "director.results:bp",
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:

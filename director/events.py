@@ -430,6 +430,11 @@ def command(
                     raise StaleWrite(base, state.seq, kind.stale_message)
             writer = Writer(db, kind, stream_id, state, now)
             yield writer
+            name = getattr(writer.state, "name", None)
+            if writer.events and isinstance(name, str) and name != getattr(state, "name", None):
+                # The lists of streams show the name kept on the row: renamed (or the rename
+                # undone), it follows in the same transaction.
+                conn.execute("UPDATE streams SET name = ? WHERE id = ?", (name, stream_id))
             conn.commit()
         except BaseException:
             conn.rollback()

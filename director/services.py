@@ -28,7 +28,14 @@ from engine.positions import draw_button
 from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
 from engine.structure import warnings as structure_warnings
-from engine.tournament import Event, PlayerId, Tournament, clean_name, settings_from_dict
+from engine.tournament import (
+    Event,
+    PlayerId,
+    Tournament,
+    clean_name,
+    settings_as_dict,
+    settings_from_dict,
+)
 
 
 @contextmanager
@@ -176,6 +183,36 @@ def clock_action(
     if action == "break_now" and minutes is not None:
         payload["minutes"] = minutes
     return record(db, tournament_id, "clock", payload, expected_seq, now)
+
+
+def percentages_text(state: Tournament) -> str:
+    """The custom payout percentages as typed: ``50/30/20``."""
+    return "/".join(f"{float(p):g}" for p in state.settings.percentages)
+
+
+def edit_settings(
+    db: Database, tournament_id: int, given: Mapping[str, Any], expected_seq: int | None, now: float
+) -> tuple[Tournament, str]:
+    """The settings changed after creation: only what differs is recorded (the log says what
+    changed; a field sent as it was is no change). Returns the state and what it says."""
+    with command(db, tournament_id, expected_seq, now) as writer:
+        state: Tournament = writer.state
+        current = settings_as_dict(state.settings)
+        current["percentages"] = percentages_text(state)
+        change: dict[str, Any] = {}
+        for key, value in given.items():
+            if key == "expected_seq":
+                continue
+            if key == "percentages":
+                text = value if isinstance(value, str) else "/".join(f"{float(v):g}" for v in value)
+                if text.replace(" ", "") != current["percentages"]:
+                    change[key] = value
+            elif value != current.get(key):
+                change[key] = value
+        if not change:
+            return state, "Nothing changed."
+        new: Tournament = writer.add("settings_changed", change)
+    return new, "Saved: " + ", ".join(k.replace("_", " ") for k in change) + "."
 
 
 def edit_structure(

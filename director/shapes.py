@@ -89,9 +89,9 @@ class Tournament(Shape):
     tables: dict[str, list[int]]
 
 
-class StructureChanged(Tournament):
+class TournamentChange(Tournament):
     notice: str
-    """What changed, in words, and the structure check's warnings on the edited structure."""
+    """What changed, in words (a structure's edit adds the structure check's warnings)."""
 
 
 class TournamentRow(Shape):

@@ -118,7 +118,7 @@ def change(tournament_id: int) -> ResponseReturnValue:
     )
 
 
-@api.post("/api/t/<int:tournament_id>/structure", body=inputs.StructureEditIn, result=shapes.StructureChanged,
+@api.post("/api/t/<int:tournament_id>/structure", body=inputs.StructureEditIn, result=shapes.TournamentChange,
                      summary="Edit the structure in play: change, add or remove a level or a break, or set the "
                      "length of every level from one on")
 def api_change(tournament_id: int, data: inputs.StructureEditIn) -> ResponseReturnValue:

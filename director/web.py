@@ -44,6 +44,7 @@ htmx = HTMX()
 #: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
 TOURNAMENT_LINKS: list[tuple[str, str]] = [
     ("structure.show", "Structure"),
+    ("settings.show", "Settings"),
     ("seating.tables", "Tables"),
     ("tv.page", "TV clock"),
 ]

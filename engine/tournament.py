@@ -17,6 +17,9 @@ Events (``type``: payload):
   break_now | hand_played, "seconds"?, "minutes"?}``: "next level" goes into the break when
   one comes next; "break now" ends the level in play and starts the break that follows it
   (one of ``minutes``, 10 by default, is added when none does);
+- ``settings_changed``: ``{field: value, ...}`` (the fields of :data:`EDITABLE_SETTINGS`): the
+  director edits the settings after creation; a change that contradicts what already
+  happened is refused with the reason (:func:`settings_refusal`);
 - ``structure_changed``: ``{"edit", "item", ..., "restart"?}``: the director edits the
   structure in play (``engine.structure.edit``). What was played is kept: a level or break
   already over cannot change, the one in play cannot be removed; it keeps its elapsed time
@@ -71,7 +74,7 @@ from engine.payouts import (
 )
 from engine.seating import Move, Seating, apply_moves
 from engine.standings import RebuyRules, Standings
-from engine.structure import Level, Structure, preset, structure_from_dict
+from engine.structure import Level, Structure, preset, structure_from_dict, structure_to_dict
 from engine.structure import edit as edit_structure
 
 PlayerId: TypeAlias = int
@@ -87,6 +90,12 @@ MAX_NAME = 40
 CLOCK_ACTIONS = (
     "start", "pause", "resume", "next_level", "previous_level", "add_time", "break_now", "hand_played",
 )
+EDITABLE_SETTINGS = (
+    "name", "buy_in", "starting_stack", "table_size", "rebuy_levels", "max_rebuys", "rebuy_when",
+    "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
+    "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
+)
+"""What ``settings_changed`` may change once the tournament exists."""
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
 LeagueFormula: TypeAlias = Literal["table", "field", "sqrt"]
 
@@ -790,6 +799,88 @@ def _break_now(state: Tournament, event: Event) -> Tournament:
     )
 
 
+def settings_as_dict(settings: Settings) -> dict[str, Any]:
+    """The settings as :func:`settings_from_dict` reads them (the payout percentages aside:
+    kept as they are unless given)."""
+    return {
+        "name": settings.name, "starting_stack": settings.starting_stack, "table_size": settings.table_size,
+        "buy_in": settings.buy_in, "rebuy_levels": settings.rebuy_levels, "rebuy_cost": settings.rebuy_cost,
+        "rebuy_chips": settings.rebuy_chips, "max_rebuys": settings.max_rebuys, "rebuy_when": settings.rebuy_when,
+        "addon_level": settings.addon_level, "addon_cost": settings.addon_cost, "addon_chips": settings.addon_chips,
+        "late_registration_levels": settings.late_registration_levels, "payout_kind": settings.payout_kind,
+        "league_formula": settings.league_formula, "payout_unit": settings.payout_unit,
+        "structure": structure_to_dict(settings.structure), "chip_set": settings.chip_set,
+        "pause_after_break": settings.pause_after_break, "rules": settings.rules,
+    }
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def settings_refusal(state: Tournament, new: Settings) -> str | None:
+    """Why ``new`` cannot replace the settings now (None when it can): what already happened
+    stays true."""
+    old = state.settings
+    standings = state.standings
+    if new.starting_stack != old.starting_stack and state.started:
+        return (f"The clock has started with {old.starting_stack:,} chips a player: the starting stack "
+                "cannot change now (correct a stack instead).")
+    if new.rebuy_chips != old.rebuy_chips and standings.rebuys:
+        return (f"{standings.rebuys} rebuy{' has' if standings.rebuys == 1 else 's have'} brought "
+                f"{old.rebuy_chips:,} chips each: the rebuy chips cannot change now.")
+    if new.addon_chips != old.addon_chips and standings.addons:
+        return (f"{standings.addons} add-on{' has' if standings.addons == 1 else 's have'} brought "
+                f"{old.addon_chips:,} chips each: the add-on chips cannot change now.")
+    if new.addon_level == 0 and standings.addons:
+        return f"{standings.addons} player{' has' if standings.addons == 1 else 's have'} taken the add-on: it cannot be removed."
+    most = max((e.rebuys for e in standings.entrants), default=0)
+    if new.max_rebuys is not None and new.max_rebuys < most:
+        players = sum(1 for e in standings.entrants if e.rebuys == most)
+        return (f"{players} player{' has' if players == 1 else 's have'} already rebought {_times(most)}: "
+                f"the limit cannot go below {most}.")
+    if new.rebuy_levels == 0 and standings.rebuys:
+        return "Players have rebought: rebuys cannot be removed (close them from the dashboard instead)."
+    if new.table_size != old.table_size:
+        for table, seat, _ in state.seating.placements:
+            if seat > new.table_size:
+                return (f"Table {table} seat {seat} is taken: tables cannot have {new.table_size} seats "
+                        "while players sit there.")
+    return None
+
+
+def _settings_changed(state: Tournament, event: Event) -> Tournament:
+    """The director edits the settings: each change checked against what already happened."""
+    change = dict(event.payload)
+    unknown = sorted(set(change) - set(EDITABLE_SETTINGS))
+    if unknown:
+        raise InvalidInput(f"{', '.join(unknown)} cannot be changed here: change {', '.join(EDITABLE_SETTINGS)}.")
+    if not change:
+        raise InvalidInput("Nothing to change: give at least one setting.")
+    if state.finished:
+        raise IllegalAction("The tournament is over: its settings can no longer change.")
+    merged = {**settings_as_dict(state.settings), **change}
+    if "starting_stack" in change:  # the structure's starting stack goes with it
+        merged["structure"] = {**merged["structure"], "starting_stack": change["starting_stack"]}
+        old = state.settings
+        for key, chips in (("rebuy_chips", old.rebuy_chips), ("addon_chips", old.addon_chips)):
+            if key not in change and chips == old.starting_stack:  # they were "a starting stack"
+                merged[key] = change["starting_stack"]
+    new = settings_from_dict(merged)
+    if "percentages" not in change and new.payout_kind == "custom" and state.settings.payout_kind == "custom":
+        new = replace(new, percentages=state.settings.percentages)
+    elif "percentages" not in change and new.payout_kind == "custom":
+        raise InvalidInput("Custom payouts need their percentages, e.g. 50/30/20.")
+    refusal = settings_refusal(state, new)
+    if refusal:
+        raise IllegalAction(refusal)
+    standings = replace(state.standings, rules=rules(new), starting_stack=new.starting_stack)
+    seating = state.seating if new.table_size == state.settings.table_size else replace(
+        state.seating, table_size=new.table_size
+    )
+    return replace(state, settings=new, standings=standings, seating=seating)
+
+
 def _structure_changed(state: Tournament, event: Event) -> Tournament:
     """The director edits the structure: what was played stays as it was."""
     if state.finished:
@@ -1093,6 +1184,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "hand_for_hand": _hand_for_hand,
     "h4h_next_hand": _h4h_next_hand,
     "structure_changed": _structure_changed,
+    "settings_changed": _settings_changed,
     **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
 }
 
@@ -1150,6 +1242,8 @@ def describe(state: Tournament, event: Event) -> str:
         return "Hand for hand " + ("on" if p.get("on") else "off")
     if event.type == "h4h_next_hand":
         return "Next hand-for-hand hand"
+    if event.type == "settings_changed":
+        return "Settings: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in p.items())
     if event.type == "structure_changed":
         words = dict(state.structure_edits).get(event.seq)
         return f"Structure: {words}" if words else "Structure changed"

@@ -225,3 +225,20 @@ def test_a_hand_counted_structure_is_edited_by_hands():
     assert night.clock(T0 + 11).level_number == 2
     with pytest.raises(InvalidInput, match="counted in hands, not minutes"):
         night.add("structure_changed", T0 + 12, edit="level", item=1, minutes=10)
+
+
+def test_settings_change_after_creation_and_what_happened_stays_true():
+    """"A change that contradicts what already happened is refused with the reason"."""
+    night = Night()
+    night.add("settings_changed", T0 - 5, starting_stack=12_000, buy_in=30)
+    assert night.state.settings.structure.starting_stack == 12_000 and night.state.chips_in_play == 36_000
+    night.add("clock", T0, action="start")
+    with pytest.raises(IllegalAction, match="The clock has started with 12,000 chips a player"):
+        night.add("settings_changed", T0 + 1, starting_stack=10_000)
+    with pytest.raises(InvalidInput, match="created_at cannot be changed here"):
+        night.add("settings_changed", T0 + 1, created_at=5)
+    night.add("settings_changed", T0 + 2, late_registration_levels=6, pause_after_break=True)
+    assert night.state.settings.late_registration_levels == 6 and night.state.settings.pause_after_break
+    assert describe(night.state, Event(night.seq, "settings_changed", {"late_registration_levels": 6}, 0.0)) == (
+        "Settings: late registration levels 6"
+    )
