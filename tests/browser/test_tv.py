@@ -369,3 +369,35 @@ def test_a_drifting_browser_clock_stays_in_step_with_the_server(live_server: Liv
         worst = max(worst, error)
     assert local_ms - after > 100, "the page's own clock has drifted"
     assert worst < 100, f"the TV was {worst:.0f} ms off the server"
+
+
+def test_a_level_edited_on_the_structure_page_shows_on_the_tv_within_two_seconds(
+    live_server: LiveServer, page: Any, browser: Any
+) -> None:
+    """"the TV and the phones follow within 2 seconds" of an edit of the structure in play."""
+    tid = make_night(live_server.app, started_ago=100.0)
+    page.goto(f"{live_server.url}/t/{tid}/tv")
+    wait_for_a_poll(page)
+    before = page.inner_text(".tv-blinds")
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        director_page = laptop.new_page()
+        live_server.login(director_page)
+        director_page.goto(f"{live_server.url}/t/{tid}/structure")
+        row = director_page.locator("#item-0")
+        row.get_by_label("Level 1 big blind").fill("150")
+        row.get_by_label("Level 1 minutes").fill("45")
+        with director_page.expect_response(lambda r: r.url.endswith(f"/t/{tid}/structure")):
+            row.get_by_role("button", name="Save").click()
+        saved = time.monotonic()
+        page.wait_for_function(
+            "document.querySelector('.tv-blinds') && document.querySelector('.tv-blinds').innerText.includes('50 / 150')",
+            timeout=2000,
+        )
+        assert time.monotonic() - saved < 2.0
+        assert "50 / 150" not in before
+        assert director_page.locator(".flash-ok").inner_text().startswith("Level 1:")
+        # The level kept the 100 seconds it had run: about 43 minutes are left of its 45.
+        page.wait_for_function("document.querySelector('[data-main-time]').innerText.startsWith('43:')", timeout=2000)
+    finally:
+        laptop.close()
