@@ -49,6 +49,7 @@ BLUEPRINTS: list[str] = [
     "director.dashboard:bp",
     "director.structure:bp",
     "director.settings:bp",
+    "director.lifecycle:bp",
     "director.results:bp",
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:

@@ -152,10 +152,18 @@ def remove(tournament_id: int, player_id: int, data: inputs.Write) -> ResponseRe
     return answer(tournament_id)
 
 
-@api.post("/t/<int:tournament_id>/players/<int:player_id>/rebuy", summary="A rebuy", body=inputs.StackIn,
+@api.post("/t/<int:tournament_id>/players/<int:player_id>/rebuy", summary="A rebuy: the player back in his seat if it is free, else at a seat drawn as for a late entry", body=inputs.StackIn,
           result=shapes.Tournament)
 def rebuy(tournament_id: int, player_id: int, data: inputs.StackIn) -> ResponseReturnValue:
     services.rebuy(get_db(), tournament_id, player_id, data.expected_seq, now(), data.stack)
+    return answer(tournament_id)
+
+
+@api.post("/t/<int:tournament_id>/players/<int:player_id>/reentry",
+          summary="A re-entry: a player who is out enters again, with a new seat drawn as for a late entry",
+          body=inputs.Write, result=shapes.Tournament)
+def reentry(tournament_id: int, player_id: int, data: inputs.Write) -> ResponseReturnValue:
+    services.reenter(get_db(), tournament_id, player_id, data.expected_seq, now())
     return answer(tournament_id)
 
 

@@ -331,8 +331,39 @@ class StateCache:
             self._states.clear()
             self._snapshots.clear()
 
+    def forget(self, database: str, stream_id: int) -> None:
+        """Drop a stream's state (the stream is deleted)."""
+        with self._lock:
+            self._states.pop((database, stream_id), None)
+            self._snapshots.pop((database, stream_id), None)
+
 
 cache = StateCache()
+
+
+def delete_stream(db: Database, stream_id: int) -> None:
+    """Delete a stream's events and snapshots in one transaction. The row stays, of kind
+    ``deleted`` and without a name, so that its id is never given to another stream (a phone
+    polling the old one gets a 404, never someone else's night)."""
+    database = current_app.config["DATABASE"]
+    conn = db.conn
+    with writing(database):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("DELETE FROM events WHERE stream_id = ?", (stream_id,))
+            conn.execute("DELETE FROM snapshots WHERE stream_id = ?", (stream_id,))
+            conn.execute("UPDATE streams SET kind = 'deleted', name = '', last_seq = 0 WHERE id = ?", (stream_id,))
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+    cache.forget(database, stream_id)
+
+
+def set_archived(db: Database, stream_id: int, at: float | None) -> None:
+    """Put a stream away (``at``: when), or back on the lists (None)."""
+    with writing(current_app.config["DATABASE"]), db.conn:
+        db.conn.execute("UPDATE streams SET archived_at = ? WHERE id = ?", (at, stream_id))
 
 
 def load_state(db: Database, tournament_id: int) -> Tournament:

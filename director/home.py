@@ -21,7 +21,7 @@ def index() -> ResponseReturnValue:
         return redirect(url_for("auth.first_run"))
     rows = list(
         get_db().query(
-            "SELECT id, name, created_at, last_seq FROM streams WHERE kind = 'tournament' "
+            "SELECT id, name, created_at, last_seq, archived_at FROM streams WHERE kind = 'tournament' "
             "ORDER BY created_at DESC, id DESC"
         )
     )
@@ -47,7 +47,9 @@ def index() -> ResponseReturnValue:
         items.append({**row, "status": status, "phase": phase})
     order = {"playing": 0, "coming": 1, "finished": 2}
     items.sort(key=lambda item: order[item["phase"]])  # stable: newest first within each
-    return render("home/index.html", "home/_list.html", tournaments=items)
+    listed = [item for item in items if item["archived_at"] is None]
+    archived = [item for item in items if item["archived_at"] is not None]
+    return render("home/index.html", "home/_list.html", tournaments=listed, archived=archived)
 
 
 @bp.post("/demo")

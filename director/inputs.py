@@ -96,6 +96,9 @@ class TournamentIn(Input):
     addon_cost: Money | None = Field(None, title="add-on cost")
     addon_chips: PositiveChips | None = Field(None, title="add-on chips")
     late_registration_levels: Level | None = Field(None, title="last late-registration level")
+    reentry_levels: Level | None = Field(None, title="last re-entry level", description="0: no re-entry.")
+    max_reentries: number(0, MAX_REBUYS) | None = Field(None, title="re-entry limit",  # type: ignore[valid-type]
+                                                        description="Re-entries per player; null: no limit.")
     payout_kind: Literal["table", "custom", "points"] | None = None
     percentages: Annotated[str, Field(max_length=200)] | many(float | str, 50) | None = Field(  # type: ignore[valid-type]
         None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
@@ -122,12 +125,20 @@ class SettingsIn(Write):
     addon_cost: Money | None = Field(None, title="add-on cost")
     addon_chips: PositiveChips | None = Field(None, title="add-on chips")
     late_registration_levels: Level | None = Field(None, title="last late-registration level")
+    reentry_levels: Level | None = Field(None, title="last re-entry level", description="0: no re-entry.")
+    max_reentries: number(0, MAX_REBUYS) | None = Field(None, title="re-entry limit",  # type: ignore[valid-type]
+                                                        description="Re-entries per player; null: no limit.")
     payout_kind: Literal["table", "custom", "points"] | None = None
     percentages: Annotated[str, Field(max_length=200)] | many(float | str, 50) | None = Field(  # type: ignore[valid-type]
         None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
     league_formula: Literal["table", "field", "sqrt"] | None = None
     payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
     pause_after_break: Flag | None = Field(None, title="pause after a break")
+
+
+class DeleteIn(Write):
+    confirm: Name = Field("", title="the tournament's name",
+                          description="The tournament's name, to confirm which one is deleted.")
 
 
 class RegisterIn(Write):

@@ -63,3 +63,9 @@ def m005_streams(db: Database) -> None:
     db.execute("ALTER TABLE tournaments RENAME TO streams")
     db.execute("ALTER TABLE events RENAME COLUMN tournament_id TO stream_id")
     db.execute("ALTER TABLE snapshots RENAME COLUMN tournament_id TO stream_id")
+
+
+@migrations()
+def m006_archived_streams(db: Database) -> None:
+    """A finished tournament can be put away: the home page lists archived ones apart."""
+    db.execute("ALTER TABLE streams ADD COLUMN archived_at REAL")

@@ -59,7 +59,7 @@ def register(tournament_id: int) -> ResponseReturnValue:
     return _act(tournament_id, do, f"{clean} registered." if clean else None, typed_name=name)
 
 
-@bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, seat, remove):action>")
+@bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, reenter, seat, remove):action>")
 @login_required
 def player_action(tournament_id: int, player_id: int, action: str) -> ResponseReturnValue:
     back = request.form.get("back") == "dashboard"
@@ -72,6 +72,8 @@ def player_action(tournament_id: int, player_id: int, action: str) -> ResponseRe
             services.rebuy(db, tournament_id, player_id, seq, now(), data.stack)
         elif action == "addon":
             services.addon(db, tournament_id, player_id, seq, now(), data.stack)
+        elif action == "reenter":
+            services.reenter(db, tournament_id, player_id, seq, now())
         elif action == "remove":
             services.unregister_player(db, tournament_id, player_id, seq, now())
         else:

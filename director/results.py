@@ -43,6 +43,7 @@ def results_data(state: Tournament) -> dict[str, Any]:
                 "knocked_out_by": row.eliminated_by,
                 "rebuys": p.rebuys,
                 "addon": p.addon,
+                "reentries": p.reentries,
             }
         )
     eliminations = [
@@ -111,7 +112,10 @@ def export_csv(tournament_id: int) -> ResponseReturnValue:
     out = io.StringIO()
     writer = csv.writer(out)
     points = state.settings.payout_kind == "points"
-    writer.writerow(["place", "name", "points" if points else "prize", "knocked out by", "rebuys", "add-on"])
+    # Re-entries get their column where the tournament has them (other sheets keep their columns).
+    reentries = bool(state.settings.reentry_levels) or any(p.reentries for p in state.players)
+    header = ["place", "name", "points" if points else "prize", "knocked out by", "rebuys", "add-on"]
+    writer.writerow([*header, "re-entries"] if reentries else header)
     for row in data["standings"]:
         writer.writerow(
             [
@@ -121,6 +125,7 @@ def export_csv(tournament_id: int) -> ResponseReturnValue:
                 row["knocked_out_by"] or "",
                 row["rebuys"],
                 "yes" if row["addon"] else "",
+                *([row["reentries"]] if reentries else []),
             ]
         )
     response = Response(out.getvalue(), mimetype="text/csv")

@@ -151,10 +151,42 @@ def _with_stack(
     return record(db, tournament_id, event_type, payload, expected_seq, now)
 
 
+def _seated_again(writer: Any, state: Tournament, player: Any, rng: random.Random | None) -> Tournament:
+    """After a rebuy or a re-entry: a player back in without a seat gets one by the late-entry
+    draw (TDA 8), in the same command."""
+    if not state.seating.tables:
+        return state
+    pid = int(player)
+    if pid in state.seating:
+        return state
+    _, (table, seat) = late_entry_seat(state.seating, pid, rng or random.Random())
+    seated: Tournament = writer.add("player_seated", {"player": pid, "table": table, "seat": seat})
+    return seated
+
+
 def rebuy(
-    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None
+    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float, stack: Any = None,
+    rng: random.Random | None = None,
 ) -> Tournament:
-    return _with_stack("rebuy", db, tournament_id, player, expected_seq, now, stack)
+    """A rebuy, and the player back in his seat if it is still free, else at a seat drawn as
+    for a late entry: one tap, one transaction."""
+    payload: dict[str, Any] = {"player": player}
+    if stack not in (None, ""):
+        payload["stack"] = stack
+    with command(db, tournament_id, expected_seq, now) as writer:
+        state = writer.add("rebuy", payload)
+        return _seated_again(writer, state, player, rng)
+
+
+def reenter(
+    db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float,
+    rng: random.Random | None = None,
+) -> Tournament:
+    """A re-entry (a new entry for a player who is out) and his new seat, drawn as for a late
+    entry (TDA 8), in one transaction."""
+    with command(db, tournament_id, expected_seq, now) as writer:
+        state = writer.add("reentry", {"player": player})
+        return _seated_again(writer, state, player, rng)
 
 
 def addon(

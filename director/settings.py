@@ -37,6 +37,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "late_registration_levels": s.late_registration_levels, "payout_kind": s.payout_kind,
         "percentages": services.percentages_text(state) or "50/30/20", "league_formula": s.league_formula,
         "payout_unit": s.payout_unit, "pause_after_break": s.pause_after_break,
+        "reentry_levels": s.reentry_levels, "max_reentries": "" if s.max_reentries is None else s.max_reentries,
     }
     return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished, **extra}
 
@@ -55,8 +56,9 @@ def form_changes() -> dict[str, Any]:
     unticked box is "no" (a form sends nothing for either)."""
     data = read(inputs.SettingsIn)
     given = data.given()
-    if "max_rebuys" in request.form and not request.form["max_rebuys"].strip():
-        given["max_rebuys"] = None
+    for key in ("max_rebuys", "max_reentries"):
+        if key in request.form and not request.form[key].strip():
+            given[key] = None
     given["pause_after_break"] = "pause_after_break" in request.form
     if given.get("payout_kind") != "custom":
         given.pop("percentages", None)

@@ -43,7 +43,7 @@ TEXT_FIELDS = (
     "name", "preset", "starting_stack", "table_size", "chip_set", "counted_by", "hand_cap",
     "buy_in", "rebuy_levels", "max_rebuys", "rebuy_cost", "rebuy_chips", "addon_level",
     "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
-    "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break",
+    "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
 )
 
 
@@ -112,6 +112,8 @@ def default_form() -> SetupForm:
         "addon_level": "0",
         "addon_cost": "20",
         "late_registration_levels": "0",
+        "reentry_levels": "0",
+        "max_reentries": "",
         "payout_kind": "table",
         "percentages": "50/30/20",
         "league_formula": "table",

@@ -57,6 +57,7 @@ class Player(Shape):
     seat: int | None
     rebuys: int
     addon: bool
+    reentries: int
     place: int | None
     place_text: str | None
     knocked_out_by: int | None
@@ -92,6 +93,11 @@ class Tournament(Shape):
 class TournamentChange(Tournament):
     notice: str
     """What changed, in words (a structure's edit adds the structure check's warnings)."""
+
+
+class Done(Shape):
+    notice: str
+    """What was done, in words."""
 
 
 class TournamentRow(Shape):

@@ -38,6 +38,7 @@ from director.auth import is_director, login_required
 from director.contract import Api, flag
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
+from director.views import late_registration_text
 from director.web import act, expected_seq, is_partial_request, now, values
 from engine.clock import ClockState
 from engine.errors import EngineError, InvalidInput
@@ -242,6 +243,9 @@ def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag
             flags.append(Flag("itm", "In the money"))
     if state.hand_for_hand and not state.finished:
         flags.append(Flag("h4h", "Hand for hand"))
+    late = late_registration_text(state, clock.level_number or max(1, (clock.next_level_number or 2) - 1))
+    if late:
+        flags.append(Flag("info", late))
     if clock.hand_cap_reached and state.finished:
         flags.append(Flag("info", f"Ended at the {clock.hand_cap}-hand cap: places by chips"))
     elif clock.hand_cap_reached:

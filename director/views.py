@@ -68,6 +68,7 @@ class PlayerRow:
     can_addon: bool
     award: int | None
     points: float | None
+    can_reenter: bool = False
 
 
 def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[PlayerRow]:
@@ -88,6 +89,7 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
             can_addon=_can(standings.can_addon, p.id) if state.settings.addon_level else False,
             award=awards.get(p.id),
             points=points.get(p.id),
+            can_reenter=_can(standings.can_reenter, p.id) if state.settings.reentry_levels else False,
         )
         for p in state.players
     ]
@@ -144,6 +146,19 @@ def undone_text(state: Tournament) -> str:
     return f"Undone: {describe(state, event)}."
 
 
+def late_registration_text(state: Tournament, level: int) -> str:
+    """``Late registration open until level 6`` while it is open, and re-entry likewise; "" once
+    both are closed (or there is none)."""
+    s = state.settings
+    parts = []
+    if state.started and not state.finished and s.late_registration_levels >= level:
+        parts.append(f"Late registration open until level {s.late_registration_levels}")
+    if state.started and not state.finished and s.reentry_levels >= level and not state.standings.rebuys_closed:
+        parts.append(f"re-entry until level {s.reentry_levels}")
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
 def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict[str, Any]:
     clock = state.clock_at(now)
     level = clock.level_number or max(1, (clock.next_level_number or 2) - 1)
@@ -156,6 +171,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "recent": recent_events(state),
         "last_event": last_event_text(state),
         "ordinal": ordinal,
+        "late_registration": late_registration_text(state, level),
         "rebuys_open": bool(state.settings.rebuy_levels) and not state.standings.rebuys_closed
         and (not state.started or level <= state.settings.rebuy_levels),
     }

@@ -27,6 +27,9 @@ Events (``type``: payload):
 - ``bust``: ``{"players": [id, ...], "stacks"?: {id: chips at the start of the hand},
   "by"?: id}``; several players in one hand are ranked by their starting stacks (seed 000);
 - ``rebuy`` / ``addon``: ``{"player"}``;
+- ``reentry``: ``{"player"}``: a player who is out enters again (TDA 6.5: a new entry, with
+  the starting stack and a new seat by the late-entry draw, a ``player_seated`` after it),
+  until the end of level ``reentry_levels``, at most ``max_reentries`` times a player;
 - ``undo``: cancels the last live event (the ``created`` event cannot be undone).
 
 >>> t = fold([Event(1, "created", {"name": "Friday"}, 0.0),
@@ -94,6 +97,7 @@ EDITABLE_SETTINGS = (
     "name", "buy_in", "starting_stack", "table_size", "rebuy_levels", "max_rebuys", "rebuy_when",
     "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
     "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
+    "reentry_levels", "max_reentries",
 )
 """What ``settings_changed`` may change once the tournament exists."""
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
@@ -120,6 +124,10 @@ class Settings:
     addon_chips: Chips = 10_000
     late_registration_levels: int = 0
     """Registration stays open until the end of this level (0: until the clock starts)."""
+    reentry_levels: int = 0
+    """A player who is out may enter again until the end of this level (0: no re-entry)."""
+    max_reentries: int | None = None
+    """Re-entries per player (None: no limit)."""
     payout_kind: PayoutKind = "table"
     percentages: tuple[Fraction, ...] = ()
     league_formula: LeagueFormula = "table"
@@ -149,6 +157,7 @@ class Player:
     seat: Seat | None = None
     rebuys: int = 0
     addon: bool = False
+    reentries: int = 0
 
     @property
     def out(self) -> bool:
@@ -227,7 +236,9 @@ class Tournament:
                 "in" if entrant.in_play else "waiting" if pid in waiting else "out"
             )
             table, seat = seats.get(pid, (None, None))
-            result.append(Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon))
+            result.append(
+                Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon, entrant.reentries)
+            )
         return tuple(result)
 
     @cached_property
@@ -486,6 +497,8 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     formula = data.get("league_formula") or "table"
     if formula not in ("table", "field", "sqrt"):
         raise InvalidInput(f"Unknown league formula {formula!r}: use 'table', 'field' or 'sqrt'.")
+    max_reentries_raw = data.get("max_reentries")
+    max_reentries = None if max_reentries_raw in (None, "") else _int(data, "max_reentries", "re-entry limit", 0)
     max_rebuys_raw = data.get("max_rebuys")
     max_rebuys = None if max_rebuys_raw in (None, "") else _int(data, "max_rebuys", "rebuy limit", 0)
     rebuy_when = data.get("rebuy_when") or "busted"
@@ -508,6 +521,8 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         addon_cost=_int(data, "addon_cost", "add-on cost", _int(data, "buy_in", "buy-in", 20)),
         addon_chips=_int(data, "addon_chips", "add-on chips", stack, minimum=1),
         late_registration_levels=_int(data, "late_registration_levels", "last late-registration level", 0),
+        reentry_levels=_int(data, "reentry_levels", "last re-entry level", 0),
+        max_reentries=max_reentries,
         payout_kind=cast(PayoutKind, kind),
         percentages=percentages,
         league_formula=cast(LeagueFormula, formula),
@@ -581,6 +596,8 @@ def rules(settings: Settings) -> RebuyRules:
         addon_level=settings.addon_level or None,
         addon_chips=settings.addon_chips,
         addon_cost=settings.addon_cost,
+        reentry_until_level=settings.reentry_levels,
+        max_reentries=settings.max_reentries,
     )
 
 
@@ -811,6 +828,7 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "league_formula": settings.league_formula, "payout_unit": settings.payout_unit,
         "structure": structure_to_dict(settings.structure), "chip_set": settings.chip_set,
         "pause_after_break": settings.pause_after_break, "rules": settings.rules,
+        "reentry_levels": settings.reentry_levels, "max_reentries": settings.max_reentries,
     }
 
 
@@ -839,6 +857,13 @@ def settings_refusal(state: Tournament, new: Settings) -> str | None:
         players = sum(1 for e in standings.entrants if e.rebuys == most)
         return (f"{players} player{' has' if players == 1 else 's have'} already rebought {_times(most)}: "
                 f"the limit cannot go below {most}.")
+    most_in = max((e.reentries for e in standings.entrants), default=0)
+    if new.max_reentries is not None and new.max_reentries < most_in:
+        players = sum(1 for e in standings.entrants if e.reentries == most_in)
+        return (f"{players} player{' has' if players == 1 else 's have'} already re-entered {_times(most_in)}: "
+                f"the limit cannot go below {most_in}.")
+    if new.reentry_levels == 0 and most_in:
+        return "Players have re-entered: re-entry cannot be removed (close it from the dashboard instead)."
     if new.rebuy_levels == 0 and standings.rebuys:
         return "Players have rebought: rebuys cannot be removed (close them from the dashboard instead)."
     if new.table_size != old.table_size:
@@ -1033,6 +1058,14 @@ def _rebuy(state: Tournament, event: Event) -> Tournament:
     return replace(state, standings=standings, seating=seating)
 
 
+def _reentry(state: Tournament, event: Event) -> Tournament:
+    """A new entry for a player who is out; the seat comes with the ``player_seated`` after it."""
+    pid = _player_id(event.payload)
+    state.player(pid)
+    standings = _at_level(state, event).reenter(pid)
+    return replace(state, standings=standings)
+
+
 def _addon(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     player = state.player(pid)
@@ -1042,8 +1075,8 @@ def _addon(state: Tournament, event: Event) -> Tournament:
 
 
 def _close_rebuys(state: Tournament, event: Event) -> Tournament:
-    if state.settings.rebuy_levels == 0:
-        raise IllegalAction("This tournament has no rebuys to close.")
+    if state.settings.rebuy_levels == 0 and state.settings.reentry_levels == 0:
+        raise IllegalAction("This tournament has no rebuys or re-entries to close.")
     if state.standings.rebuys_closed:
         raise IllegalAction("Rebuys are already closed.")
     return replace(state, standings=state.standings.close_rebuys())
@@ -1177,6 +1210,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "clock": _clock,
     "bust": _bust,
     "rebuy": _rebuy,
+    "reentry": _reentry,
     "addon": _addon,
     "rebuys_closed": _close_rebuys,
     "hand_cap": _hand_cap,
@@ -1215,6 +1249,8 @@ def describe(state: Tournament, event: Event) -> str:
         return f"{name()} rebought"
     if event.type == "addon":
         return f"{name()} took the add-on"
+    if event.type == "reentry":
+        return f"{name()} re-entered"
     if event.type == "clock":
         if p.get("action") == "add_time":
             seconds = int(p.get("seconds", 0))
