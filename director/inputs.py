@@ -75,17 +75,10 @@ class StructureIn(Input):
     ante_kind: Literal["big_blind", "per_player"] = "big_blind"
 
 
-class TournamentIn(Input):
-    """A new tournament's settings; left out, each takes the preset's or the usual value."""
+class RulesIn(Input):
+    """The rules a tournament is created with and may change later (``TournamentIn``,
+    ``SettingsIn``); left out, each keeps the usual value or the one it has."""
 
-    name: Name = Field("", title="tournament name")
-    preset: str | None = Field(None, max_length=40, description="A preset structure id (see the setup "
-                               "page); used when no 'structure' is given.")
-    structure: StructureIn | None = None
-    based_on: str | None = Field(None, max_length=40, description="The preset an edited structure started from.")
-    starting_stack: PositiveChips | None = Field(None, title="starting stack")
-    table_size: number(2, MAX_SEAT) | None = Field(None, title="table size")  # type: ignore[valid-type]
-    chip_set: str | None = Field(None, max_length=40)
     buy_in: Money | None = Field(None, title="buy-in")
     rebuy_levels: Level | None = Field(None, title="last rebuy level", description="0: no rebuys.")
     max_rebuys: number(0, MAX_REBUYS) | None = Field(None, title="rebuy limit")  # type: ignore[valid-type]
@@ -104,35 +97,29 @@ class TournamentIn(Input):
         None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
     league_formula: Literal["table", "field", "sqrt"] | None = None
     payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
+
+
+class TournamentIn(RulesIn):
+    """A new tournament's settings; left out, each takes the preset's or the usual value."""
+
+    name: Name = Field("", title="tournament name")
+    preset: str | None = Field(None, max_length=40, description="A preset structure id (see the setup "
+                               "page); used when no 'structure' is given.")
+    structure: StructureIn | None = None
+    based_on: str | None = Field(None, max_length=40, description="The preset an edited structure started from.")
+    starting_stack: PositiveChips | None = Field(None, title="starting stack")
+    table_size: number(2, MAX_SEAT) | None = Field(None, title="table size")  # type: ignore[valid-type]
+    chip_set: str | None = Field(None, max_length=40)
     pause_after_break: Flag = Field(False, title="pause after a break",
                                     description="The level after a break starts paused: the director resumes it.")
 
 
-class SettingsIn(Write):
+class SettingsIn(Write, RulesIn):
     """The settings changed after creation; a field left out keeps its value."""
 
     name: Name | None = Field(None, title="tournament name")
-    buy_in: Money | None = Field(None, title="buy-in")
     starting_stack: PositiveChips | None = Field(None, title="starting stack")
     table_size: number(2, MAX_SEAT) | None = Field(None, title="table size")  # type: ignore[valid-type]
-    rebuy_levels: Level | None = Field(None, title="last rebuy level", description="0: no rebuys.")
-    max_rebuys: number(0, MAX_REBUYS) | None = Field(None, title="rebuy limit",  # type: ignore[valid-type]
-                                                     description="null: no limit.")
-    rebuy_when: Literal["busted", "at_or_below_start"] | None = None
-    rebuy_cost: Money | None = Field(None, title="rebuy cost")
-    rebuy_chips: PositiveChips | None = Field(None, title="rebuy chips")
-    addon_level: Level | None = Field(None, title="add-on level", description="0: no add-on.")
-    addon_cost: Money | None = Field(None, title="add-on cost")
-    addon_chips: PositiveChips | None = Field(None, title="add-on chips")
-    late_registration_levels: Level | None = Field(None, title="last late-registration level")
-    reentry_levels: Level | None = Field(None, title="last re-entry level", description="0: no re-entry.")
-    max_reentries: number(0, MAX_REBUYS) | None = Field(None, title="re-entry limit",  # type: ignore[valid-type]
-                                                        description="Re-entries per player; null: no limit.")
-    payout_kind: Literal["table", "custom", "points"] | None = None
-    percentages: Annotated[str, Field(max_length=200)] | many(float | str, 50) | None = Field(  # type: ignore[valid-type]
-        None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
-    league_formula: Literal["table", "field", "sqrt"] | None = None
-    payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
     pause_after_break: Flag | None = Field(None, title="pause after a break")
 
 

@@ -29,6 +29,7 @@ from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
 from engine.structure import warnings as structure_warnings
 from engine.tournament import (
+    EDITABLE_SETTINGS,
     Event,
     PlayerId,
     Tournament,
@@ -243,6 +244,8 @@ def edit_settings(
                 change[key] = value
         if not change:
             return state, "Nothing changed."
+        order = {key: n for n, key in enumerate(EDITABLE_SETTINGS)}  # the log reads as the page does
+        change = {k: change[k] for k in sorted(change, key=lambda k: order.get(k, len(order)))}
         new: Tournament = writer.add("settings_changed", change)
     return new, "Saved: " + ", ".join(k.replace("_", " ") for k in change) + "."
 

@@ -20,7 +20,7 @@ from director.auth import login_required
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
-from director.web import act, now, render
+from director.web import act_and_say, now, render
 
 bp = Blueprint("settings", __name__)
 api = Api(bp, "tournament")
@@ -68,19 +68,11 @@ def form_changes() -> dict[str, Any]:
 @bp.post("/t/<int:tournament_id>/settings")
 @login_required
 def save(tournament_id: int) -> ResponseReturnValue:
-    said: list[str] = []
-
-    def do() -> None:
+    def do() -> str:
         given = form_changes()
-        _, message = services.edit_settings(get_db(), tournament_id, given, given.get("expected_seq"), now())
-        said.append(message)
+        return services.edit_settings(get_db(), tournament_id, given, given.get("expected_seq"), now())[1]
 
-    return act(
-        do,
-        url_for("settings.show", tournament_id=tournament_id),
-        lambda **kw: page(tournament_id, **kw),
-        message=lambda: said[0] if said else None,
-    )
+    return act_and_say(do, url_for("settings.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
 
 
 @api.post("/api/t/<int:tournament_id>/settings", body=inputs.SettingsIn, result=shapes.TournamentChange,

@@ -21,7 +21,7 @@ from director.auth import login_required
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
-from director.web import act, now, render
+from director.web import act_and_say, now, render
 from engine.structure import Break, Level, warnings
 from engine.tournament import Tournament
 
@@ -103,24 +103,16 @@ def show(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/structure")
 @login_required
 def change(tournament_id: int) -> ResponseReturnValue:
-    said: list[str] = []
-
-    def do() -> None:
+    def do() -> str:
         data = read(inputs.StructureEditIn)
-        _, words = services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())
-        said.append(words)
+        return services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())[1]
 
-    return act(
-        do,
-        url_for("structure.show", tournament_id=tournament_id),
-        lambda **kw: page(tournament_id, **kw),
-        message=lambda: said[0] if said else None,
-    )
+    return act_and_say(do, url_for("structure.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
 
 
 @api.post("/api/t/<int:tournament_id>/structure", body=inputs.StructureEditIn, result=shapes.TournamentChange,
-                     summary="Edit the structure in play: change, add or remove a level or a break, or set the "
-                     "length of every level from one on")
+          summary="Edit the structure in play: change, add or remove a level or a break, or set the "
+          "length of every level from one on")
 def api_change(tournament_id: int, data: inputs.StructureEditIn) -> ResponseReturnValue:
     _, words = services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())
     return answer(tournament_id, notice=words)

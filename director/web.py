@@ -137,6 +137,12 @@ def act(
     return redirect(redirect_to, code=303)
 
 
+def act_and_say(do: Callable[[], str], redirect_to: str, rerender: Callable[..., str]) -> ResponseReturnValue:
+    """:func:`act` for a write that says what it did: ``do`` returns the notice shown."""
+    said: list[str] = []
+    return act(lambda: said.append(do()), redirect_to, rerender, message=lambda: said[0] if said else None)
+
+
 def take_flashes() -> list[tuple[str, str]]:
     """The flashed messages, once per request: the first place on the page that shows them
     takes them (a panel's message spot, else the top of the page)."""

@@ -60,6 +60,8 @@ def main() -> None:
         ("dashboard", f"/t/{demo}", (1280, 800)),
         ("dashboard-phone", f"/t/{demo}", (390, 844)),
         ("results", f"/t/{done}/results", (1280, 800)),
+        ("structure", f"/t/{demo}/structure", (1280, 800)),
+        ("settings", f"/t/{demo}/settings", (1280, 800)),
     ]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])

@@ -21,6 +21,7 @@ MIGRATIONS = [
     "m003_snapshots",
     "m004_events_by_type",
     "m005_streams",
+    "m006_archived_streams",
 ]
 
 
@@ -119,5 +120,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 5 migration(s)."
+        assert result.output.strip() == "Applied 6 migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []
