@@ -200,6 +200,14 @@ for _action in CLOCK_ACTIONS:
 api.unknown("/t/<int:tournament_id>/clock/<action>", CLOCK_ACTIONS, "clock action", 422)
 
 
+@api.post("/t/<int:tournament_id>/colour-up", body=inputs.ColourUpIn, result=shapes.TournamentChange,
+          summary="A table's colour-up at the break: the odd chips raced for with cards, the stacks and the "
+          "chips in play changed by it (stacks: as counted, at a table without the dealer's assistant)")
+def colour_up(tournament_id: int, data: inputs.ColourUpIn) -> ResponseReturnValue:
+    _, words = services.colour_up(get_db(), tournament_id, data.table, data.stacks, data.expected_seq, now())
+    return answer(tournament_id, notice=words)
+
+
 @api.post("/t/<int:tournament_id>/bust", body=inputs.BustIn, result=shapes.Tournament,
           summary="A player out, or several out in the same hand (ranked by their chips at the start of the hand)")
 def bust(tournament_id: int, data: inputs.BustIn) -> ResponseReturnValue:

@@ -15,7 +15,7 @@ from director.db import get_db
 from director.events import load_events, load_state, played_as_stored
 from director.seating.views import move_text, names_of
 from director.views import dashboard_context, undone_text
-from director.web import act, now, render
+from director.web import act, act_and_say, now, render
 from engine.errors import InvalidInput
 from engine.tournament import (
     CLOCK_ACTIONS,
@@ -122,6 +122,20 @@ def bust(tournament_id: int) -> ResponseReturnValue:
             lambda **kw: page(tournament_id, group_form=request.form if kw.get("error") else None, **kw),
         )
     return dashboard_act(tournament_id, do)
+
+
+@bp.post("/t/<int:tournament_id>/colour-up")
+@login_required
+def colour_up(tournament_id: int) -> ResponseReturnValue:
+    """A table's colour-up at the break: the counted stacks come as ``stack_<player>``."""
+
+    def do() -> str:
+        stacks = {k[6:]: v for k, v in request.form.items() if k.startswith("stack_") and v.strip()}
+        fields = {"table": request.form.get("table"), "expected_seq": request.form.get("expected_seq") or None}
+        data = read(inputs.ColourUpIn, {**{k: v for k, v in fields.items() if v}, **({"stacks": stacks} if stacks else {})})
+        return services.colour_up(get_db(), tournament_id, data.table, data.stacks, data.expected_seq, now())[1]
+
+    return act_and_say(do, url_for("dashboard.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
 
 
 @bp.post("/t/<int:tournament_id>/undo")

@@ -123,6 +123,13 @@ class SettingsIn(Write, RulesIn):
     pause_after_break: Flag | None = Field(None, title="pause after a break")
 
 
+class ColourUpIn(Write):
+    table: Table = Field(title="table")
+    stacks: dict[Id, PositiveChips] | None = Field(  # type: ignore[valid-type]
+        None, title="stacks", max_length=MAX_SEAT,
+        description="Each player's chips as counted, by player id: at a table without the dealer's assistant.")
+
+
 class DeleteIn(Write):
     confirm: Name = Field("", title="the tournament's name",
                           description="The tournament's name, to confirm which one is deleted.")

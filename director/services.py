@@ -250,6 +250,21 @@ def edit_settings(
     return new, "Saved: " + ", ".join(k.replace("_", " ") for k in change) + "."
 
 
+def colour_up(
+    db: Database, tournament_id: int, table: int, stacks: Mapping[Any, int] | None, expected_seq: int | None,
+    now: float, seed: int | None = None,
+) -> tuple[Tournament, str]:
+    """A table's colour-up at this break, the race's cards drawn here (``seed``, stored with
+    the event so the fold replays the same race); returns the state and the race in words."""
+    payload: dict[str, Any] = {"table": table, "seed": secrets.randbits(63) if seed is None else seed}
+    if stacks:
+        payload["stacks"] = {str(k): v for k, v in stacks.items()}
+    new = record(db, tournament_id, "colour_up", payload, expected_seq, now)
+    done = new.colour_ups[-1]
+    told = [line for race in done.races for line in race.lines[2:] if not line.startswith("Seat ") or " has " not in line]
+    return new, f"Table {table} is coloured up. " + " ".join(told)
+
+
 def edit_structure(
     db: Database, tournament_id: int, change: Mapping[str, Any], expected_seq: int | None, now: float
 ) -> tuple[Tournament, str]:

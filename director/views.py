@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.clock import ClockState
+from engine.colour import ColourUpRecord, break_level, done_at, steps_at
+from engine.dealing import stack_of
 from engine.errors import EngineError
 from engine.structure import describe_level
-from engine.text import ordinal
+from engine.text import chips, ordinal
 from engine.tournament import Player, Tournament, describe
 
 
@@ -146,6 +148,45 @@ def undone_text(state: Tournament) -> str:
     return f"Undone: {describe(state, event)}."
 
 
+@dataclass(frozen=True)
+class ColourTable:
+    """A table at a colour-up break: its race once run, else who sits there (with the stacks
+    the app keeps, or None where the dealer counts them)."""
+
+    number: int
+    done: ColourUpRecord | None
+    players: tuple[tuple[int, str, int | None], ...]
+
+
+@dataclass(frozen=True)
+class ColourView:
+    steps: tuple[tuple[int, int], ...]
+    tables: tuple[ColourTable, ...]
+
+    @property
+    def text(self) -> str:
+        return "; ".join(f"the {chips(a)} chips become {chips(b)} chips" for a, b in self.steps)
+
+
+def colour_view(state: Tournament, at: float) -> ColourView | None:
+    """The colour-up to run at this break, table by table (None when there is none)."""
+    after = break_level(state, at) if state.started and not state.finished else None
+    steps = steps_at(state, after) if after is not None else ()
+    if after is None or not steps:
+        return None
+    tables = []
+    for number in state.seating.tables:
+        seated = state.seating.at_table(number)
+        if not seated:
+            continue
+        tracked = number in state.dealing.latest
+        players = tuple(
+            (pid, state.name_of(pid), stack_of(state, pid) if tracked else None) for _, pid in sorted(seated.items())
+        )
+        tables.append(ColourTable(number, done_at(state, number, after), players))
+    return ColourView(steps, tuple(tables))
+
+
 def late_registration_text(state: Tournament, level: int) -> str:
     """``Late registration open until level 6`` while it is open, and re-entry likewise; "" once
     both are closed (or there is none)."""
@@ -172,6 +213,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "last_event": last_event_text(state),
         "ordinal": ordinal,
         "late_registration": late_registration_text(state, level),
+        "colour": colour_view(state, now),
         "rebuys_open": bool(state.settings.rebuy_levels) and not state.standings.rebuys_closed
         and (not state.started or level <= state.settings.rebuy_levels),
     }

@@ -264,7 +264,7 @@ def write_off(
             if by is not None:
                 changes[by] = changes.get(by, 0) + chips
             offs.append(WriteOff(seq, pid, table, chips, table in followed, by))
-    return replace(dealing, net=_with_net(dealing.net, changes), write_offs=(*dealing.write_offs, *offs))
+    return replace(dealing, net=with_net(dealing.net, changes), write_offs=(*dealing.write_offs, *offs))
 
 
 def write_off_v1(state: Tournament, players: Sequence[PlayerId], seq: int) -> Dealing:
@@ -314,7 +314,7 @@ def chip_check(state: Tournament, table: int | None = None) -> ChipCheck:
     return ChipCheck(counted - corrected + sum(w.chips for w in here), counted, here)
 
 
-def _with_net(net: Mapping[PlayerId, Chips], changes: Mapping[PlayerId, Chips]) -> dict[PlayerId, Chips]:
+def with_net(net: Mapping[PlayerId, Chips], changes: Mapping[PlayerId, Chips]) -> dict[PlayerId, Chips]:
     merged = dict(net)
     for pid, delta in changes.items():
         merged[pid] = merged.get(pid, 0) + delta
@@ -636,7 +636,7 @@ def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> T
         finishing_stacks=tuple(sorted(final.items())),
         before=None,  # a finished hand is taken back by the tournament's undo, not entry by entry
     )
-    dealing = state.dealing.with_finished(done, _with_net(state.dealing.net, changes))
+    dealing = state.dealing.with_finished(done, with_net(state.dealing.net, changes))
     new = replace(state, dealing=dealing)
     standings, seating = new.standings, new.seating
     if busted:
@@ -694,7 +694,7 @@ def _stack_corrected(state: Tournament, event: Event) -> Tournament:
     correction = Correction(event.seq, event.at, pid, before, stack, " ".join(reason.split()), player.table)
     dealing = replace(
         state.dealing,
-        net=_with_net(state.dealing.net, {pid: stack - before}),
+        net=with_net(state.dealing.net, {pid: stack - before}),
         corrections=(*state.dealing.corrections, correction),
     )
     return replace(state, dealing=dealing)

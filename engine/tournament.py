@@ -17,6 +17,8 @@ Events (``type``: payload):
   break_now | hand_played, "seconds"?, "minutes"?}``: "next level" goes into the break when
   one comes next; "break now" ends the level in play and starts the break that follows it
   (one of ``minutes``, 10 by default, is added when none does);
+- ``colour_up``: ``{"table", "seed", "stacks"?}``: a table's colour-up at a break, the odd
+  chips raced for and the stacks and chips in play changed by it (``engine.colour``);
 - ``settings_changed``: ``{field: value, ...}`` (the fields of :data:`EDITABLE_SETTINGS`): the
   director edits the settings after creation; a change that contradicts what already
   happened is refused with the reason (:func:`settings_refusal`);
@@ -49,7 +51,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal, TypeAlias, cast
 
-from engine import dealing
+from engine import colour, dealing
 from engine.clock import (
     Adjust,
     ClockEntry,
@@ -192,6 +194,8 @@ class Tournament:
     structure's edits among them (``Restructure``)."""
     opening_structure: Structure | None = None
     """The structure the clock started from, once it has been edited (None: never edited)."""
+    colour_ups: tuple[colour.ColourUpRecord, ...] = ()
+    """Each table's colour-up at each break (``engine.colour``)."""
     structure_edits: tuple[tuple[int, str], ...] = ()
     """``(seq, what changed)`` for each edit of the structure, in words for the log."""
     previous_seats: tuple[tuple[PlayerId, int, int], ...] = ()
@@ -1220,6 +1224,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "structure_changed": _structure_changed,
     "settings_changed": _settings_changed,
     **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
+    **colour.HANDLERS,  # the colour-up at a break, table by table (engine.colour)
 }
 
 EVENT_TYPES = ("created", "undo", *_HANDLERS)
@@ -1285,6 +1290,8 @@ def describe(state: Tournament, event: Event) -> str:
         return f"Structure: {words}" if words else "Structure changed"
     if event.type == "undo":
         return "Undo"
+    if event.type in colour.HANDLERS:
+        return colour.describe(state, event)
     if event.type in dealing.HANDLERS:
         return dealing.describe(state, event)
     return event.type

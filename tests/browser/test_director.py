@@ -169,3 +169,34 @@ def test_a_write_sent_before_htmx_loads_shows_its_notice_in_the_panel(page: Any,
     page.press("#register-form input[name=name]", "Enter")
     expect(page.locator("#players-panel > .flash-ok")).to_have_text("Bob registered.")
     expect(page.locator(".flashes")).to_have_count(0)  # shown once, not twice
+
+
+def test_a_colour_up_break_recorded_into_the_stacks(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
+    """The issue's browser test: "a colour-up break recorded into the stacks" (TDA 52-53)."""
+    import time
+
+    from director import services
+    from director.db import get_db
+    from engine.structure import Break, Level, Structure, structure_to_dict
+
+    structure = Structure("colour", (Level(25, 50, minutes=10), Break(10, (25,)), Level(100, 200, minutes=10)),
+                          10_000, denominations=(25, 100, 500))
+    at = time.time() - 11 * 60  # the break after level 1 began a minute ago
+    with live_server.app.app_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Colour night", "structure": structure_to_dict(structure)}, at)
+        for name in ("Ann", "Bob", "Cy"):
+            services.register_player(db, tid, name, None, at)
+        services.draw(db, tid, None, at)
+        services.clock_action(db, tid, "start", None, at)
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}")
+    card = page.locator("#colour-up")
+    expect(card).to_contain_text("The 25 chips become 100 chips")
+    for name, chips in (("Ann", "10025"), ("Bob", "10025"), ("Cy", "10000")):
+        card.get_by_label(name).fill(chips)
+    card.get_by_role("button", name="Colour up table 1: deal the race").click()
+    expect(page.locator("#colour-up .colour-lines")).to_contain_text("wins a 100 chip with the")
+    expect(page.locator("#dashboard .flash-ok")).to_contain_text("Chips in play rise by 50")
+    expect(page.locator(".figure", has_text="Chips in play")).to_contain_text("30,050")
+    page.screenshot(path=str(artifacts_dir / "colour-up.png"), full_page=True)
