@@ -50,6 +50,7 @@ BLUEPRINTS: list[str] = [
     "director.structure:bp",
     "director.settings:bp",
     "director.lifecycle:bp",
+    "director.saved:bp",
     "director.results:bp",
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:

@@ -130,6 +130,10 @@ class ColourUpIn(Write):
         description="Each player's chips as counted, by player id: at a table without the dealer's assistant.")
 
 
+class TemplateIn(Write):
+    name: Name = Field("", title="template name")
+
+
 class DeleteIn(Write):
     confirm: Name = Field("", title="the tournament's name",
                           description="The tournament's name, to confirm which one is deleted.")

@@ -69,3 +69,13 @@ def m005_streams(db: Database) -> None:
 def m006_archived_streams(db: Database) -> None:
     """A finished tournament can be put away: the home page lists archived ones apart."""
     db.execute("ALTER TABLE streams ADD COLUMN archived_at REAL")
+
+
+@migrations()
+def m007_templates(db: Database) -> None:
+    """The host's templates: settings and a structure saved under a name."""
+    db.execute(
+        "CREATE TABLE templates (id INTEGER PRIMARY KEY, name TEXT NOT NULL, created_at REAL NOT NULL, "
+        "payload TEXT NOT NULL)"
+    )
+    db.execute("CREATE UNIQUE INDEX templates_by_name ON templates (lower(name))")

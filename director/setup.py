@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from director import services
+from director import saved, services
 from director.auth import login_required
 from director.db import get_db
 from director.web import is_partial_request, now, render
@@ -31,6 +31,7 @@ from engine.structure import (
     estimate_end,
     preset,
     problems,
+    structure_from_dict,
     structure_to_dict,
     total_minutes,
     warnings,
@@ -76,6 +77,26 @@ def chip_set_for(values: tuple[int, ...]) -> str:
     return next((key for key, cs in CHIP_SETS.items() if cs.values == values), "")
 
 
+def form_from_template(saved: dict[str, Any], values: dict[str, str]) -> SetupForm:
+    """The setup form filled from one of the host's templates (``director.saved``); the
+    night's name is kept as typed."""
+    settings = saved["settings"]
+    structure = structure_from_dict(settings["structure"])
+    data = dict(values)
+    for key in TEXT_FIELDS:
+        if key in settings and key != "name":
+            value = settings[key]
+            data[key] = "" if value is None else ("on" if value is True else "" if value is False else str(value))
+    data.update(
+        preset="",
+        based_on="",
+        chip_set=settings.get("chip_set") or chip_set_for(structure.denominations),
+        counted_by="hands" if structure.hand_counted else "minutes",
+        hand_cap="" if structure.hand_cap is None else str(structure.hand_cap),
+    )
+    return SetupForm(data, rows_of(structure), structure.repeat_doubling)
+
+
 def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> SetupForm:
     structure = preset(preset_id)
     data = dict(values or {})
@@ -91,6 +112,11 @@ def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> Se
     for key in ("rebuy_chips", "addon_chips"):  # they follow the stack unless the director chose otherwise
         if values is None or not data.get(key) or data[key] == old_stack:
             data[key] = str(structure.starting_stack)
+    return SetupForm(data, rows_of(structure), structure.repeat_doubling)
+
+
+def rows_of(structure: Structure) -> list[Row]:
+    """The structure editor's lines for ``structure``."""
     rows = []
     for item in structure_to_dict(structure)["items"]:
         if item["type"] == "level":
@@ -98,7 +124,7 @@ def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> Se
             rows.append(Row("level", str(item["small_blind"]), str(item["big_blind"]), str(item["ante"]), str(length)))
         else:
             rows.append(Row("break", length=str(item["minutes"]), colour_up=", ".join(map(str, item["colour_up"]))))
-    return SetupForm(data, rows, structure.repeat_doubling)
+    return rows
 
 
 def default_form() -> SetupForm:
@@ -324,6 +350,7 @@ def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
             "setup/_form.html",
             form=form,
             presets=PRESETS,
+            templates=saved.templates(get_db()),
             chip_sets=CHIP_SETS,
         ),
         status,
@@ -347,6 +374,10 @@ def create() -> ResponseReturnValue:
         preset_id = form.values.get("preset") or DEFAULT_PRESET
         if preset_id in PRESETS:
             form = form_from_preset(preset_id, form.values)
+        elif preset_id.startswith("template:") and preset_id[9:].isdigit():
+            chosen = saved.template(get_db(), int(preset_id[9:]))
+            if chosen is not None:
+                form = form_from_template(chosen, form.values)
         check(form)
         return show(form)
     if op != "create":

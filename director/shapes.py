@@ -100,6 +100,17 @@ class Done(Shape):
     """What was done, in words."""
 
 
+class Template(Shape):
+    id: int
+    name: str
+    created_at: float
+    settings: Object
+
+
+class Templates(Shape):
+    templates: list[Template]
+
+
 class TournamentRow(Shape):
     id: int
     name: str

@@ -22,6 +22,7 @@ MIGRATIONS = [
     "m004_events_by_type",
     "m005_streams",
     "m006_archived_streams",
+    "m007_templates",
 ]
 
 
@@ -120,5 +121,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 6 migration(s)."
+        assert result.output.strip() == "Applied 7 migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []

@@ -1,0 +1,95 @@
+"""The host's templates: a tournament's settings and structure saved under a name, to start
+the next night from (the new-tournament page lists them beside the presets).
+
+A template is a row of ``templates`` (its name unique, whatever its case), holding the
+settings as ``engine.tournament.settings_as_dict`` writes them, without the night's name. It
+is not an event of any tournament: the tournament it came from is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, jsonify, url_for
+from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
+
+from director import inputs, services, shapes
+from director.auth import login_required
+from director.contract import Api, read
+from director.db import get_db
+from director.events import load_state, writing
+from director.web import act_and_say, now
+from engine.errors import IllegalAction
+from engine.tournament import clean_name, settings_as_dict, settings_from_dict
+
+bp = Blueprint("saved", __name__)
+api = Api(bp, "tournament")
+MAX_TEMPLATES = 200
+
+
+def templates(db: Database) -> list[dict[str, Any]]:
+    """Every template, newest first: ``{"id", "name", "created_at", "settings"}``."""
+    rows = db.execute("SELECT id, name, created_at, payload FROM templates ORDER BY created_at DESC, id DESC")
+    return [{"id": r[0], "name": r[1], "created_at": r[2], "settings": json.loads(r[3])} for r in rows.fetchall()]
+
+
+def template(db: Database, template_id: int) -> dict[str, Any] | None:
+    return next((t for t in templates(db) if t["id"] == template_id), None)
+
+
+def save(db: Database, tournament_id: int, name: str, at: float) -> str:
+    """Save the tournament's settings and structure as they are now under ``name``."""
+    from flask import current_app
+
+    name = clean_name(name, "template name")
+    state = load_state(db, tournament_id)
+    payload = settings_as_dict(state.settings)
+    payload.pop("name", None)
+    payload.pop("rules", None)
+    if state.settings.payout_kind == "custom":
+        payload["percentages"] = services.percentages_text(state)
+    settings_from_dict({**payload, "name": name})  # it reads back
+    conn = db.conn
+    with writing(current_app.config["DATABASE"]):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            taken = conn.execute("SELECT name FROM templates WHERE lower(name) = lower(?)", (name,)).fetchone()
+            if taken is not None:
+                raise IllegalAction(f"A template named {taken[0]!r} already exists: choose another name.")
+            count = conn.execute("SELECT count(*) FROM templates").fetchone()[0]
+            if count >= MAX_TEMPLATES:
+                raise IllegalAction(f"There are {count} templates already: delete one first.")
+            conn.execute(
+                "INSERT INTO templates (name, created_at, payload) VALUES (?, ?, ?)", (name, at, json.dumps(payload))
+            )
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+    return f"Saved as the template {name!r}: start a new tournament from it on the new-tournament page."
+
+
+@bp.post("/t/<int:tournament_id>/template")
+@login_required
+def save_page(tournament_id: int) -> ResponseReturnValue:
+    from director.settings import page
+
+    def do() -> str:
+        data = read(inputs.TemplateIn)
+        return save(get_db(), tournament_id, data.name, now())
+
+    return act_and_say(do, url_for("settings.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
+
+
+@api.get("/api/templates", summary="The host's templates: settings and structures saved under a name",
+         result=shapes.Templates, errors=())
+def api_templates() -> ResponseReturnValue:
+    return jsonify(templates=templates(get_db()))
+
+
+@api.post("/api/t/<int:tournament_id>/template", summary="Save the tournament's settings and structure as a "
+          "named template", body=inputs.TemplateIn, result=shapes.Done)
+def api_save(tournament_id: int, data: inputs.TemplateIn) -> ResponseReturnValue:
+    return jsonify(notice=save(get_db(), tournament_id, data.name, now())), 201
