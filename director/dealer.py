@@ -37,6 +37,7 @@ from director.contract import Api, Write, flag
 from director.db import get_db
 from director.events import load_state
 from director.seating.views import move_text, names_of
+from director.views import colour_view
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
 from director.web import format_chips as _amount
 from engine import dealing, notation
@@ -131,6 +132,10 @@ class TableView:
     h4h: bool = False
     balancing: tuple[str, ...] = ()
     chip_text: str = ""
+    colour_text: str = ""
+    """At a colour-up break: the chips this table colours up, and who runs the race."""
+    colour_lines: tuple[str, ...] = ()
+    """The race at this table once it is run: the cards, who won the chips, the count."""
     chip_difference: int = 0
     finished: bool = False
     can_undo: bool = False
@@ -250,6 +255,14 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     if check.difference:
         common["chip_text"] = _chip_text(check, names)
         common["chip_difference"] = check.difference
+    colour = colour_view(state, at)
+    here = next((c for c in colour.tables if c.number == table), None) if colour else None
+    if colour is not None and here is not None:
+        common["colour_text"] = f"Colour-up at this break: {colour.text}." + (
+            "" if here.done else " The director deals the race from the dashboard."
+        )
+        if here.done:
+            common["colour_lines"] = tuple(line for race in here.done.races for line in race.lines[1:])
     seated = state.seating.at_table(table) if table in state.seating.tables else {}
     common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
     if record is not None and record.finished:

@@ -37,6 +37,8 @@ def test_the_dashboard_shows_the_colour_up_and_records_the_race_into_the_stacks(
     card = page.find(id="colour-up")
     assert card is not None and "The 25 chips become 100 chips." in card.get_text()
     names = {p["id"]: p["name"] for p in state(director, tid)["players"]}
+    dealer = soup(director.get(f"/t/{tid}/table/1")).find(class_="dl-colour").get_text(" ", strip=True)
+    assert "Colour-up at this break: the 25 chips become 100 chips." in dealer and "from the dashboard" in dealer
     counted = {"stack_1": "10025", "stack_2": "9950", "stack_3": "10025"}
     response = director.post(f"/t/{tid}/colour-up", {"expected_seq": seq(director, tid), "table": "1", **counted},
                              htmx=True)
@@ -46,6 +48,8 @@ def test_the_dashboard_shows_the_colour_up_and_records_the_race_into_the_stacks(
     lines = [li.get_text() for li in soup(response).select("#colour-up .colour-lines li")]
     assert any(" wins a 100 chip with the " in line for line in lines)
     assert state(director, tid)["chips_in_play"] == 30_000
+    dealer = soup(director.get(f"/t/{tid}/table/1")).find(class_="dl-colour").get_text(" ", strip=True)
+    assert " wins a 100 chip with the " in dealer  # each table's page shows its race
     log = director.api("GET", f"/api/t/{tid}/events").get_json()["events"][-1]
     assert log["type"] == "colour_up" and isinstance(log["payload"]["seed"], int)
     assert names  # the players' names are on the page's form above
