@@ -234,10 +234,10 @@ def edit_settings(
         current["percentages"] = percentages_text(state)
         change: dict[str, Any] = {}
         for key, value in given.items():
-            if key == "expected_seq":
-                continue
+            if key == "expected_seq" or (value is None and key not in ("max_rebuys", "max_reentries")):
+                continue  # null is "no limit" for a limit, else a field left out
             if key == "percentages":
-                text = value if isinstance(value, str) else "/".join(f"{float(v):g}" for v in value)
+                text = value if isinstance(value, str) else "/".join(str(v) for v in value)
                 if text.replace(" ", "") != current["percentages"]:
                     change[key] = value
             elif value != current.get(key):

@@ -99,3 +99,20 @@ def test_the_settings_need_login(client: FlaskClient, director: Director):
     assert client.post(f"/t/{tid}/settings", data={"csrf_token": token, "name": "X"}).status_code == 302
     response = client.post(f"/api/t/{tid}/settings", json={"name": "X"}, headers={"X-CSRFToken": token})
     assert response.status_code == 401
+
+
+def test_the_fuzzers_settings_are_refused_in_words_not_with_a_server_error(director: Director):
+    """Found by schemathesis: a percentage that is no number, and nulls for settings that are
+    not limits."""
+    tid = new_tournament(director, ["Ann", "Bob"])
+    response = director.api("POST", f"/api/t/{tid}/settings", {"payout_kind": "custom", "percentages": [""]})
+    assert response.status_code == 422 and response.get_json()["error"] == "A payout needs at least one paid place."
+    before = seq(director, tid)
+    response = director.api("POST", f"/api/t/{tid}/settings", {"addon_level": None, "percentages": None,
+                                                                "pause_after_break": None})
+    assert response.status_code == 201 and response.get_json()["notice"] == "Nothing changed."
+    assert seq(director, tid) == before
+    response = director.api("POST", f"/api/t/{tid}/settings", {"max_rebuys": 2})
+    assert response.status_code == 201
+    response = director.api("POST", f"/api/t/{tid}/settings", {"max_rebuys": None})
+    assert response.get_json()["settings"]["max_rebuys"] is None  # null: no limit
