@@ -255,7 +255,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     if check.difference:
         common["chip_text"] = _chip_text(check, names)
         common["chip_difference"] = check.difference
-    colour = colour_view(state, at)
+    colour = colour_view(state, at, only=table)
     here = next((c for c in colour.tables if c.number == table), None) if colour else None
     if colour is not None and here is not None:
         common["colour_text"] = f"Colour-up at this break: {colour.text}." + (

@@ -168,14 +168,15 @@ class ColourView:
         return "; ".join(f"the {chips(a)} chips become {chips(b)} chips" for a, b in self.steps)
 
 
-def colour_view(state: Tournament, at: float) -> ColourView | None:
-    """The colour-up to run at this break, table by table (None when there is none)."""
+def colour_view(state: Tournament, at: float, only: int | None = None) -> ColourView | None:
+    """The colour-up to run at this break, table by table (None when there is none); ``only``:
+    that table alone (a dealer's page, polled by every table: not 30 tables' stacks each time)."""
     after = break_level(state, at) if state.started and not state.finished else None
     steps = steps_at(state, after) if after is not None else ()
     if after is None or not steps:
         return None
     tables = []
-    for number in state.seating.tables:
+    for number in state.seating.tables if only is None else [t for t in state.seating.tables if t == only]:
         seated = state.seating.at_table(number)
         if not seated:
             continue

@@ -22,6 +22,7 @@ from engine.chips import ColourUp, colour_up
 from engine.dealing import stack_of, with_net
 from engine.errors import IllegalAction, InvalidInput
 from engine.events import Event
+from engine.limits import MAX_CHIPS
 from engine.structure import Level, colour_up_steps
 from engine.text import chips as chips_text
 
@@ -86,8 +87,8 @@ def _counted(state: Tournament, raw: object, seated: Mapping[Seat, PlayerId]) ->
             pid = int(str(key))
         except ValueError:
             raise InvalidInput(f"{key!r} is not a player number.") from None
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**9:
-            raise InvalidInput(f"{state.name_of(pid)}'s chips must be a whole number from 1 to 1,000,000,000.")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_CHIPS:
+            raise InvalidInput(f"{state.name_of(pid)}'s chips must be a whole number from 1 to {MAX_CHIPS:,}.")
         by_player[pid] = value
     missing = [state.name_of(p) for p in seated.values() if p not in by_player]
     if missing:

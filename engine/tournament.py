@@ -943,7 +943,7 @@ def _edit_refusal(state: Tournament, change: Mapping[str, Any], at: float) -> st
         if kind in ("add_level", "add_break") and index == len(structure.items):
             return None
         return "The clock is past the listed levels: add levels at the end."
-    playing = clock.title.split(" · ")[0].lower() if not clock.on_break else "the break"
+    playing = "the break" if clock.on_break else f"level {clock.level_number}"
     if kind in ("add_level", "add_break"):
         if index <= current:
             return f"That is before {playing}, which is being played: add it after."
