@@ -51,6 +51,7 @@ BLUEPRINTS: list[str] = [
     "director.settings:bp",
     "director.lifecycle:bp",
     "director.saved:bp",
+    "director.chipsets:bp",
     "director.results:bp",
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:

@@ -12,9 +12,10 @@ from director.db import get_db
 from director.events import load_state
 from director.views import ordinal
 from director.web import now
+from engine.chips import chip_set_to_dict
 from engine.clock import ClockState
 from engine.structure import structure_to_dict
-from engine.tournament import Tournament
+from engine.tournament import Tournament, owned_chips
 
 # --- the tournament --------------------------------------------------------------------------
 
@@ -45,6 +46,7 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
     by = state.eliminated_by()
     awards = state.awards()
     s = state.settings
+    owned = owned_chips(s)
     return {
         "id": tournament_id,
         "name": state.name,
@@ -69,6 +71,7 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
             "payout_kind": s.payout_kind,
             "pause_after_break": s.pause_after_break,
             "structure": structure_to_dict(s.structure),
+            "chips": None if owned is None else chip_set_to_dict(owned),
         },
         "clock": clock_json(state.clock_at(at)),
         "entries": state.entries,

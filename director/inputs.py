@@ -7,9 +7,17 @@ engine and the services, which refuse with their own reasons what is well formed
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StrictBool, model_validator
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    field_validator,
+    model_validator,
+)
 
 from director.contract import (
     Chips,
@@ -27,10 +35,12 @@ from director.contract import (
     Text,
     Word,
     Write,
+    _text,
     _whole_number,
     many,
     number,
 )
+from engine.chips import COLOURS, MAX_CHIP_COUNT, MAX_DENOMINATIONS
 from engine.limits import MAX_CHIPS, MAX_MONEY, MAX_REBUYS, MAX_SEAT, MAX_TABLE, MAX_TEXT
 
 # --- session --------------------------------------------------------------------------------
@@ -99,6 +109,30 @@ class RulesIn(Input):
     payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
 
 
+class ChipIn(Input):
+    """One chip value of the host's set."""
+
+    value: PositiveChips = Field(title="chip's value")
+    colour: Annotated[str, Word, Field(max_length=7)] = Field(  # type: ignore[valid-type]
+        title="chip's colour", description="One of " + ", ".join(COLOURS) + ", or #rrggbb.")
+    count: number(0, MAX_CHIP_COUNT) = Field(title="number of chips", description="How many the host owns.")  # type: ignore[valid-type]
+
+    @field_validator("colour")
+    @classmethod
+    def known_colour(cls, value: str) -> str:
+        if value in COLOURS or re.fullmatch(r"#[0-9a-f]{6}", value):
+            return value
+        raise ValueError(f"The colour {value!r} is not one of {', '.join(COLOURS)} (or #rrggbb).")
+
+
+class ChipSetIn(Write):
+    """The host's chip set: a name and each chip value's colour and count (any order)."""
+
+    name: Annotated[str, BeforeValidator(_text), Field(min_length=1, max_length=80)] = Field(title="chip set's name")
+    denominations: Annotated[list[ChipIn], Field(min_length=1, max_length=MAX_DENOMINATIONS)] = Field(
+        title="chips")
+
+
 class TournamentIn(RulesIn):
     """A new tournament's settings; left out, each takes the preset's or the usual value."""
 
@@ -109,7 +143,9 @@ class TournamentIn(RulesIn):
     based_on: str | None = Field(None, max_length=40, description="The preset an edited structure started from.")
     starting_stack: PositiveChips | None = Field(None, title="starting stack")
     table_size: number(2, MAX_SEAT) | None = Field(None, title="table size")  # type: ignore[valid-type]
-    chip_set: str | None = Field(None, max_length=40)
+    chip_set: str | None = Field(None, max_length=40, description="A ready-made set's id (home, club, small).")
+    chips: ChipSetIn | None = Field(None, title="the host's chips", description="The host's own chips "
+                                    "(GET /api/chip-sets): their values become the structure's chips in play.")
     pause_after_break: Flag = Field(False, title="pause after a break",
                                     description="The level after a break starts paused: the director resumes it.")
 

@@ -79,3 +79,13 @@ def m007_templates(db: Database) -> None:
         "payload TEXT NOT NULL)"
     )
     db.execute("CREATE UNIQUE INDEX templates_by_name ON templates (lower(name))")
+
+
+@migrations()
+def m008_chip_sets(db: Database) -> None:
+    """The host's own chip sets: each value's colour and how many of it the host owns."""
+    db.execute(
+        "CREATE TABLE chip_sets (id INTEGER PRIMARY KEY, name TEXT NOT NULL, created_at REAL NOT NULL, "
+        "payload TEXT NOT NULL)"
+    )
+    db.execute("CREATE UNIQUE INDEX chip_sets_by_name ON chip_sets (lower(name))")

@@ -17,17 +17,26 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from director import saved, services
+from director import chipsets, saved, services
 from director.auth import login_required
 from director.db import get_db
 from director.web import is_partial_request, now, render
-from engine.chips import CHIP_SETS, suggest_stack
+from engine.chips import (
+    CHIP_SETS,
+    ChipSet,
+    chip_set_from_dict,
+    chip_set_to_dict,
+    suggest_starting_stack,
+)
+from engine.chips import plan as chip_plan
 from engine.errors import EngineError
+from engine.limits import MAX_CHIPS, MAX_PLAYERS
 from engine.structure import (
     PRESETS,
     Break,
     Level,
     Structure,
+    colour_up_steps,
     estimate_end,
     preset,
     problems,
@@ -45,7 +54,10 @@ TEXT_FIELDS = (
     "buy_in", "rebuy_levels", "max_rebuys", "rebuy_cost", "rebuy_chips", "addon_level",
     "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
     "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
+    "players_expected",
 )
+PLAYERS_EXPECTED = 9
+"""The field the structure's end and the chips are checked for, unless the host says."""
 
 
 @dataclass
@@ -70,11 +82,29 @@ class SetupForm:
     warnings: list[str] = field(default_factory=list)
     summary: str = ""
     stack_lines: tuple[str, ...] = ()
+    chip_lines: tuple[str, ...] = ()
+    """What the night takes from the host's chips (``engine.chips.plan``)."""
+    chip_shortages: tuple[str, ...] = ()
+    planned: str = ""
+    """The entries the chips are checked for, in words."""
+    suggested_stack: int | None = None
     error: str | None = None
 
 
 def chip_set_for(values: tuple[int, ...]) -> str:
     return next((key for key, cs in CHIP_SETS.items() if cs.values == values), "")
+
+
+def chip_set_key(settings: dict[str, Any], structure: Structure) -> str:
+    """The chip-set field for a saved tournament's settings: the host's set it was made with
+    (if it still has those chips), else the ready-made set, else none."""
+    if settings.get("chips"):
+        try:
+            return chipsets.key_for(get_db(), chip_set_from_dict(settings["chips"]))
+        except EngineError:
+            return ""
+    key = settings.get("chip_set") or ""
+    return key if key in CHIP_SETS and CHIP_SETS[key].values == structure.denominations else chip_set_for(structure.denominations)
 
 
 def form_from_template(saved: dict[str, Any], values: dict[str, str]) -> SetupForm:
@@ -90,7 +120,7 @@ def form_from_template(saved: dict[str, Any], values: dict[str, str]) -> SetupFo
     data.update(
         preset="",
         based_on="",
-        chip_set=settings.get("chip_set") or chip_set_for(structure.denominations),
+        chip_set=chip_set_key(settings, structure),
         counted_by="hands" if structure.hand_counted else "minutes",
         hand_cap="" if structure.hand_cap is None else str(structure.hand_cap),
     )
@@ -145,6 +175,7 @@ def default_form() -> SetupForm:
         "league_formula": "table",
         "payout_unit": "1",
         "rebuy_when": "busted",
+        "players_expected": str(PLAYERS_EXPECTED),
     }
     return form_from_preset(DEFAULT_PRESET, values)
 
@@ -205,7 +236,7 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
                 "hands": length if hands else None,
             }
         )
-    chip_set = CHIP_SETS.get(form.values.get("chip_set", ""))
+    chip_set = chipsets.chosen(get_db(), form.values.get("chip_set", ""))
     stack_text = form.values.get("starting_stack", "")
     stack = _number(stack_text, "The starting stack", found) if stack_text else 0
     if stack < 0:
@@ -249,7 +280,7 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         return None
     form.warnings.extend(warnings(structure))
     form.warnings.extend(chip_warnings(form.values, structure.starting_stack))
-    players = 9
+    players = players_expected(form)
     estimate = estimate_end(structure, players)
     total = total_minutes(structure)
     parts = [f"{structure.level_count} levels"]
@@ -263,13 +294,68 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         )
         parts.append(f"with {players} players it should end around level {estimate.level} (about {when})")
     form.summary = "; ".join(parts) + "."
-    chip_set = CHIP_SETS.get(form.values.get("chip_set", ""))
+    chip_set = chipsets.chosen(get_db(), form.values.get("chip_set", ""))
     if chip_set is not None:
-        try:
-            form.stack_lines = suggest_stack(chip_set, structure.starting_stack, players).lines
-        except EngineError as error:
-            form.warnings.append(str(error))
+        check_chips(form, chip_set, structure, players)
     return data
+
+
+def players_expected(form: SetupForm) -> int:
+    """The field the host expects (2 to ``MAX_PLAYERS``; otherwise the usual 9, said as a problem)."""
+    text = form.values.get("players_expected", "").replace(",", "").strip()
+    if not text:
+        return PLAYERS_EXPECTED
+    if not text.isdigit() or not 2 <= int(text) <= MAX_PLAYERS:
+        form.warnings.append(f"The players expected must be a whole number from 2 to {MAX_PLAYERS:,}, not {text!r}: "
+                             f"checked for {PLAYERS_EXPECTED}.")
+        return PLAYERS_EXPECTED
+    return int(text)
+
+
+def planned_entries(values: dict[str, str], players: int, stack: int) -> tuple[list[tuple[str, int, int]], str]:
+    """The rebuys, add-ons and re-entries the chips must cover for ``players``, and that in
+    words: every rebuy and re-entry the rules allow, one each where they have no limit."""
+
+    def whole(key: str) -> int | None:
+        text = values.get(key, "").replace(",", "").strip()
+        return int(text) if text.isdigit() and len(text) < 12 else None
+
+    extras: list[tuple[str, int, int]] = []
+    words = [f"{players} players"]
+    for what, level_key, limit_key, chips_key in (
+        ("rebuy", "rebuy_levels", "max_rebuys", "rebuy_chips"),
+        ("re-entry", "reentry_levels", "max_reentries", None),
+    ):
+        if not whole(level_key):
+            continue
+        limit = whole(limit_key)
+        each = (whole(chips_key) if chips_key else None) or stack
+        n = players * (1 if limit is None else limit)
+        if n:
+            extras.append((what, n, each))
+            plural = "re-entries" if what == "re-entry" else "rebuys"
+            words.append(f"{n} {plural}" + (" (one each: there is no limit)" if limit is None else f" ({limit} each)"))
+    if whole("addon_level"):
+        extras.append(("add-on", players, whole("addon_chips") or stack))
+        words.append(f"{players} add-ons")
+    return extras, ", ".join(words)
+
+
+def check_chips(form: SetupForm, chip_set: ChipSet, structure: Structure, players: int) -> None:
+    """The night's chips taken from the chosen set: the starting stacks' mix, what the rebuys,
+    add-ons and colour-ups take, what the set cannot do, and the stack it suggests."""
+    stack = structure.starting_stack
+    extras, form.planned = planned_entries(form.values, players, stack)
+    steps = colour_up_steps(structure)
+    first = structure.levels[0]
+    blinds = (first.small_blind, first.big_blind, first.ante)
+    result = chip_plan(chip_set, stack, players, extras, steps, blinds)
+    if result.starting is not None:
+        form.stack_lines = result.starting.lines
+    form.chip_lines = result.lines
+    form.chip_shortages = result.shortages
+    shares = [(what, n, each / stack) for what, n, each in extras] if stack else []
+    form.suggested_stack = suggest_starting_stack(chip_set, players, shares, steps, blinds)
 
 
 def chip_warnings(values: dict[str, str], stack: int) -> list[str]:
@@ -338,9 +424,25 @@ def edit(form: SetupForm, op: str) -> None:
 
 def payload(form: SetupForm, structure: dict[str, Any]) -> dict[str, Any]:
     v = form.values
-    data: dict[str, Any] = {k: v.get(k, "") for k in TEXT_FIELDS if k not in ("counted_by", "hand_cap")}
+    skipped = ("counted_by", "hand_cap", "players_expected")
+    data: dict[str, Any] = {k: v.get(k, "") for k in TEXT_FIELDS if k not in skipped}
     data["structure"] = structure
+    own = chipsets.chosen(get_db(), v.get("chip_set", "")) if v.get("chip_set", "").startswith("own:") else None
+    if own is not None:
+        data["chips"] = chip_set_to_dict(own)
     return data
+
+
+def use_stack(form: SetupForm, text: str) -> None:
+    """The suggested starting stack taken: the rebuy and add-on chips follow it where they
+    were the old stack."""
+    if not text.isdigit() or not 1 <= int(text) <= MAX_CHIPS:
+        return
+    old = form.values.get("starting_stack", "").replace(",", "").strip()
+    form.values["starting_stack"] = text
+    for key in ("rebuy_chips", "addon_chips"):
+        if not form.values.get(key) or form.values[key].replace(",", "").strip() == old:
+            form.values[key] = text
 
 
 def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
@@ -352,6 +454,7 @@ def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
             presets=PRESETS,
             templates=saved.templates(get_db()),
             chip_sets=CHIP_SETS,
+            own_chip_sets=chipsets.chip_sets(get_db()),
         ),
         status,
     )
@@ -380,9 +483,14 @@ def create() -> ResponseReturnValue:
                 form = form_from_template(chosen, form.values)
         check(form)
         return show(form)
+    if op.startswith("use_stack:"):
+        use_stack(form, op[10:])
+        check(form)
+        return show(form)
     if op != "create":
         edit(form, op)
-        form.values["preset"] = ""
+        if op != "check":  # a change of the rows: the structure is no longer the preset as loaded
+            form.values["preset"] = ""
         check(form)
         return show(form)
     structure = check(form)

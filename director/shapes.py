@@ -111,6 +111,27 @@ class Templates(Shape):
     templates: list[Template]
 
 
+class Chip(Shape):
+    value: int
+    colour: str
+    count: int
+
+
+class ChipSet(Shape):
+    id: int
+    name: str
+    created_at: float
+    denominations: list[Chip]
+    total_value: int
+    """What all the chips are worth together."""
+    suggested_stack: int | None
+    """The largest round starting stack the set makes for 9 players (None: none)."""
+
+
+class ChipSets(Shape):
+    chip_sets: list[ChipSet]
+
+
 class TournamentRow(Shape):
     id: int
     name: str

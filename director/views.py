@@ -14,7 +14,7 @@ from engine.dealing import stack_of
 from engine.errors import EngineError
 from engine.structure import describe_level
 from engine.text import chips, ordinal
-from engine.tournament import Player, Tournament, describe
+from engine.tournament import Player, Tournament, describe, owned_chips
 
 
 def clock_text(seconds: float | None) -> str:
@@ -162,10 +162,18 @@ class ColourTable:
 class ColourView:
     steps: tuple[tuple[int, int], ...]
     tables: tuple[ColourTable, ...]
+    colours: tuple[tuple[int, str], ...] = ()
+    """Each chip value's colour, where the host's chips are known."""
 
     @property
     def text(self) -> str:
-        return "; ".join(f"the {chips(a)} chips become {chips(b)} chips" for a, b in self.steps)
+        colour = dict(self.colours)
+
+        def step(a: int, b: int) -> str:
+            said = f"the {chips(a)} chips become {chips(b)} chips"
+            return said + (f" ({colour[a]} into {colour[b]})" if a in colour and b in colour else "")
+
+        return "; ".join(step(a, b) for a, b in self.steps)
 
 
 def colour_view(state: Tournament, at: float, only: int | None = None) -> ColourView | None:
@@ -185,7 +193,22 @@ def colour_view(state: Tournament, at: float, only: int | None = None) -> Colour
             (pid, state.name_of(pid), stack_of(state, pid) if tracked else None) for _, pid in sorted(seated.items())
         )
         tables.append(ColourTable(number, done_at(state, number, after), players))
-    return ColourView(steps, tuple(tables))
+    owned = owned_chips(state.settings)
+    colours = tuple((d.value, d.colour) for d in owned.denominations) if owned is not None else ()
+    return ColourView(steps, tuple(tables), colours)
+
+
+def chips_owned_text(state: Tournament) -> tuple[str, bool]:
+    """Under the chips in play: ``of 290,000 you own``, or, past what the host's chips hold,
+    a warning (True) that says by how much."""
+    owned = owned_chips(state.settings)
+    if owned is None:
+        return "", False
+    over = state.chips_in_play - owned.total_value
+    if over > 0:
+        return (f"{chips(over)} more than your chips hold ({chips(owned.total_value)}): colour up, "
+                "or bring more chips before the next rebuy", True)
+    return f"of {chips(owned.total_value)} in your chips", False
 
 
 def late_registration_text(state: Tournament, level: int) -> str:
@@ -214,6 +237,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "last_event": last_event_text(state),
         "ordinal": ordinal,
         "late_registration": late_registration_text(state, level),
+        "chips_owned": chips_owned_text(state),
         "colour": colour_view(state, now),
         "rebuys_open": bool(state.settings.rebuy_levels) and not state.standings.rebuys_closed
         and (not state.started or level <= state.settings.rebuy_levels),

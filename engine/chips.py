@@ -13,12 +13,15 @@ left over are raced for with cards, at most one new chip per player.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from itertools import pairwise
+from typing import Any, Literal, TypeAlias
 
 from engine.cards import Card, new_deck
 from engine.errors import InvalidInput
+from engine.limits import MAX_CHIPS
 from engine.text import chips as chips_text
 
 Seat: TypeAlias = int
@@ -171,6 +174,13 @@ class StackBreakdown:
         return tuple(out)
 
 
+def _the(chip_set: ChipSet) -> str:
+    """``the Home set, ...`` for a ready-made set, ``the chip set 'Mine'`` for the host's."""
+    if chip_set in CHIP_SETS.values():
+        return f"the {chip_set.name}"
+    return f"the chip set {chip_set.name!r}"
+
+
 def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> StackBreakdown:
     """Suggest the chips for each player's starting stack, or say why the set cannot do it.
 
@@ -200,14 +210,14 @@ def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> Sta
     if needed > chip_set.total_value:
         raise InvalidInput(
             f"{players} stacks of {chips_text(starting_stack)} need {chips_text(needed)} in chips, "
-            f"but the {chip_set.name} holds only {chips_text(chip_set.total_value)}."
+            f"but {_the(chip_set)} holds only {chips_text(chip_set.total_value)}."
         )
     usable = [d for d in chip_set.denominations if d.value <= starting_stack and d.count >= players]
     values = [d.value for d in usable]
     limits = [min(d.count // players, starting_stack // d.value) for d in usable]
     if not usable or starting_stack % values[0]:
         raise InvalidInput(
-            f"The {chip_set.name} has too few small chips for {players} players: "
+            f"{_the(chip_set)[:1].upper()}{_the(chip_set)[1:]} has too few small chips for {players} players: "
             f"each player needs at least one chip of {chips_text(smallest)}."
         )
     change = [v * 8 <= starting_stack for v in values]
@@ -243,7 +253,7 @@ def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> Sta
     search(len(values) - 1, starting_stack)
     if best is None:
         raise InvalidInput(
-            f"No mix of the {chip_set.name} makes {players} stacks of {chips_text(starting_stack)}: "
+            f"No mix of {_the(chip_set)} makes {players} stacks of {chips_text(starting_stack)}: "
             "there are too few chips of the small values."
         )
     chosen = best[1]
@@ -252,6 +262,271 @@ def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> Sta
         players,
         tuple((v, n) for v, n in zip(values, chosen, strict=True) if n),
     )
+
+
+# ---------------------------------------------------------------------------
+# The host's own chips: a set as data, and the plan of a night with it
+
+
+MAX_DENOMINATIONS = 10
+"""Chip values in one set: more than any case holds."""
+MAX_CHIP_COUNT = 100_000
+"""Chips of one value a host may own."""
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def chip_set_to_dict(chip_set: ChipSet) -> dict[str, Any]:
+    """The set as :func:`chip_set_from_dict` reads it (and as an event stores it)."""
+    return {
+        "name": chip_set.name,
+        "denominations": [{"value": d.value, "colour": d.colour, "count": d.count} for d in chip_set.denominations],
+    }
+
+
+def chip_set_from_dict(data: Mapping[str, Any]) -> ChipSet:
+    """A chip set from its dict, every field checked: the values may come in any order (each
+    once), a colour is one of :data:`COLOURS` or ``#rrggbb``.
+
+    >>> chip_set_from_dict({"name": "Mine", "denominations": [
+    ...     {"value": 100, "colour": "black", "count": 50}, {"value": 25, "colour": "green", "count": 80}]}).values
+    (25, 100)
+    >>> chip_set_from_dict({"name": "Mine", "denominations": [{"value": 25, "colour": "gold", "count": 5}]})
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidInput: The 25 chip's colour 'gold' is not one of white, red, green, blue, black, purple, yellow, orange, pink, grey, brown (or #rrggbb).
+    """
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput("A chip set needs a name.")
+    name = " ".join(name.split())
+    if len(name) > 80:
+        raise InvalidInput(f"A chip set's name is at most 80 characters, not {len(name)}.")
+    rows = data.get("denominations")
+    if not isinstance(rows, list) or not rows:
+        raise InvalidInput(f"The chip set {name!r} has no chips: list at least one value.")
+    if len(rows) > MAX_DENOMINATIONS:
+        raise InvalidInput(f"A chip set has at most {MAX_DENOMINATIONS} chip values, not {len(rows)}.")
+    out: list[Denomination] = []
+    for row in rows:
+        if not isinstance(row, Mapping):
+            raise InvalidInput("Each chip is an object with a value, a colour and a count.")
+        value, colour, count = row.get("value"), row.get("colour"), row.get("count")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CHIPS:
+            raise InvalidInput(f"A chip's value is a whole number from 1 to {chips_text(MAX_CHIPS)}, not {value!r}.")
+        if not isinstance(colour, str) or not (colour.lower() in COLOURS or _HEX.fullmatch(colour)):
+            raise InvalidInput(
+                f"The {chips_text(value)} chip's colour {colour!r} is not one of {', '.join(COLOURS)} (or #rrggbb)."
+            )
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_CHIP_COUNT:
+            raise InvalidInput(
+                f"The number of {chips_text(value)} chips is a whole number from 0 to {chips_text(MAX_CHIP_COUNT)}, "
+                f"not {count!r}."
+            )
+        out.append(Denomination(value, colour.lower(), count))
+    out.sort(key=lambda d: d.value)
+    for a, b in pairwise(out):
+        if a.value == b.value:
+            raise InvalidInput(f"The chip set {name!r} lists the {chips_text(a.value)} chip twice.")
+    return ChipSet(name, tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class ChipPlan:
+    """What a night takes out of the host's chip box: the starting stacks, the rebuys and the
+    add-ons, then each colour-up's bigger chips; and what the box cannot give."""
+
+    chip_set: ChipSet
+    starting: StackBreakdown | None
+    lines: tuple[str, ...]
+    """What the plan uses, in words."""
+    shortages: tuple[str, ...]
+    """What the chips cannot do, in words (none: the chips are enough)."""
+    left: tuple[tuple[Chips, int], ...]
+    """The chips still in the box at the end, by value."""
+    needed: Chips
+    """The most chips in play: every stack, rebuy and add-on."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.shortages
+
+
+def _plural(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def plan(
+    chip_set: ChipSet,
+    starting_stack: Chips,
+    players: int,
+    extras: Iterable[tuple[str, int, Chips]] = (),
+    colour_ups: Iterable[tuple[int, Chips, Chips]] = (),
+    blinds: tuple[Chips, ...] = (),
+) -> ChipPlan:
+    """Take a night's chips out of ``chip_set``: ``players`` starting stacks, then each of
+    ``extras`` (``(what, how many, chips each)``: rebuys, add-ons, re-entries), then each
+    colour-up (``(after level, removed, into)``, as ``engine.structure.colour_up_steps`` lists
+    them), where every removed chip handed out comes back to the box and is changed into the
+    bigger chip (rounded up: the race can only add). ``blinds`` (level 1's small blind, big
+    blind and ante) must be payable exactly with the chips of a starting stack.
+
+    >>> p = plan(HOME_SET, 10_000, 10, [("rebuy", 10, 10_000)], [(4, 25, 100)])
+    >>> p.ok, p.needed
+    (True, 200000)
+    >>> plan(SMALL_SET, 1500, 8, colour_ups=[(4, 1, 5), (8, 5, 25), (12, 25, 100)]).shortages[0]
+    'At the break after level 12 the 25 chips handed out (96 chips, 2,400) are changed into bigger chips, but the box holds only 400 in chips of 100 and up by then.'
+    """
+    box = {d.value: d.count for d in chip_set.denominations}
+    colours = {d.value: d.colour for d in chip_set.denominations}
+    out = dict.fromkeys(box, 0)
+    lines: list[str] = []
+    shortages: list[str] = []
+
+    def take(what: str, n: int, chips: Chips) -> StackBreakdown | None:
+        rest = ChipSet("chips left in the box", tuple(Denomination(v, colours[v], box[v]) for v in sorted(box)))
+        try:
+            breakdown = suggest_stack(rest, chips, n)
+        except InvalidInput as error:
+            left = sum(v * c for v, c in box.items())
+            if n * chips > left:
+                shortages.append(
+                    f"{_plural(n, what)} of {chips_text(chips)} need {chips_text(n * chips)} in chips, "
+                    f"but the box holds only {chips_text(left)} by then."
+                )
+            elif what == "starting stack":
+                shortages.append(str(error).replace(_the(rest), _the(chip_set)))
+            else:
+                shortages.append(
+                    f"The chips left after the starting stacks cannot make {_plural(n, what)} of "
+                    f"{chips_text(chips)}: there are too few chips of the small values."
+                )
+            return None
+        for v, c in breakdown.chips:
+            box[v] -= c * n
+            out[v] += c * n
+        mix = ", ".join(f"{c} × {chips_text(v)}" for v, c in breakdown.chips)
+        lines.append(f"{_plural(n, what)} of {chips_text(chips)}: {mix} each ({breakdown.chip_count} chips).")
+        return breakdown
+
+    starting = take("starting stack", players, starting_stack) if players > 0 else None
+    if starting is not None and blinds:
+        smallest = starting.chips[0][0]
+        if not all(payable(a, (smallest,)) for a in blinds if a):
+            shortages.append(
+                f"The starting stacks' smallest chip is {chips_text(smallest)}: the level 1 blinds "
+                f"({'/'.join(chips_text(a) for a in blinds if a)}) cannot be paid exactly; the set has "
+                "too few small chips for this many players."
+            )
+    needed = starting_stack * players
+    for what, n, chips in extras:
+        if n > 0 and chips > 0:
+            if starting is not None:  # what is left once the starting stacks are out
+                take(what, n, chips)
+            needed += n * chips
+    for after, removed, into in colour_ups:
+        if removed not in box or into not in box or not out[removed]:
+            continue
+        handed, value = out[removed], out[removed] * removed
+        change = _exchange(box, into, -(-value // into) * into)
+        if change is None:
+            bigger = sum(v * c for v, c in box.items() if v >= into)
+            shortages.append(
+                f"At the break after level {after} the {chips_text(removed)} chips handed out "
+                f"({handed} chips, {chips_text(value)}) are changed into bigger chips, but the box holds only "
+                f"{chips_text(bigger)} in chips of {chips_text(into)} and up by then."
+            )
+            continue
+        for v, c in change:
+            box[v] -= c
+            out[v] += c
+        box[removed] += handed
+        out[removed] = 0
+        mix = " and ".join(f"{c} of {chips_text(v)}" for v, c in change)
+        lines.append(
+            f"At the break after level {after} the {chips_text(removed)} chips come back ({handed} chips) "
+            f"and {mix} go out."
+        )
+    lines.append(
+        f"Chips in play at most {chips_text(needed)} of the {chips_text(chip_set.total_value)} you own."
+    )
+    return ChipPlan(
+        chip_set, starting, tuple(lines), tuple(shortages),
+        tuple((v, box[v]) for v in sorted(box)), needed,
+    )
+
+
+def _exchange(box: Mapping[Chips, int], into: Chips, amount: Chips) -> list[tuple[Chips, int]] | None:
+    """Chips of ``into`` and up from ``box`` that make ``amount``, as many of ``into`` as
+    can be (the race's chip), the rest in the fewest bigger chips; None when the box cannot."""
+    bigger = sorted((v for v in box if v > into), reverse=True)
+    if sum(v * c for v, c in box.items() if v >= into) < amount:
+        return None
+    for n in range(min(box.get(into, 0), amount // into), -1, -1):
+        rest, mix = amount - n * into, [(into, n)] if n else []
+        for v in bigger:
+            take = min(box[v], rest // v)
+            if take:
+                mix.append((v, take))
+                rest -= take * v
+        if rest == 0:
+            return sorted(mix)
+    return None
+
+
+MIN_BIG_BLINDS = 20
+"""The shallowest starting stack worth suggesting or leaving unsaid, in level 1's big blinds
+(TDA guidance 6.4: "starting depth is typically 50–100 BB")."""
+
+_ROUND = (10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 80)
+
+
+def round_stacks(smallest: Chips, most: Chips) -> list[Chips]:
+    """Round starting stacks (10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 80 times a power of ten)
+    that the smallest chip makes, from 20 of it up to ``most``, smallest first.
+
+    >>> round_stacks(25, 1000)
+    [500, 600, 750, 800, 1000]
+    """
+    out: set[Chips] = set()
+    power = 1
+    while power <= max(most, 1):
+        for m in _ROUND:
+            stack = m * power // 10
+            if stack and stack % smallest == 0 and 20 * smallest <= stack <= most:
+                out.add(stack)
+        power *= 10
+    return sorted(out)
+
+
+def suggest_starting_stack(
+    chip_set: ChipSet,
+    players: int,
+    extras: Iterable[tuple[str, int, float]] = (),
+    colour_ups: Iterable[tuple[int, Chips, Chips]] = (),
+    blinds: tuple[Chips, ...] = (),
+) -> Chips | None:
+    """The largest round starting stack the set makes for ``players`` with room for
+    ``extras`` (``(what, how many, chips each as a share of the starting stack)``: a rebuy of
+    a starting stack is 1.0), the colour-ups' bigger chips, and level 1's ``blinds`` payable
+    from a stack and at least :data:`MIN_BIG_BLINDS` of its big blind; None when there is none.
+
+    >>> suggest_starting_stack(HOME_SET, 10)
+    25000
+    >>> suggest_starting_stack(HOME_SET, 10, [("rebuy", 10, 1.0)], [(4, 25, 100)])
+    12000
+    """
+    extra = list(extras)
+    steps = list(colour_ups)
+    if players < 1:
+        return None
+    deep_enough = MIN_BIG_BLINDS * max(blinds[:2], default=0)
+    for stack in reversed(round_stacks(chip_set.values[0], chip_set.total_value // players)):
+        if stack < deep_enough:
+            break
+        wanted = [(what, n, round(stack * share)) for what, n, share in extra]
+        if plan(chip_set, stack, players, wanted, steps, blinds).ok:
+            return stack
+    return None
 
 
 # ---------------------------------------------------------------------------

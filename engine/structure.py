@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
-from engine.chips import CLUB_SET, HOME_SET, ChipSet, payable
+from engine.chips import CLUB_SET, HOME_SET, MIN_BIG_BLINDS, ChipSet, payable
 from engine.errors import InvalidInput
 from engine.text import chips as chips_text
 
@@ -270,8 +270,13 @@ def problems(structure: Structure) -> list[str]:
     return out
 
 
+SHALLOW_START = MIN_BIG_BLINDS
+"""Big blinds at level 1 below which the starting stack is pointed out as shallow."""
+
+
 def warnings(structure: Structure) -> list[str]:
-    """Things that are playable but probably wrong: blinds that the chips in play cannot pay.
+    """Things that are playable but probably wrong: a starting stack of fewer than 20 big
+    blinds, blinds that the chips in play cannot pay.
 
     >>> s = Structure("x", (Level(25, 50, minutes=20), Break(10, (25,)),
     ...                     Level(75, 150, minutes=20)), 5000, denominations=(25, 100, 500))
@@ -279,6 +284,14 @@ def warnings(structure: Structure) -> list[str]:
     ['Level 2: 75/150 cannot be paid once the 25 chips are removed at the break after level 1.']
     """
     out: list[str] = []
+    first = structure.levels[0] if structure.levels else None
+    if first is not None and 0 < structure.starting_stack < SHALLOW_START * first.big_blind:
+        out.append(
+            f"The starting stack of {chips_text(structure.starting_stack)} is only "
+            f"{structure.starting_stack // first.big_blind} big blinds at level 1 "
+            f"({chips_text(first.small_blind)}/{chips_text(first.big_blind)}): a tournament usually "
+            "starts with 50 to 100 (TDA guidance)."
+        )
     if not structure.denominations:
         return out
     in_play = set(structure.denominations)

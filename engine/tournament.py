@@ -52,6 +52,7 @@ from functools import cached_property
 from typing import Any, Literal, TypeAlias, cast
 
 from engine import colour, dealing
+from engine.chips import CHIP_SETS, ChipSet, chip_set_from_dict, chip_set_to_dict
 from engine.clock import (
     Adjust,
     ClockEntry,
@@ -137,6 +138,10 @@ class Settings:
     structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
     """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
     chip_set: str = "home"
+    chips: ChipSet | None = None
+    """The host's own chips, as they were when the tournament was created (``chip_set`` names
+    a ready-made set otherwise): what the starting stacks, rebuys and colour-ups are checked
+    against."""
     pause_after_break: bool = False
     """The end of a break starts the next level paused (the director resumes it), not running."""
     rules: int = 2
@@ -483,6 +488,15 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         structure = structure_from_dict(raw_structure)
     else:
         raise InvalidInput("The blind structure must be a table of levels.")
+    raw_chips = data.get("chips")
+    if raw_chips in (None, {}):
+        chips = None
+    elif isinstance(raw_chips, Mapping):
+        chips = chip_set_from_dict(raw_chips)
+        if structure.denominations != chips.values:  # the chips on the table are the host's
+            structure = replace(structure, denominations=chips.values)
+    else:
+        raise InvalidInput("The chip set must be an object with a name and its chips.")
     stack = _int(data, "starting_stack", "starting stack", structure.starting_stack, minimum=1)
     if stack != structure.starting_stack:
         structure = replace(structure, starting_stack=stack)
@@ -533,6 +547,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         payout_unit=_int(data, "payout_unit", "payout rounding unit", 1, minimum=1),
         structure=structure,
         chip_set=chip_set,
+        chips=chips,
         pause_after_break=data.get("pause_after_break") in (True, "on", "1", "true", 1),
         rules=_int(data, "rules", "rules version", RULES_VERSION, minimum=1),
     )
@@ -820,6 +835,17 @@ def _break_now(state: Tournament, event: Event) -> Tournament:
     )
 
 
+def owned_chips(settings: Settings) -> ChipSet | None:
+    """The chips the night is played with: the host's own set, else the ready-made set the
+    structure's chips match (None: no physical chips to check)."""
+    if settings.chips is not None:
+        return settings.chips
+    ready = CHIP_SETS.get(settings.chip_set)
+    if ready is not None and ready.values == settings.structure.denominations:
+        return ready
+    return None
+
+
 def settings_as_dict(settings: Settings) -> dict[str, Any]:
     """The settings as :func:`settings_from_dict` reads them (the payout percentages aside:
     kept as they are unless given)."""
@@ -831,6 +857,7 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "late_registration_levels": settings.late_registration_levels, "payout_kind": settings.payout_kind,
         "league_formula": settings.league_formula, "payout_unit": settings.payout_unit,
         "structure": structure_to_dict(settings.structure), "chip_set": settings.chip_set,
+        "chips": None if settings.chips is None else chip_set_to_dict(settings.chips),
         "pause_after_break": settings.pause_after_break, "rules": settings.rules,
         "reentry_levels": settings.reentry_levels, "max_reentries": settings.max_reentries,
     }

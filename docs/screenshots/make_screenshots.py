@@ -20,13 +20,23 @@ sys.path.insert(0, str(HERE.parents[1]))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
-from director import create_app, services  # noqa: E402
+from director import chipsets, create_app, services  # noqa: E402
 from director.auth import set_password  # noqa: E402
 from director.db import get_db  # noqa: E402
 from director.demo import fill_demo  # noqa: E402
 from director.events import load_state  # noqa: E402
 
 PASSWORD = "river-card"
+HOST_CHIPS = {
+    "name": "The blue case",
+    "denominations": [
+        {"value": 25, "colour": "white", "count": 150},
+        {"value": 100, "colour": "red", "count": 150},
+        {"value": 500, "colour": "blue", "count": 75},
+        {"value": 1000, "colour": "green", "count": 100},
+        {"value": 5000, "colour": "black", "count": 25},
+    ],
+}
 
 
 def finished_tournament(now: float) -> int:
@@ -50,6 +60,7 @@ def main() -> None:
         set_password(PASSWORD)
         done = finished_tournament(now)
         demo = fill_demo(get_db(), now)
+        chipsets.save(get_db(), HOST_CHIPS, now)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
@@ -62,6 +73,7 @@ def main() -> None:
         ("results", f"/t/{done}/results", (1280, 800)),
         ("structure", f"/t/{demo}/structure", (1280, 800)),
         ("settings", f"/t/{demo}/settings", (1280, 800)),
+        ("chips", "/chips", (1280, 800)),
     ]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])

@@ -200,3 +200,38 @@ def test_a_colour_up_break_recorded_into_the_stacks(page: Any, live_server: Live
     expect(page.locator("#dashboard .flash-ok")).to_contain_text("Chips in play rise by 50")
     expect(page.locator(".figure", has_text="Chips in play")).to_contain_text("30,050")
     page.screenshot(path=str(artifacts_dir / "colour-up.png"), full_page=True)
+
+
+def test_the_hosts_chips_suggest_the_starting_stack(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
+    """Part 6 of "The night changes as it runs": the host describes the chips owned, chooses
+    them for the night, the page checks them for the players expected and suggests the stack;
+    one tap takes it; nothing in the console."""
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    live_server.login(page)
+    page.goto(f"{live_server.url}/chips")
+    page.fill("#chip-form input[name=name]", "Garage case")
+    for i, (value, count) in enumerate([("25", "100"), ("100", "100"), ("500", "60"), ("1000", "60")]):
+        page.locator("#chip-form input[name=value]").nth(i).fill(value)
+        page.locator("#chip-form input[name=count]").nth(i).fill(count)
+    page.click("#chip-form button[value=save]")
+    expect(page.locator("#my-chip-sets")).to_contain_text("Garage case")
+    expect(page.locator("#my-chip-sets")).to_contain_text("320 chips worth 102,500")
+    page.goto(f"{live_server.url}/new")
+    page.select_option("select[name=chip_set]", label="Garage case")
+    expect(page.locator("#chip-plan")).to_contain_text("Your chips are enough for 9 players")
+    page.fill("input[name=players_expected]", "14")
+    page.press("input[name=players_expected]", "Tab")
+    expect(page.locator("#chip-plan")).to_contain_text("Your chips are short for 14 players")
+    use = page.locator("#suggested-stack button")
+    label = use.inner_text()
+    stack = label.removeprefix("Use ").replace(",", "")
+    use.click()
+    expect(page.locator("input[name=starting_stack]")).to_have_value(stack)
+    expect(page.locator("#chip-plan")).to_contain_text("Your chips are enough for 14 players")
+    page.screenshot(path=str(artifacts_dir / "chips-suggested.png"))
+    page.click("button[value=create]")
+    page.wait_for_url(f"{live_server.url}/t/1/players")
+    assert problems == []

@@ -23,6 +23,7 @@ MIGRATIONS = [
     "m005_streams",
     "m006_archived_streams",
     "m007_templates",
+    "m008_chip_sets",
 ]
 
 
@@ -121,5 +122,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 7 migration(s)."
+        assert result.output.strip() == "Applied 8 migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []
