@@ -107,6 +107,19 @@ class RulesIn(Input):
         None, description="e.g. '50/30/20' or [50, 30, 20] (payout_kind custom)")
     league_formula: Literal["table", "field", "sqrt"] | None = None
     payout_unit: number(1, MAX_MONEY) | None = Field(None, title="payout rounding unit")  # type: ignore[valid-type]
+    fee_amount: Money | None = Field(None, title="fee", description="Kept by the house from each buy-in, "
+                                     "rebuy, re-entry and add-on; 0: none.")
+    fee_percent: Annotated[str, Field(max_length=12)] | Annotated[float, Field(ge=0, le=100)] | None = Field(
+        None, title="fee's share", description="The share of each payment kept by the house, in percent "
+        "(instead of fee_amount).")
+    guarantee: Money | None = Field(None, title="guaranteed prize pool",
+                                    description="The house adds the overlay up to it; 0: none.")
+    fixed_prizes: Annotated[str, Field(max_length=500)] | Annotated[dict[str, Money], Field(max_length=50)] | None = Field(  # type: ignore[valid-type]
+        None, title="fixed prizes", description="Places paid a fixed amount before the table shares the rest: "
+        "'4=50, 5=50' or {\"4\": 50}.")
+    min_prize_buy_in: Flag | None = Field(None, title="smallest prize at least the buy-in")
+    lock_payouts: Flag | None = Field(None, title="lock the payouts at the money",
+                                      description="The prizes freeze once the players left are no more than the places paid.")
 
 
 class ChipIn(Input):

@@ -61,6 +61,8 @@ def results_data(state: Tournament) -> dict[str, Any]:
         "rebuys": state.rebuys,
         "addons": state.addons,
         "prize_pool": None if points else state.prize_pool,
+        "fees": None if points else state.pool.fees,
+        "overlay": None if points else state.pool.overlay,
         "payouts": [] if points else [{"place": i, "prize": p} for i, p in enumerate(state.prizes, start=1)],
         "league_formula": state.settings.league_formula if points else None,
         "standings": standings,

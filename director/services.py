@@ -23,7 +23,7 @@ from director import events
 from director.contract import read
 from director.events import StaleWrite, load_state
 from director.inputs import TournamentIn
-from engine.errors import InvalidInput
+from engine.errors import EngineError, InvalidInput
 from engine.positions import draw_button
 from engine.seating import Move, Step, draw_seats, late_entry_seat, next_step
 from engine.structure import PRESETS, preset, structure_to_dict
@@ -34,6 +34,7 @@ from engine.tournament import (
     PlayerId,
     Tournament,
     clean_name,
+    fixed_prizes_text,
     settings_as_dict,
     settings_from_dict,
 )
@@ -223,6 +224,17 @@ def percentages_text(state: Tournament) -> str:
     return "/".join(f"{float(p):g}" for p in state.settings.percentages)
 
 
+def _normalised(key: str, value: Any) -> Any:
+    """A fixed-prize list or a fee's share as the engine reads it (a value it refuses is kept
+    as given, so that the change is recorded and refused with the engine's reason)."""
+    try:
+        if key == "fixed_prizes":
+            return fixed_prizes_text(settings_from_dict({"name": "x", "fixed_prizes": value}).fixed_prizes)
+        return settings_from_dict({"name": "x", "fee_percent": value}).fee_percent
+    except EngineError:
+        return ("refused", repr(value))
+
+
 def edit_settings(
     db: Database, tournament_id: int, given: Mapping[str, Any], expected_seq: int | None, now: float
 ) -> tuple[Tournament, str]:
@@ -239,6 +251,9 @@ def edit_settings(
             if key == "percentages":
                 text = value if isinstance(value, str) else "/".join(str(v) for v in value)
                 if text.replace(" ", "") != current["percentages"]:
+                    change[key] = value
+            elif key in ("fixed_prizes", "fee_percent"):
+                if _normalised(key, value) != _normalised(key, current.get(key)):
                     change[key] = value
             elif value != current.get(key):
                 change[key] = value

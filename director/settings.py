@@ -21,6 +21,7 @@ from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
 from director.web import act_and_say, now, render
+from engine.tournament import fixed_prizes_text, settings_as_dict
 
 bp = Blueprint("settings", __name__)
 api = Api(bp, "tournament")
@@ -38,6 +39,9 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "percentages": services.percentages_text(state) or "50/30/20", "league_formula": s.league_formula,
         "payout_unit": s.payout_unit, "pause_after_break": s.pause_after_break,
         "reentry_levels": s.reentry_levels, "max_reentries": "" if s.max_reentries is None else s.max_reentries,
+        "fee_amount": s.fee_amount or "", "fee_percent": settings_as_dict(s)["fee_percent"],
+        "guarantee": s.guarantee or "", "fixed_prizes": fixed_prizes_text(s.fixed_prizes),
+        "min_prize_buy_in": s.min_prize_buy_in, "lock_payouts": s.lock_payouts,
     }
     return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished, **extra}
 
@@ -59,7 +63,14 @@ def form_changes() -> dict[str, Any]:
     for key in ("max_rebuys", "max_reentries"):
         if key in request.form and not request.form[key].strip():
             given[key] = None
-    given["pause_after_break"] = "pause_after_break" in request.form
+    for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts"):
+        given[box] = box in request.form
+    for key in ("fee_amount", "guarantee"):  # a blank is none
+        if key in request.form and not request.form[key].strip():
+            given[key] = 0
+    for key in ("fee_percent", "fixed_prizes"):
+        if key in request.form and not request.form[key].strip():
+            given[key] = ""
     if given.get("payout_kind") != "custom":
         given.pop("percentages", None)
     return given

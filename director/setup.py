@@ -54,7 +54,7 @@ TEXT_FIELDS = (
     "buy_in", "rebuy_levels", "max_rebuys", "rebuy_cost", "rebuy_chips", "addon_level",
     "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
     "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
-    "players_expected",
+    "players_expected", "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
 )
 PLAYERS_EXPECTED = 9
 """The field the structure's end and the chips are checked for, unless the host says."""
@@ -424,7 +424,7 @@ def edit(form: SetupForm, op: str) -> None:
 
 def payload(form: SetupForm, structure: dict[str, Any]) -> dict[str, Any]:
     v = form.values
-    skipped = ("counted_by", "hand_cap", "players_expected")
+    skipped = ("counted_by", "hand_cap", "players_expected")  # the form's own, not the tournament's
     data: dict[str, Any] = {k: v.get(k, "") for k in TEXT_FIELDS if k not in skipped}
     data["structure"] = structure
     own = chipsets.chosen(get_db(), v.get("chip_set", "")) if v.get("chip_set", "").startswith("own:") else None

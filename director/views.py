@@ -122,6 +122,21 @@ def payout_rows(state: Tournament) -> list[tuple[str, int, str]]:
     return rows
 
 
+def pool_lines(state: Tournament) -> list[str]:
+    """Where the prize pool comes from, when more than the buy-ins make it: ``1,100 paid in``,
+    ``110 in fees``, ``10 added to reach the guarantee of 1,000``."""
+    pool = state.pool
+    if state.settings.payout_kind == "points" or not (pool.fees or pool.overlay):
+        return []
+    lines = [f"{chips(pool.paid_in)} paid in"]
+    if pool.fees:
+        lines.append(f"{chips(pool.fees)} in fees")
+    if pool.overlay:
+        lines.append(f"{chips(pool.overlay)} added to reach the guarantee of {chips(state.settings.guarantee)}")
+    lines.append(f"prize pool {chips(pool.pool)}")
+    return lines
+
+
 def recent_events(state: Tournament, count: int = 8) -> list[str]:
     return [describe(state, e) for e in state.recent_events(count)]
 
@@ -233,6 +248,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "clock": ClockView(clock, now, state.settings.structure.hand_counted),
         "rows": player_rows(state, rebuy_level=level if state.started else None),
         "payouts": payout_rows(state),
+        "pool_lines": pool_lines(state),
         "recent": recent_events(state),
         "last_event": last_event_text(state),
         "ordinal": ordinal,

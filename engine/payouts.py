@@ -188,6 +188,121 @@ def payouts(pool: Money, percentages: Sequence[Percentage], unit: int = 1) -> li
     return prizes
 
 
+# --- the club's pool: fees, a guarantee, fixed prizes, a smallest prize ---------------------
+
+MAX_FIXED_PRIZES = 50
+
+
+def fee_of(amount: Money, fee_amount: Money = 0, fee_percent: Fraction = Fraction(0)) -> Money:
+    """What the house keeps of one payment (a buy-in, a rebuy, an add-on): a fixed amount, or
+    a share of it rounded down to a whole unit.
+
+    >>> fee_of(50, fee_amount=5), fee_of(55, fee_percent=Fraction(10))
+    (5, 5)
+    """
+    if fee_amount:
+        return min(fee_amount, amount)
+    return math.floor(amount * fee_percent / 100)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Where the prize pool comes from: what was paid in, the house's fees, the guarantee's
+    overlay (what the house adds to reach the guarantee)."""
+
+    paid_in: Money
+    fees: Money = 0
+    overlay: Money = 0
+
+    @property
+    def pool(self) -> Money:
+        return self.paid_in - self.fees + self.overlay
+
+
+def pool_of(
+    payments: Sequence[tuple[Money, int]],
+    fee_amount: Money = 0,
+    fee_percent: Fraction = Fraction(0),
+    guarantee: Money = 0,
+) -> Pool:
+    """The pool from ``(cost, how many)`` payments, each less its fee, topped up to ``guarantee``.
+
+    >>> p = pool_of([(50, 8), (50, 3)], fee_amount=5, guarantee=600)
+    >>> p.paid_in, p.fees, p.overlay, p.pool
+    (550, 55, 105, 600)
+    """
+    paid = sum(cost * n for cost, n in payments)
+    fees = sum(fee_of(cost, fee_amount, fee_percent) * n for cost, n in payments)
+    overlay = max(0, guarantee - (paid - fees))
+    return Pool(paid, fees, overlay)
+
+
+def _split(pool: Money, shares: Sequence[Fraction], unit: int) -> list[Money]:
+    total = sum(shares, Fraction(0))
+    prizes = [math.floor(pool * share / total / unit) * unit for share in shares]
+    prizes[0] += pool - sum(prizes)
+    return prizes
+
+
+def prize_table(
+    pool: Money,
+    percentages: Sequence[Percentage],
+    *,
+    unit: int = 1,
+    entries: int | None = None,
+    fixed: Mapping[int, Money] | None = None,
+    smallest: Money = 0,
+) -> tuple[list[Money], list[str]]:
+    """Each place's prize and what the host should know, the prizes adding up to ``pool``
+    exactly (TDA 7.2: "make sure the prizes add up exactly to the pool"; T56).
+
+    - No more places are paid than there are ``entries``: the shares of places nobody can
+      reach go to the places paid, in proportion (a 50/30/20 table with two entries pays
+      62.5/37.5).
+    - ``fixed`` amounts (place: amount) are paid first; the rest of the pool is shared by the
+      table among its other places. Fixed prizes the pool cannot cover are left out, said.
+    - ``smallest``: no table prize below it (for example the buy-in); the last paid places
+      are dropped until the smallest is at least that, their shares going to the others.
+
+    >>> prize_table(1000, [50, 30, 20], entries=2)
+    ([625, 375], [])
+    >>> prize_table(1000, [50, 30, 20], fixed={4: 50})
+    ([475, 285, 190, 50], [])
+    >>> prize_table(300, [50, 30, 20], smallest=70)
+    ([188, 112], ['Two places are paid, not 3, so that every prize is at least 70.'])
+    """
+    shares = list(validate_percentages(percentages))
+    _check_unit(unit)
+    if pool < 0:
+        raise InvalidInput(f"The prize pool cannot be {pool:,}.")
+    notes: list[str] = []
+    limit = entries if entries is not None else max(len(shares), max(fixed or {}, default=0))
+    fixed_paid = {place: amount for place, amount in sorted((fixed or {}).items()) if place <= max(limit, 0)}
+    if sum(fixed_paid.values()) > pool:
+        notes.append(
+            f"The fixed prizes ({sum(fixed_paid.values()):,}) are more than the pool ({pool:,}): they are "
+            "left out until the pool covers them."
+        )
+        fixed_paid = {}
+    table_places = [p for p in range(1, min(len(shares), max(limit, 1)) + 1) if p not in fixed_paid]
+    rest = pool - sum(fixed_paid.values())
+    planned = len(table_places)
+    while True:
+        table = _split(rest, [shares[p - 1] for p in table_places], unit) if table_places else []
+        if not smallest or len(table_places) <= 1 or min(table) >= smallest:
+            break
+        table_places.pop()
+    if smallest and len(table_places) < planned:
+        words = {1: "One place is", 2: "Two places are", 3: "Three places are"}.get(
+            len(table_places), f"{len(table_places)} places are")
+        notes.append(f"{words} paid, not {planned}, so that every prize is at least {smallest:,}.")
+    if not table_places and rest:  # every table place fixed: the rest goes to first place
+        fixed_paid[1] = fixed_paid.get(1, 0) + rest
+    by_place = dict(zip(table_places, table, strict=True)) | fixed_paid
+    last = max(by_place, default=0)
+    return [by_place.get(p, 0) for p in range(1, last + 1)], notes
+
+
 def prizes_for_places(places: Mapping[K, int], prizes: Sequence[Money], unit: int = 1) -> dict[K, Money]:
     """What each finisher wins when some share a place.
 

@@ -71,10 +71,14 @@ from engine.clock import (
 from engine.dealing import Dealing, refuse_past_hand_cap
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event, History, Vec, apply_event, fold_events
+from engine.limits import MAX_MONEY, MAX_PLAYERS
 from engine.payouts import (
+    MAX_FIXED_PRIZES,
+    Pool,
     payout_percentages,
-    payouts,
     points_for_places,
+    pool_of,
+    prize_table,
     prizes_for_places,
     validate_percentages,
 )
@@ -97,6 +101,7 @@ CLOCK_ACTIONS = (
     "start", "pause", "resume", "next_level", "previous_level", "add_time", "break_now", "hand_played",
 )
 EDITABLE_SETTINGS = (
+    "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
     "name", "buy_in", "starting_stack", "table_size", "rebuy_levels", "max_rebuys", "rebuy_when",
     "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
     "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
@@ -135,6 +140,18 @@ class Settings:
     percentages: tuple[Fraction, ...] = ()
     league_formula: LeagueFormula = "table"
     payout_unit: int = 1
+    fee_amount: Money = 0
+    """What the house keeps of each buy-in, rebuy, re-entry and add-on (0: nothing), or:"""
+    fee_percent: Fraction = Fraction(0)
+    """the share of each the house keeps, in percent (rounded down to a whole unit)."""
+    guarantee: Money = 0
+    """The prize pool is at least this: the house adds the overlay."""
+    fixed_prizes: tuple[tuple[int, Money], ...] = ()
+    """``(place, amount)`` paid before the table shares the rest."""
+    min_prize_buy_in: bool = False
+    """No prize from the table below the buy-in: fewer places are paid if need be."""
+    lock_payouts: bool = False
+    """The prizes freeze when the money is reached (players left no more than places paid)."""
     structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
     """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
     chip_set: str = "home"
@@ -197,6 +214,8 @@ class Tournament:
     clock_events: tuple[ClockEvent, ...] = ()
     """The same as ``engine.clock`` events (level jumps resolved to level numbers), the
     structure's edits among them (``Restructure``)."""
+    payouts_locked: tuple[int, tuple[Money, ...], Money] | None = None
+    """``(seq, prizes, pool)`` once the payouts froze at the money (``Settings.lock_payouts``)."""
     opening_structure: Structure | None = None
     """The structure the clock started from, once it has been edited (None: never edited)."""
     colour_ups: tuple[colour.ColourUpRecord, ...] = ()
@@ -327,8 +346,15 @@ class Tournament:
         return self.standings.average_stack
 
     @property
+    def pool(self) -> Pool:
+        """The prize pool and where it comes from: paid in, the fees kept, the overlay."""
+        s = self.settings
+        payments = [(s.buy_in, self.entries), (s.rebuy_cost, self.rebuys), (s.addon_cost, self.addons)]
+        return pool_of(payments, s.fee_amount, s.fee_percent, s.guarantee)
+
+    @property
     def prize_pool(self) -> Money:
-        return self.standings.prize_pool(self.settings.buy_in)
+        return self.pool.pool
 
     @property
     def percentages(self) -> tuple[Fraction, ...]:
@@ -357,7 +383,30 @@ class Tournament:
         when there is no payout table for this many entries: see ``payout_problem``)."""
         if self.settings.payout_kind == "points" or not self.percentages:
             return []
-        return payouts(self.prize_pool, self.percentages, self.settings.payout_unit)
+        if self.payouts_locked is not None:
+            return list(self.payouts_locked[1])
+        return self._prize_table()[0]
+
+    def _prize_table(self) -> tuple[list[Money], list[str]]:
+        s = self.settings
+        return prize_table(
+            self.prize_pool, self.percentages, unit=s.payout_unit, entries=self.entries or None,  # none yet: the whole table
+            fixed=dict(s.fixed_prizes), smallest=s.buy_in if s.min_prize_buy_in else 0,
+        )
+
+    @property
+    def payout_notes(self) -> list[str]:
+        """What the host should know about the prizes: fixed prizes the pool cannot cover,
+        fewer places paid for the smallest prize, entries changed after the lock."""
+        if self.settings.payout_kind == "points" or not self.percentages:
+            return []
+        if self.payouts_locked is not None:
+            _seq, prizes, pool = self.payouts_locked
+            if self.prize_pool != pool:
+                return [f"The payouts were locked at the money with a pool of {pool:,}; entries changed since "
+                        f"and the pool is now {self.prize_pool:,}. The prizes stay as locked ({sum(prizes):,})."]
+            return []
+        return self._prize_table()[1]
 
     def places(self) -> dict[PlayerId, int]:
         """The places that are settled, best first (everyone's once the game is over)."""
@@ -471,6 +520,55 @@ def _int(data: Mapping[str, Any], key: str, label: str, default: int, minimum: i
     return value
 
 
+def _fee_percent(value: Any) -> Fraction:
+    """The fee as a share of each payment: 0 to 100 percent (``10``, ``"12.5"``, ``"10%"``)."""
+    if value in (None, "", 0):
+        return Fraction(0)
+    text = str(value).strip().rstrip("%").strip()
+    try:
+        share = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInput(f"The fee's share must be a percentage like 10 or 12.5, not {value!r}.") from None
+    if isinstance(value, bool) or not 0 <= share <= 100:
+        raise InvalidInput(f"A fee of {text}% is not possible: the share kept is from 0% to 100% of each payment.")
+    return share
+
+
+def _fixed_prizes(value: Any) -> tuple[tuple[int, Money], ...]:
+    """Fixed prizes by place: ``{"4": 50}``, ``[[4, 50]]`` or as typed, ``4=50, 5=50``."""
+    if value in (None, "", {}, []):
+        return ()
+    if isinstance(value, str):
+        pairs: list[Any] = []
+        for part in value.replace(";", ",").split(","):
+            if not part.strip():
+                continue
+            place, sep, amount = part.replace(":", "=").partition("=")
+            if not sep:
+                raise InvalidInput(f"Write each fixed prize as place=amount (4=50), not {part.strip()!r}.")
+            pairs.append((place.strip().rstrip("stndrh").strip(), amount.strip().replace(",", "")))
+    elif isinstance(value, Mapping):
+        pairs = list(value.items())
+    elif isinstance(value, list):
+        pairs = [tuple(p) if isinstance(p, (list, tuple)) else (p, None) for p in value]
+    else:
+        raise InvalidInput("The fixed prizes must be places with their amounts, like 4=50.")
+    if len(pairs) > MAX_FIXED_PRIZES:
+        raise InvalidInput(f"At most {MAX_FIXED_PRIZES} places can have a fixed prize, not {len(pairs)}.")
+    out: dict[int, Money] = {}
+    for pair in pairs:
+        if len(pair) != 2:
+            raise InvalidInput("Each fixed prize is a place and an amount, like 4=50.")
+        paid = _int({"v": pair[0]}, "v", "place of a fixed prize", 1, minimum=1)
+        money = _int({"v": pair[1]}, "v", f"fixed prize for place {paid}", 0)
+        if paid > MAX_PLAYERS or money > MAX_MONEY:
+            raise InvalidInput(f"A fixed prize is for a place up to {MAX_PLAYERS:,} and an amount up to {MAX_MONEY:,}.")
+        if paid in out:
+            raise InvalidInput(f"Place {paid} has two fixed prizes: give one.")
+        out[paid] = money
+    return tuple(sorted(out.items()))
+
+
 def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     """Settings from the ``created`` payload, every value checked with a readable message.
 
@@ -522,6 +620,17 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     rebuy_when = data.get("rebuy_when") or "busted"
     if rebuy_when not in ("busted", "at_or_below_start"):
         raise InvalidInput(f"Unknown rebuy condition {rebuy_when!r}: use 'busted' or 'at_or_below_start'.")
+    fee_amount = _int(data, "fee_amount", "fee", 0)
+    fee_percent = _fee_percent(data.get("fee_percent"))
+    if fee_amount and fee_percent:
+        raise InvalidInput("Give the fee as an amount or as a share of each payment, not both.")
+    buy_in = _int(data, "buy_in", "buy-in", 20)
+    if fee_amount > buy_in:
+        raise InvalidInput(f"The fee of {fee_amount:,} is more than the buy-in of {buy_in:,}.")
+    guarantee = _int(data, "guarantee", "guaranteed prize pool", 0)
+    if guarantee > MAX_MONEY:
+        raise InvalidInput(f"The guaranteed prize pool is at most {MAX_MONEY:,}, not {guarantee:,}.")
+    fixed_prizes = _fixed_prizes(data.get("fixed_prizes"))
     chip_set = data.get("chip_set") or "home"
     if not isinstance(chip_set, str):
         raise InvalidInput("The chip set must be named.")
@@ -546,6 +655,12 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         league_formula=cast(LeagueFormula, formula),
         payout_unit=_int(data, "payout_unit", "payout rounding unit", 1, minimum=1),
         structure=structure,
+        fee_amount=fee_amount,
+        fee_percent=fee_percent,
+        guarantee=guarantee,
+        fixed_prizes=fixed_prizes,
+        min_prize_buy_in=data.get("min_prize_buy_in") in (True, "on", "1", "true", 1),
+        lock_payouts=data.get("lock_payouts") in (True, "on", "1", "true", 1),
         chip_set=chip_set,
         chips=chips,
         pause_after_break=data.get("pause_after_break") in (True, "on", "1", "true", 1),
@@ -860,7 +975,19 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "chips": None if settings.chips is None else chip_set_to_dict(settings.chips),
         "pause_after_break": settings.pause_after_break, "rules": settings.rules,
         "reentry_levels": settings.reentry_levels, "max_reentries": settings.max_reentries,
+        "fee_amount": settings.fee_amount, "fee_percent": _percent_text(settings.fee_percent),
+        "guarantee": settings.guarantee, "fixed_prizes": fixed_prizes_text(settings.fixed_prizes),
+        "min_prize_buy_in": settings.min_prize_buy_in, "lock_payouts": settings.lock_payouts,
     }
+
+
+def _percent_text(share: Fraction) -> str:
+    return "" if not share else str(share.numerator) if share.denominator == 1 else f"{float(share):g}"
+
+
+def fixed_prizes_text(fixed: tuple[tuple[int, Money], ...]) -> str:
+    """``4=50, 5=50``: the fixed prizes as the host types them."""
+    return ", ".join(f"{place}={amount}" for place, amount in fixed)
 
 
 def _times(n: int) -> str:
@@ -1333,6 +1460,10 @@ def _indexes(before: Tournament, new: Tournament, event: Event) -> Tournament:
             clock=(*new.clock, ClockEntry("finish", event.at)),
             clock_events=(*new.clock_events, Finish(event.at)),
         )
+    if new.settings.lock_payouts and new.payouts_locked is None and new.started and new.settings.payout_kind != "points":
+        prizes = new.prizes
+        if prizes and new.players_left <= len(prizes):
+            new = replace(new, payouts_locked=(event.seq, tuple(prizes), new.prize_pool))
     if event.type in dealing.TABLE_EVENT_TYPES:
         return new
     tokens = _tokens_of(before, event)
