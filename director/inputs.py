@@ -41,7 +41,15 @@ from director.contract import (
     number,
 )
 from engine.chips import COLOURS, MAX_CHIP_COUNT, MAX_DENOMINATIONS
-from engine.limits import MAX_CHIPS, MAX_MONEY, MAX_REBUYS, MAX_SEAT, MAX_TABLE, MAX_TEXT
+from engine.limits import (
+    MAX_CHIPS,
+    MAX_MONEY,
+    MAX_PLAYERS,
+    MAX_REBUYS,
+    MAX_SEAT,
+    MAX_TABLE,
+    MAX_TEXT,
+)
 
 # --- session --------------------------------------------------------------------------------
 
@@ -144,6 +152,27 @@ class ChipSetIn(Write):
     name: Annotated[str, BeforeValidator(_text), Field(min_length=1, max_length=80)] = Field(title="chip set's name")
     denominations: Annotated[list[ChipIn], Field(min_length=1, max_length=MAX_DENOMINATIONS)] = Field(
         title="chips")
+
+
+class DealFiguresIn(Input):
+    """The stacks the deal's figures are worked out from (where the app keeps a table's stacks
+    they may be left out) and what is left to play for."""
+
+    stacks: dict[Id, PositiveChips] | None = Field(None, title="stacks", max_length=MAX_PLAYERS,  # type: ignore[valid-type]
+                                                   description="Each player's chips, by player id.")
+    play_for: Money = Field(0, title="amount left to play for",
+                            description="Comes off the first prize; the winner of the play after the deal takes it.")
+
+
+class AcceptDealIn(Write, DealFiguresIn):
+    """The deal accepted at the final table."""
+
+    method: Literal["icm", "chip_chop", "chop_lowest", "equal", "custom"] = Field(title="deal method")
+    amounts: dict[Id, Money] | None = Field(None, title="amounts", max_length=MAX_PLAYERS,  # type: ignore[valid-type]
+                                            description="Each player's share, by player id: for the custom method.")
+    play_on: Flag = Field(False, title="play on", description="Go on after the deal even with nothing left to "
+                          "play for (for the trophy); with nothing left and no play on, the tournament ends, "
+                          "ranked by chips.")
 
 
 class TournamentIn(RulesIn):

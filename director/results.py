@@ -63,6 +63,11 @@ def results_data(state: Tournament) -> dict[str, Any]:
         "prize_pool": None if points else state.prize_pool,
         "fees": None if points else state.pool.fees,
         "overlay": None if points else state.pool.overlay,
+        "deal": None if state.deal is None else {
+            "method": state.deal.method,
+            "shares": [{"player": state.name_of(pid), "amount": m} for pid, m in state.deal.amounts],
+            "play_for": state.deal.play_for,
+        },
         "payouts": [] if points else [{"place": i, "prize": p} for i, p in enumerate(state.prizes, start=1)],
         "league_formula": state.settings.league_formula if points else None,
         "standings": standings,

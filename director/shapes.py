@@ -132,6 +132,24 @@ class ChipSets(Shape):
     chip_sets: list[ChipSet]
 
 
+class DealFigure(Shape):
+    name: str
+    amounts: dict[str, int] | None = None
+    """Each player's share by player id (None: the method cannot be worked out here)."""
+    exact: dict[str, float] | None = None
+    warnings: list[str] = []
+    error: str | None = None
+
+
+class DealFigures(Shape):
+    prizes_left: list[int]
+    """The prizes still to be paid, first place first."""
+    shared: int
+    """What the deal shares: the prizes left less what is left to play for."""
+    stacks: dict[str, int]
+    methods: dict[str, DealFigure]
+
+
 class TournamentRow(Shape):
     id: int
     name: str

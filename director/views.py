@@ -11,6 +11,7 @@ from typing import Any
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at
 from engine.dealing import stack_of
+from engine.deals import deal_refusal
 from engine.errors import EngineError
 from engine.structure import describe_level
 from engine.text import chips, ordinal
@@ -120,6 +121,15 @@ def payout_rows(state: Tournament) -> list[tuple[str, int, str]]:
     for i, prize in enumerate(state.prizes, start=1):
         rows.append((ordinal(i), prize, ", ".join(holders.get(i, []))))
     return rows
+
+
+def deal_line(state: Tournament) -> str:
+    """``Ann 412, Bob 388; 200 left to play for`` once a deal is made."""
+    deal = state.deal
+    if deal is None:
+        return ""
+    shares = ", ".join(f"{state.name_of(pid)} {chips(m)}" for pid, m in deal.amounts)
+    return shares + (f"; {chips(deal.play_for)} left to play for" if deal.play_for else "")
 
 
 def pool_lines(state: Tournament) -> list[str]:
@@ -249,6 +259,8 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "rows": player_rows(state, rebuy_level=level if state.started else None),
         "payouts": payout_rows(state),
         "pool_lines": pool_lines(state),
+        "deal_open": state.players_left <= state.settings.table_size and deal_refusal(state) is None,
+        "deal_line": deal_line(state),
         "recent": recent_events(state),
         "last_event": last_event_text(state),
         "ordinal": ordinal,

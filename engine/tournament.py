@@ -51,7 +51,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal, TypeAlias, cast
 
-from engine import colour, dealing
+from engine import colour, dealing, deals
 from engine.chips import CHIP_SETS, ChipSet, chip_set_from_dict, chip_set_to_dict
 from engine.clock import (
     Adjust,
@@ -214,6 +214,8 @@ class Tournament:
     clock_events: tuple[ClockEvent, ...] = ()
     """The same as ``engine.clock`` events (level jumps resolved to level numbers), the
     structure's edits among them (``Restructure``)."""
+    deal: deals.DealRecord | None = None
+    """The final table's deal, once accepted (``engine.deals``)."""
     payouts_locked: tuple[int, tuple[Money, ...], Money] | None = None
     """``(seq, prizes, pool)`` once the payouts froze at the money (``Settings.lock_payouts``)."""
     opening_structure: Structure | None = None
@@ -423,10 +425,11 @@ class Tournament:
         """What each finisher wins (prizes of shared places are shared)."""
         prizes = self.prizes
         paid = {who: place for who, place in self.places().items() if place <= len(prizes)}
-        if not paid:
+        if not paid and self.deal is None:
             return {}
         padded = list(prizes) + [0] * self.entries
-        return {w: m for w, m in prizes_for_places(paid, padded, self.settings.payout_unit).items() if m}
+        settled = {w: m for w, m in prizes_for_places(paid, padded, self.settings.payout_unit).items() if m}
+        return settled if self.deal is None else deals.awards_with_deal(self, settled)
 
     def points(self) -> dict[PlayerId, float]:
         """League points of every finisher (for a points league)."""
@@ -1379,6 +1382,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "settings_changed": _settings_changed,
     **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
     **colour.HANDLERS,  # the colour-up at a break, table by table (engine.colour)
+    **deals.HANDLERS,  # the final table's deal (engine.deals)
 }
 
 EVENT_TYPES = ("created", "undo", *_HANDLERS)
@@ -1446,6 +1450,8 @@ def describe(state: Tournament, event: Event) -> str:
         return "Undo"
     if event.type in colour.HANDLERS:
         return colour.describe(state, event)
+    if event.type in deals.HANDLERS:
+        return deals.describe(state, event)
     if event.type in dealing.HANDLERS:
         return dealing.describe(state, event)
     return event.type

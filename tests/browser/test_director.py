@@ -235,3 +235,38 @@ def test_the_hosts_chips_suggest_the_starting_stack(page: Any, live_server: Live
     page.click("button[value=create]")
     page.wait_for_url(f"{live_server.url}/t/1/players")
     assert problems == []
+
+
+def test_a_final_table_deal_on_the_deal_page(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
+    """Issue "Money for the night", part 3: at the final table the director types the stacks,
+    sees each method's figures side by side, and accepts one; the dashboard says what was dealt."""
+    import time
+
+    from director import services
+    from director.db import get_db
+
+    with live_server.app.app_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Final table", "buy_in": 100, "payout_kind": "custom",
+                                              "percentages": "50/30/20", "fee_amount": 10}, time.time())
+        for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
+            services.register_player(db, tid, name, None, time.time())
+        services.clock_action(db, tid, "start", None, time.time())
+        services.bust(db, tid, [5], None, time.time())
+        services.bust(db, tid, [4], None, time.time())
+    page.set_viewport_size({"width": 1280, "height": 900})
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}")
+    page.click("a:has-text('Make a deal…')")
+    page.fill("input[name=stack_1]", "30000")
+    page.fill("input[name=stack_2]", "15000")
+    page.fill("input[name=stack_3]", "5000")
+    page.click("button[value=figures]")
+    figures = page.locator("#deal-figures")
+    expect(figures).to_contain_text("ICM")
+    expect(figures).to_contain_text("Equal split")
+    page.screenshot(path=str(artifacts_dir / "deal.png"), full_page=True)
+    page.click("button[value='accept:icm']")
+    expect(page.locator("#deal-made")).to_contain_text("ICM")
+    page.goto(f"{live_server.url}/t/{tid}")
+    expect(page.locator("#deal-line")).to_contain_text("Ann")

@@ -1,0 +1,206 @@
+"""Final-table deals (TDA 7.3): the players left share the prizes still to be paid, by ICM,
+a chip chop, an equal split or figures of their own, optionally leaving an amount (and the
+trophy) to play for.
+
+One event, ``deal``: ``{"method", "amounts": {player: money}, "stacks": {player: chips},
+"play_for", "play_on"}``. Every player still in is in the deal, with chips; the amounts and
+what is left to play for add up to the prizes still to be paid, exactly. With something left
+to play for (or ``play_on``) the tournament goes on and its winner takes that too; otherwise
+it ends there, the players ranked by their chips (the chip leader takes the trophy). Undo
+takes the deal back like any event.
+
+:func:`proposals` works out each method's figures for the page to show side by side
+(``engine.payouts``: ICM, the chip chops, the equal split).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from engine.errors import IllegalAction, InvalidInput
+from engine.events import Event
+from engine.limits import MAX_CHIPS, MAX_MONEY
+from engine.payouts import MAX_ICM_PLAYERS, Deal, chip_chop, icm_deal
+from engine.text import chips as money_text
+
+if TYPE_CHECKING:  # the tournament hosts this handler: its type only, never imported at run time
+    from engine.tournament import Tournament
+
+PlayerId: TypeAlias = int
+Money: TypeAlias = int
+Chips: TypeAlias = int
+
+METHODS: dict[str, str] = {
+    "icm": "ICM",
+    "chip_chop": "Chip chop",
+    "chop_lowest": "Lowest prize each, the rest by chips",
+    "equal": "Equal split",
+    "custom": "Our own figures",
+}
+"""The deal methods by id, with their names on the page."""
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """The deal accepted at the final table."""
+
+    seq: int
+    method: str
+    amounts: tuple[tuple[PlayerId, Money], ...]
+    stacks: tuple[tuple[PlayerId, Chips], ...]
+    play_for: Money
+    """Left for the winner of the play that goes on (0: nothing)."""
+    play_on: bool
+    """Whether the tournament goes on after the deal (for the amount left and the trophy)."""
+
+    @property
+    def players(self) -> int:
+        return len(self.amounts)
+
+
+def prizes_left(state: Tournament) -> list[Money]:
+    """The prizes of the places still to be settled, first place first."""
+    return list(state.prizes[: state.players_left])
+
+
+def deal_refusal(state: Tournament) -> str | None:
+    """Why no deal can be made now (None when one can)."""
+    if state.settings.payout_kind == "points":
+        return "A league-points night has no prizes to share: there is no deal to make."
+    if not state.started:
+        return "The tournament has not started: a deal is made at the final table."
+    if state.finished:
+        return "The tournament is over: there is nothing left to share."
+    if state.deal is not None:
+        return "A deal was already made: undo it to make another."
+    if state.players_left < 2:
+        return "A deal needs two players or more still in."
+    if any(p.status == "waiting" for p in state.players):
+        return "Players out may still rebuy: close the rebuys before a deal."
+    if not sum(prizes_left(state)):
+        return "There is no prize money left to share."
+    return None
+
+
+def shared_prizes(prizes: list[Money], play_for: Money) -> list[Money]:
+    """The prizes the deal shares when ``play_for`` is left to play for: it comes off the
+    first prize, which must stay at least the second.
+
+    >>> shared_prizes([500, 300, 200], 100)
+    [400, 300, 200]
+    >>> shared_prizes([500, 300, 200], 300)
+    Traceback (most recent call last):
+    ...
+    engine.errors.IllegalAction: Leave at most 200 to play for: the first prize less the second.
+    """
+    if play_for < 0:
+        raise InvalidInput(f"The amount left to play for cannot be {play_for:,}.")
+    if not play_for:
+        return list(prizes)
+    most = prizes[0] - (prizes[1] if len(prizes) > 1 else 0)
+    if play_for > most:
+        raise IllegalAction(f"Leave at most {money_text(most)} to play for: the first prize less the second.")
+    return [prizes[0] - play_for, *prizes[1:]]
+
+
+def proposals(
+    state: Tournament, stacks: Mapping[PlayerId, Chips], play_for: Money = 0
+) -> dict[str, Deal[PlayerId] | str]:
+    """Each method's figures for these stacks (or why it cannot be worked out), by method id."""
+    prizes = shared_prizes(prizes_left(state), play_for)
+    unit = state.settings.payout_unit
+    out: dict[str, Deal[PlayerId] | str] = {}
+    if len(stacks) > MAX_ICM_PLAYERS:
+        out["icm"] = f"ICM is worked out for {MAX_ICM_PLAYERS} players at most: {len(stacks)} are left."
+    else:
+        out["icm"] = icm_deal(dict(stacks), prizes, unit)
+    out["chip_chop"] = chip_chop(dict(stacks), prizes, unit, "proportional")
+    out["chop_lowest"] = chip_chop(dict(stacks), prizes, unit, "lowest_prize_first")
+    out["equal"] = chip_chop(dict(stacks), prizes, unit, "equal")
+    return out
+
+
+def _amounts(state: Tournament, raw: object, what: str, most: int) -> dict[PlayerId, int]:
+    if not isinstance(raw, Mapping):
+        raise InvalidInput(f"Give the {what} of every player still in.")
+    out: dict[PlayerId, int] = {}
+    for key, value in raw.items():
+        try:
+            pid = int(str(key))
+        except ValueError:
+            raise InvalidInput(f"{key!r} is not a player number.") from None
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise InvalidInput(f"{state.name_of(pid)}'s {what} must be a whole number from 0 to {most:,}, not {value!r}.")
+        out[pid] = value
+    alive = {p.id for p in state.alive}
+    strangers = [state.name_of(p) for p in out if p not in alive]
+    if strangers:
+        raise IllegalAction(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not in the game any more.")
+    missing = [p.name for p in state.alive if p.id not in out]
+    if missing:
+        raise InvalidInput(f"Every player still in is in the deal: give the {what} of {', '.join(missing)}.")
+    return out
+
+
+def _deal(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    refusal = deal_refusal(state)
+    if refusal:
+        raise IllegalAction(refusal)
+    method = p.get("method")
+    if method not in METHODS:
+        raise InvalidInput(f"Choose how the deal is worked out: {', '.join(METHODS)}.")
+    stacks = _amounts(state, p.get("stacks"), "chips", MAX_CHIPS)
+    for pid, chips in stacks.items():
+        if chips < 1:
+            raise InvalidInput(f"{state.name_of(pid)} is still in, so has chips, not {chips:,}.")
+    amounts = _amounts(state, p.get("amounts"), "share", MAX_MONEY)
+    play_for = p.get("play_for", 0)
+    if isinstance(play_for, bool) or not isinstance(play_for, int) or not 0 <= play_for <= MAX_MONEY:
+        raise InvalidInput(f"The amount left to play for is a whole number from 0 to {MAX_MONEY:,}.")
+    left = sum(prizes_left(state))
+    shared_prizes(prizes_left(state), play_for)  # at most the first prize less the second
+    given = sum(amounts.values())
+    if given + play_for != left:
+        raise IllegalAction(
+            f"The deal pays {money_text(given)}"
+            + (f" and leaves {money_text(play_for)} to play for" if play_for else "")
+            + f": the prizes still to be paid are {money_text(left)}. The figures must add up to it."
+        )
+    play_on = bool(p.get("play_on")) or play_for > 0
+    order = [pl.id for pl in state.alive]
+    record = DealRecord(
+        event.seq, str(method), tuple((pid, amounts[pid]) for pid in order),
+        tuple((pid, stacks[pid]) for pid in order), play_for, play_on,
+    )
+    standings = state.standings if play_on else state.standings.end_at_hand_cap(stacks)
+    return replace(state, deal=record, standings=standings)
+
+
+def awards_with_deal(state: Tournament, settled: Mapping[PlayerId, Money]) -> dict[PlayerId, Money]:
+    """What each finisher takes after a deal: the places settled before it keep their prizes,
+    each player in the deal takes his share, and the winner of the play after it what was
+    left to play for."""
+    deal = state.deal
+    assert deal is not None
+    places = state.places()
+    dealt = dict(deal.amounts)
+    out = {pid: money for pid, money in settled.items() if pid not in dealt}
+    for pid, money in dealt.items():
+        out[pid] = money + (deal.play_for if places.get(pid) == 1 else 0)
+    return {pid: m for pid, m in out.items() if m}
+
+
+def describe(state: Tournament, event: Event) -> str:
+    method = METHODS.get(str(event.payload.get("method")), "a deal")
+    amounts = event.payload.get("amounts") or {}
+    parts = [f"{state.name_of(int(str(k)))} {money_text(v)}" for k, v in amounts.items() if str(k).isdigit()]
+    left = event.payload.get("play_for") or 0
+    return f"Deal ({method}): " + ", ".join(parts) + (f"; {money_text(left)} left to play for" if left else "")
+
+
+HANDLERS: dict[str, Any] = {"deal": _deal}
+
+__all__ = ["HANDLERS", "METHODS", "DealRecord", "deal_refusal", "describe", "prizes_left", "proposals", "shared_prizes"]
