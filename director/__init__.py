@@ -53,6 +53,7 @@ BLUEPRINTS: list[str] = [
     "director.saved:bp",
     "director.chipsets:bp",
     "director.deal:bp",
+    "director.sheet:bp",
     "director.results:bp",
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:

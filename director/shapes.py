@@ -150,6 +150,39 @@ class DealFigures(Shape):
     methods: dict[str, DealFigure]
 
 
+class SheetRow(Shape):
+    player: int
+    name: str
+    place: int | None
+    entries: int
+    rebuys: int
+    addon: bool
+    paid_in: int
+    fees: int
+    took: int
+    net: int
+    points: float | None
+
+
+class SheetTotals(Shape):
+    paid_in: int
+    fees: int
+    overlay: int
+    prize_pool: int
+    took: int
+    unpaid: int
+    """The prize money not yet taken (0 once the night is over)."""
+    balance: int
+    """Paid in less the fees plus the overlay less the prize pool: always 0."""
+
+
+class HostSheet(Shape):
+    finished: bool
+    points: bool
+    players: list[SheetRow]
+    totals: SheetTotals
+
+
 class TournamentRow(Shape):
     id: int
     name: str
