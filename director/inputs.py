@@ -125,6 +125,11 @@ class RulesIn(Input):
     fixed_prizes: Annotated[str, Field(max_length=500)] | Annotated[dict[str, Money], Field(max_length=50)] | None = Field(  # type: ignore[valid-type]
         None, title="fixed prizes", description="Places paid a fixed amount before the table shares the rest: "
         "'4=50, 5=50' or {\"4\": 50}.")
+    bounty_kind: Literal["none", "knockout", "progressive"] | None = Field(None, title="bounties")
+    bounty: Money | None = Field(None, title="bounty", description="The part of each buy-in, re-entry and "
+                                 "rebuy that is a bounty on the player's head.")
+    pko_share: number(1, 100) | None = Field(None, title="progressive bounty share",  # type: ignore[valid-type]
+                                             description="Percent of a head the eliminator takes (50 by default).")
     min_prize_buy_in: Flag | None = Field(None, title="smallest prize at least the buy-in")
     lock_payouts: Flag | None = Field(None, title="lock the payouts at the money",
                                       description="The prizes freeze once the players left are no more than the places paid.")

@@ -25,6 +25,7 @@ from director.polls import HEADER
 from director.seating import MOVED_NOTICE_SECONDS
 from director.seating.views import MoveRecord, move_history, player_tokens
 from director.web import now
+from engine.bounties import bounties
 from engine.dealing import TABLE_EVENT_TYPES
 from engine.text import ordinal
 from engine.tournament import EVENT_TYPES, Player, Tournament
@@ -117,6 +118,7 @@ def field_of(found: Found) -> Field:
         "token_tournament": found.tournament_id,
         "t": state,
         "prizes": list(enumerate(state.prizes, start=1)),
+        "bounties": bounties(state),
         "points": state.points() if kind == "points" else {},
         "payout_kind": kind,
         "finishers": [(p, ordinal(pl) if pl else "") for p, pl in finishers],

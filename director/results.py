@@ -44,6 +44,7 @@ def results_data(state: Tournament) -> dict[str, Any]:
                 "rebuys": p.rebuys,
                 "addon": p.addon,
                 "reentries": p.reentries,
+                "bounties": row.bounties_won,
             }
         )
     eliminations = [
@@ -121,8 +122,9 @@ def export_csv(tournament_id: int) -> ResponseReturnValue:
     points = state.settings.payout_kind == "points"
     # Re-entries get their column where the tournament has them (other sheets keep their columns).
     reentries = bool(state.settings.reentry_levels) or any(p.reentries for p in state.players)
+    bounty_night = state.settings.bounty_kind != "none"
     header = ["place", "name", "points" if points else "prize", "knocked out by", "rebuys", "add-on"]
-    writer.writerow([*header, "re-entries"] if reentries else header)
+    writer.writerow([*header, *(["re-entries"] if reentries else []), *(["bounties"] if bounty_night else [])])
     for row in data["standings"]:
         writer.writerow(
             [
@@ -133,6 +135,7 @@ def export_csv(tournament_id: int) -> ResponseReturnValue:
                 row["rebuys"],
                 "yes" if row["addon"] else "",
                 *([row["reentries"]] if reentries else []),
+                *([row["bounties"]] if bounty_night else []),
             ]
         )
     response = Response(out.getvalue(), mimetype="text/csv")

@@ -42,6 +42,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "fee_amount": s.fee_amount or "", "fee_percent": settings_as_dict(s)["fee_percent"],
         "guarantee": s.guarantee or "", "fixed_prizes": fixed_prizes_text(s.fixed_prizes),
         "min_prize_buy_in": s.min_prize_buy_in, "lock_payouts": s.lock_payouts,
+        "bounty_kind": s.bounty_kind, "bounty": s.bounty or "", "pko_share": s.pko_share,
     }
     return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished, **extra}
 
@@ -65,7 +66,7 @@ def form_changes() -> dict[str, Any]:
             given[key] = None
     for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts"):
         given[box] = box in request.form
-    for key in ("fee_amount", "guarantee"):  # a blank is none
+    for key in ("fee_amount", "guarantee", "bounty"):  # a blank is none
         if key in request.form and not request.form[key].strip():
             given[key] = 0
     for key in ("fee_percent", "fixed_prizes"):

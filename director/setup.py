@@ -55,6 +55,7 @@ TEXT_FIELDS = (
     "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
     "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
     "players_expected", "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
+    "bounty_kind", "bounty", "pko_share",
 )
 PLAYERS_EXPECTED = 9
 """The field the structure's end and the chips are checked for, unless the host says."""

@@ -40,6 +40,7 @@ from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
 from director.views import late_registration_text
 from director.web import act, expected_seq, is_partial_request, now, values
+from engine.bounties import bounties
 from engine.clock import ClockState
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
@@ -363,6 +364,13 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     payouts, payouts_label = _payouts(state)
     if state.settings.payout_kind != "points" and state.prize_pool and not phone:
         stats.append(Stat("pool", "Prize pool", chips(state.prize_pool)))
+    if state.settings.bounty_kind != "none" and not finished:
+        heads = bounties(state).heads
+        alive = [p for p in state.alive if heads.get(p.id)]
+        if alive:
+            top = max(alive, key=lambda p: (heads[p.id], -p.id))
+            stats.append(Stat("bounty", f"Bounty on {top.name}", chips(heads[top.id]),
+                              "the biggest" if len(alive) > 1 else ""))
     paid_places = len(payouts) if state.settings.payout_kind != "points" else 0
 
     return ClockView(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.bounties import bounties
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at
 from engine.dealing import stack_of
@@ -72,6 +73,9 @@ class PlayerRow:
     award: int | None
     points: float | None
     can_reenter: bool = False
+    head: int = 0
+    """The bounty on the player's head (a bounty night)."""
+    bounties_won: int = 0
 
 
 def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[PlayerRow]:
@@ -82,6 +86,7 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
     awards = state.awards()
     points = state.points() if state.settings.payout_kind == "points" else {}
     standings = state.standings if rebuy_level is None else state.standings.at_level(rebuy_level)
+    b = bounties(state)
     rows = [
         PlayerRow(
             player=p,
@@ -93,6 +98,8 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
             award=awards.get(p.id),
             points=points.get(p.id),
             can_reenter=_can(standings.can_reenter, p.id) if state.settings.reentry_levels else False,
+            head=b.head(p.id),
+            bounties_won=b.won.get(p.id, 0),
         )
         for p in state.players
     ]

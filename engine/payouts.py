@@ -213,10 +213,12 @@ class Pool:
     paid_in: Money
     fees: Money = 0
     overlay: Money = 0
+    bounties: Money = 0
+    """The part of the payments that is bounties on the players' heads, not prize money."""
 
     @property
     def pool(self) -> Money:
-        return self.paid_in - self.fees + self.overlay
+        return self.paid_in - self.fees - self.bounties + self.overlay
 
 
 def pool_of(
@@ -224,8 +226,10 @@ def pool_of(
     fee_amount: Money = 0,
     fee_percent: Fraction = Fraction(0),
     guarantee: Money = 0,
+    bounties: Money = 0,
 ) -> Pool:
-    """The pool from ``(cost, how many)`` payments, each less its fee, topped up to ``guarantee``.
+    """The pool from ``(cost, how many)`` payments, each less its fee and the ``bounties`` in
+    them, topped up to ``guarantee``.
 
     >>> p = pool_of([(50, 8), (50, 3)], fee_amount=5, guarantee=600)
     >>> p.paid_in, p.fees, p.overlay, p.pool
@@ -233,8 +237,8 @@ def pool_of(
     """
     paid = sum(cost * n for cost, n in payments)
     fees = sum(fee_of(cost, fee_amount, fee_percent) * n for cost, n in payments)
-    overlay = max(0, guarantee - (paid - fees))
-    return Pool(paid, fees, overlay)
+    overlay = max(0, guarantee - (paid - fees - bounties))
+    return Pool(paid, fees, overlay, bounties)
 
 
 def _split(pool: Money, shares: Sequence[Fraction], unit: int) -> list[Money]:

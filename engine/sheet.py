@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from engine.bounties import bounties
 from engine.payouts import fee_of
 
 if TYPE_CHECKING:
@@ -42,8 +43,10 @@ class SheetRow:
     fees: Money
     """The part of what the player paid that the house kept."""
     took: Money
-    """A prize, or a deal's share (and what was left to play for, to its winner)."""
+    """A prize, or a deal's share (and what was left to play for, to its winner), and bounties."""
     points: float | None
+    bounties: Money = 0
+    """Of what was taken, the bounties."""
 
     @property
     def net(self) -> Money:
@@ -58,6 +61,8 @@ class Sheet:
     pool: Money
     finished: bool
     points: bool
+    bounties: Money = 0
+    """The bounties bought with the entries and rebuys (not prize money)."""
 
     @property
     def paid_in(self) -> Money:
@@ -73,20 +78,22 @@ class Sheet:
 
     @property
     def unpaid(self) -> Money:
-        """The prize money not yet taken (0 once the night is over)."""
-        return self.pool - self.took
+        """The prize money and bounties not yet taken (0 once the night is over, but for
+        bounties of busts with nobody named)."""
+        return self.pool + self.bounties - self.took
 
     @property
     def balance(self) -> Money:
-        """What the players paid in, less the fees, plus the overlay, less the prize pool: 0,
-        each player's figures adding up to the night's."""
-        return self.paid_in - self.fees + self.overlay - self.pool
+        """What the players paid in, less the fees and the bounties, plus the overlay, less the
+        prize pool: 0, each player's figures adding up to the night's."""
+        return self.paid_in - self.fees - self.bounties + self.overlay - self.pool
 
 
 def sheet(state: Tournament) -> Sheet:
     s = state.settings
     points = s.payout_kind == "points"
     awards = {} if points else state.awards()
+    won = {} if points else bounties(state).won
     scored = state.points() if points else {}
     places = state.places()
 
@@ -99,9 +106,9 @@ def sheet(state: Tournament) -> Sheet:
         paid = s.buy_in * entries + s.rebuy_cost * p.rebuys + (s.addon_cost if p.addon else 0)
         fees = fee(s.buy_in) * entries + fee(s.rebuy_cost) * p.rebuys + (fee(s.addon_cost) if p.addon else 0)
         rows.append(SheetRow(
-            p.id, p.name, places.get(p.id), entries, p.rebuys, p.addon, paid, fees, awards.get(p.id, 0),
-            scored.get(p.id) if points else None,
+            p.id, p.name, places.get(p.id), entries, p.rebuys, p.addon, paid, fees,
+            awards.get(p.id, 0) + won.get(p.id, 0), scored.get(p.id) if points else None, won.get(p.id, 0),
         ))
     rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.lower()))
     return Sheet(tuple(rows), 0 if points else state.pool.overlay, 0 if points else state.prize_pool,
-                 state.finished, points)
+                 state.finished, points, 0 if points else state.pool.bounties)

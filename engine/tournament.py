@@ -102,6 +102,7 @@ CLOCK_ACTIONS = (
 )
 EDITABLE_SETTINGS = (
     "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
+    "bounty_kind", "bounty", "pko_share",
     "name", "buy_in", "starting_stack", "table_size", "rebuy_levels", "max_rebuys", "rebuy_when",
     "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
     "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
@@ -152,6 +153,12 @@ class Settings:
     """No prize from the table below the buy-in: fewer places are paid if need be."""
     lock_payouts: bool = False
     """The prizes freeze when the money is reached (players left no more than places paid)."""
+    bounty_kind: Literal["none", "knockout", "progressive"] = "none"
+    """Bounties (``engine.bounties``): none, a fixed knockout bounty, or progressive."""
+    bounty: Money = 0
+    """The part of each buy-in, re-entry and rebuy that is a bounty on the player's head."""
+    pko_share: int = 50
+    """Progressive: the percent of a head the eliminator takes (the rest goes on his own head)."""
     structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
     """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
     chip_set: str = "home"
@@ -352,7 +359,8 @@ class Tournament:
         """The prize pool and where it comes from: paid in, the fees kept, the overlay."""
         s = self.settings
         payments = [(s.buy_in, self.entries), (s.rebuy_cost, self.rebuys), (s.addon_cost, self.addons)]
-        return pool_of(payments, s.fee_amount, s.fee_percent, s.guarantee)
+        bounties = s.bounty * (self.entries + self.rebuys) if s.bounty_kind != "none" else 0
+        return pool_of(payments, s.fee_amount, s.fee_percent, s.guarantee, bounties)
 
     @property
     def prize_pool(self) -> Money:
@@ -634,6 +642,22 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     if guarantee > MAX_MONEY:
         raise InvalidInput(f"The guaranteed prize pool is at most {MAX_MONEY:,}, not {guarantee:,}.")
     fixed_prizes = _fixed_prizes(data.get("fixed_prizes"))
+    bounty_kind = data.get("bounty_kind") or "none"
+    if bounty_kind not in ("none", "knockout", "progressive"):
+        raise InvalidInput(f"Unknown bounty {bounty_kind!r}: use 'none', 'knockout' or 'progressive'.")
+    bounty = _int(data, "bounty", "bounty", 0) if bounty_kind != "none" else 0
+    if bounty_kind != "none" and bounty < 1:
+        raise InvalidInput("A bounty tournament needs a bounty of at least 1 on each head.")
+    kept = fee_amount or (buy_in * fee_percent // 100)
+    if bounty > buy_in - kept:
+        raise InvalidInput(f"The bounty of {bounty:,} is more than the buy-in of {buy_in:,}"
+                           + (f" less its fee ({kept:,})." if kept else "."))
+    rebuy_cost = _int(data, "rebuy_cost", "rebuy cost", buy_in)
+    if bounty and _int(data, "rebuy_levels", "last rebuy level", 0) and bounty > rebuy_cost:
+        raise InvalidInput(f"The bounty of {bounty:,} is more than the rebuy cost of {rebuy_cost:,}: each rebuy buys a new one.")
+    pko_share = _int(data, "pko_share", "progressive bounty share", 50, minimum=1)
+    if pko_share > 100:
+        raise InvalidInput(f"The eliminator takes from 1% to 100% of a progressive bounty, not {pko_share}%.")
     chip_set = data.get("chip_set") or "home"
     if not isinstance(chip_set, str):
         raise InvalidInput("The chip set must be named.")
@@ -664,6 +688,9 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         fixed_prizes=fixed_prizes,
         min_prize_buy_in=data.get("min_prize_buy_in") in (True, "on", "1", "true", 1),
         lock_payouts=data.get("lock_payouts") in (True, "on", "1", "true", 1),
+        bounty_kind=cast(Literal["none", "knockout", "progressive"], bounty_kind),
+        bounty=bounty,
+        pko_share=pko_share,
         chip_set=chip_set,
         chips=chips,
         pause_after_break=data.get("pause_after_break") in (True, "on", "1", "true", 1),
@@ -981,6 +1008,7 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "fee_amount": settings.fee_amount, "fee_percent": _percent_text(settings.fee_percent),
         "guarantee": settings.guarantee, "fixed_prizes": fixed_prizes_text(settings.fixed_prizes),
         "min_prize_buy_in": settings.min_prize_buy_in, "lock_payouts": settings.lock_payouts,
+        "bounty_kind": settings.bounty_kind, "bounty": settings.bounty, "pko_share": settings.pko_share,
     }
 
 
@@ -1027,6 +1055,9 @@ def settings_refusal(state: Tournament, new: Settings) -> str | None:
         return "Players have re-entered: re-entry cannot be removed (close it from the dashboard instead)."
     if new.rebuy_levels == 0 and standings.rebuys:
         return "Players have rebought: rebuys cannot be removed (close them from the dashboard instead)."
+    bounty_rules = ("bounty_kind", "bounty", "pko_share")
+    if any(getattr(new, k) != getattr(old, k) for k in bounty_rules) and standings.eliminations:
+        return "A player has been knocked out: the bounties cannot change now (they are editable until the first knockout)."
     if new.table_size != old.table_size:
         for table, seat, _ in state.seating.placements:
             if seat > new.table_size:
