@@ -237,9 +237,10 @@ def test_the_hosts_chips_suggest_the_starting_stack(page: Any, live_server: Live
     assert problems == []
 
 
-def test_a_final_table_deal_on_the_deal_page(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
-    """Issue "Money for the night", part 3: at the final table the director types the stacks,
-    sees each method's figures side by side, and accepts one; the dashboard says what was dealt."""
+def test_a_pko_final_table_with_a_deal(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
+    """Issue "Money for the night": "a browser test of a PKO night's final table with a deal".
+    The director sees the heads on the dashboard, types the stacks on the deal page, sees each
+    method's figures side by side and accepts one; the dashboard says what was dealt."""
     import time
 
     from director import services
@@ -248,15 +249,18 @@ def test_a_final_table_deal_on_the_deal_page(page: Any, live_server: LiveServer,
     with live_server.app.app_context():
         db = get_db()
         tid = services.create_tournament(db, {"name": "Final table", "buy_in": 100, "payout_kind": "custom",
-                                              "percentages": "50/30/20", "fee_amount": 10}, time.time())
+                                              "percentages": "50/30/20", "fee_amount": 10,
+                                              "bounty_kind": "progressive", "bounty": 20}, time.time())
         for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
             services.register_player(db, tid, name, None, time.time())
         services.clock_action(db, tid, "start", None, time.time())
-        services.bust(db, tid, [5], None, time.time())
-        services.bust(db, tid, [4], None, time.time())
+        services.bust(db, tid, [5], None, time.time(), by=1)
+        services.bust(db, tid, [4], None, time.time(), by=1)
     page.set_viewport_size({"width": 1280, "height": 900})
     live_server.login(page)
     page.goto(f"{live_server.url}/t/{tid}")
+    expect(page.locator("#player-1")).to_contain_text("bounty 40")  # 20 + half of each of two heads
+    expect(page.locator("#player-1")).to_contain_text("won 20")
     page.click("a:has-text('Make a deal…')")
     page.fill("input[name=stack_1]", "30000")
     page.fill("input[name=stack_2]", "15000")
