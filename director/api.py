@@ -225,6 +225,13 @@ def undo(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
     return answer(tournament_id)
 
 
+@api.post("/t/<int:tournament_id>/redo", summary="Redo the last entry undone (until something new is entered)",
+          body=inputs.Write, result=shapes.Tournament)
+def redo(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
+    services.redo(get_db(), tournament_id, data.expected_seq, now())
+    return answer(tournament_id)
+
+
 @api.post("/t/<int:tournament_id>/seats/draw", summary="Draw seats at random for everyone still in",
           body=inputs.Write, result=shapes.Tournament)
 def draw(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:

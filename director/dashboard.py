@@ -149,6 +149,19 @@ def undo(tournament_id: int) -> ResponseReturnValue:
     return dashboard_act(tournament_id, do, undone_text(state))
 
 
+@bp.post("/t/<int:tournament_id>/redo")
+@login_required
+def redo(tournament_id: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    again = state.redo_event
+    said = f"Redone: {describe(state, again)}." if again is not None else None
+
+    def do() -> None:
+        services.redo(get_db(), tournament_id, read(Write).expected_seq, now())
+
+    return dashboard_act(tournament_id, do, said)
+
+
 @bp.post("/t/<int:tournament_id>/moves/apply")
 @login_required
 def apply_moves(tournament_id: int) -> ResponseReturnValue:
@@ -195,6 +208,8 @@ def log(tournament_id: int) -> ResponseReturnValue:
         replay = create(event) if replay is None else apply(replay, event)
         if event.type == "undo" and before is not None and before.last_event is not None:
             text = f"Undo: {describe(before, before.last_event)}"
+        elif event.type == "redo" and replay.last_event is not None:
+            text = f"Redo: {describe(replay, replay.last_event)}"
         else:
             text = describe(replay, event)
         entries.append((event, text))

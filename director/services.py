@@ -317,6 +317,11 @@ def undo(db: Database, tournament_id: int, expected_seq: int | None, now: float)
     return record(db, tournament_id, "undo", {}, expected_seq, now)
 
 
+def redo(db: Database, tournament_id: int, expected_seq: int | None, now: float) -> Tournament:
+    """The last undone entry again, as it was (refused when something new came after the undo)."""
+    return record(db, tournament_id, "redo", {}, expected_seq, now)
+
+
 def end_at_hand_cap(
     db: Database, tournament_id: int, stacks: Mapping[str, Any], expected_seq: int | None, now: float
 ) -> Tournament:

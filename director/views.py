@@ -270,6 +270,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "deal_line": deal_line(state),
         "recent": recent_events(state),
         "last_event": last_event_text(state),
+        "redo_text": describe(state, state.redo_event) if state.redo_event is not None else None,
         "ordinal": ordinal,
         "late_registration": late_registration_text(state, level),
         "chips_owned": chips_owned_text(state),

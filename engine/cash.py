@@ -1069,7 +1069,7 @@ _HANDLERS = {
     "hand_action": _hand_action,
     "hand_undo": _hand_undo,
 }
-EVENT_TYPES = ("created", "undo", *_HANDLERS)
+EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
 
 def apply(state: CashSession, event: Event) -> CashSession:

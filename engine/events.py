@@ -4,7 +4,7 @@ A game's state (a tournament, a cash session, the club's ledger) is the fold of 
 ``create`` makes the state from the first event and each later event goes to its handler.
 Applying one event costs the same at event 100 as at event 100,000: a state never keeps its
 predecessors. An ``undo`` event cancels the last live event (several undos in a row go back
-further); it is answered from the :class:`History` that each state carries: the state at a
+further), and a ``redo`` applies it again (until a new event is entered); it is answered from the :class:`History` that each state carries: the state at a
 checkpoint every :data:`CHECKPOINT_EVERY` live events and the live events since, so an undo
 refolds at most that many events.
 
@@ -150,6 +150,9 @@ class History:
     floor: int = 0
     """The depth below which this history was cut (:meth:`cut`): an undo past it raises
     :class:`HistoryCut`, and the caller folds the stored events again."""
+    undone: tuple[Event, ...] = ()
+    """The events taken back by the undos since the last new event, the latest last: what a
+    ``redo`` applies again. Any other event empties it."""
 
     def cut(self) -> History:
         """This history with only the checkpoints that keep their state: what a snapshot
@@ -218,18 +221,18 @@ def _bare(state: _S) -> _S:
 _EMPTY = History()
 
 
-def _push(before: _S, new: _S, event: Event) -> History:
+def _push(before: _S, new: _S, event: Event, undone: tuple[Event, ...] = ()) -> History:
     history = before.history
     base = history.base if history.base is not None else _bare(before)
     tail = (*history.tail, event)
     if len(tail) < CHECKPOINT_EVERY:
-        return History(history.depth + 1, base, tail, history.earlier, history.floor)
+        return History(history.depth + 1, base, tail, history.earlier, history.floor, undone)
     done = Checkpoint(history.depth + 1 - len(tail), base, tail)
     earlier = (*history.earlier, done)
     old = len(earlier) - 1 - CHECKPOINTS_KEPT
     if old > 0 and earlier[old].state is not None:
         earlier = (*earlier[:old], replace(earlier[old], state=None), *earlier[old + 1 :])
-    return History(history.depth + 1, _bare(new), (), earlier, history.floor)
+    return History(history.depth + 1, _bare(new), (), earlier, history.floor, undone)
 
 
 def apply_event(
@@ -246,6 +249,8 @@ def apply_event(
         raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
     if event.type == "undo":
         return _undo(state, event, handlers, after)
+    if event.type == "redo":
+        return _redo(state, event, handlers, after)
     handler = handlers.get(event.type)
     if handler is None:
         raise InvalidInput(f"Unknown {unknown} type {event.type!r}.")
@@ -276,8 +281,10 @@ def _undo(
 
     if history.tail:
         base, tail, earlier = history.base, history.tail[:-1], history.earlier
+        taken = history.tail[-1]
     else:  # back across the last checkpoint
         checkpoint = history.earlier[-1]
+        taken = checkpoint.events[-1]
         base, tail, earlier = checkpoint.state, checkpoint.events[:-1], history.earlier[:-1]
         if base is None:  # a thinned checkpoint: refold from the last one that kept its state
             start = max(i for i, c in enumerate(earlier) if c.state is not None)
@@ -285,8 +292,26 @@ def _undo(
             for passed in earlier[start:]:
                 base = refold(base, passed.events)
             base = _bare(base)
-    kept = History(history.depth - 1, base, tail, earlier, history.floor)
+    kept = History(history.depth - 1, base, tail, earlier, history.floor, (*history.undone, taken))
     return replace(refold(base, tail), seq=event.seq, history=kept)
+
+
+def _redo(
+    state: _S,
+    event: Event,
+    handlers: Mapping[str, Callable[[_S, Event], _S]],
+    after: Callable[[_S, _S, Event], _S] | None,
+) -> _S:
+    """Apply again the event the last undo took back, as it was (its payload and its time),
+    under the redo's number; the undos before it may be redone next."""
+    undone = state.history.undone
+    if not undone:
+        raise IllegalAction("There is nothing to redo: redo follows an undo, before anything new is entered.")
+    again = Event(event.seq, undone[-1].type, undone[-1].payload, undone[-1].at)
+    new = handlers[again.type](state, again)
+    if after is not None:
+        new = after(state, new, again)
+    return replace(new, seq=event.seq, history=_push(state, new, again, undone[:-1]))
 
 
 def fold_events(

@@ -474,6 +474,12 @@ class Tournament:
         return self.history.depth > 0
 
     @property
+    def redo_event(self) -> Event | None:
+        """The event a ``redo`` would apply again (None: nothing to redo)."""
+        undone = self.history.undone
+        return undone[-1] if undone else None
+
+    @property
     def last_event(self) -> Event | None:
         """The last live event (``None`` right after ``created``)."""
         return self.history.last_event
@@ -1416,7 +1422,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     **deals.HANDLERS,  # the final table's deal (engine.deals)
 }
 
-EVENT_TYPES = ("created", "undo", *_HANDLERS)
+EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
 
 def describe(state: Tournament, event: Event) -> str:
@@ -1479,6 +1485,8 @@ def describe(state: Tournament, event: Event) -> str:
         return f"Structure: {words}" if words else "Structure changed"
     if event.type == "undo":
         return "Undo"
+    if event.type == "redo":
+        return "Redo"
     if event.type in colour.HANDLERS:
         return colour.describe(state, event)
     if event.type in deals.HANDLERS:
