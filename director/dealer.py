@@ -139,6 +139,8 @@ class TableView:
     chip_difference: int = 0
     finished: bool = False
     can_undo: bool = False
+    can_redo: bool = False
+    """An undo at this table took back an entry that a redo can put back."""
     oot_seats: tuple[int, ...] = ()
     players: tuple[tuple[int, str, int], ...] = ()
     """(player id, name, stack) of the table's players, for the director's correction."""
@@ -326,6 +328,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         live=tuple(s for s in hand.seats if s in live),
         notes=running.notes[-3:],
         can_undo=True,
+        can_redo=bool(running.ahead),
         oot_seats=oot,
         positions_text=_positions_text(running.positions),
         **extra,
@@ -488,7 +491,7 @@ def _chips_list(text: Any) -> list[int]:
 
 
 #: Events at one table that leave every other table's page as it was.
-TABLE_EVENTS = frozenset({"hand_started", "hand_action", "hand_pending", "hand_undo", "action_clock"})
+TABLE_EVENTS = frozenset({"hand_started", "hand_action", "hand_pending", "hand_undo", "hand_redo", "action_clock"})
 
 
 def independent_of(table: int) -> Callable[[Event], bool]:
@@ -600,6 +603,10 @@ def _undo(at: At, data: Mapping[str, Any]) -> Answer:
     return at.record("hand_undo", {"table": at.table}), "Taken back."
 
 
+def _redo(at: At, data: Mapping[str, Any]) -> Answer:
+    return at.record("hand_redo", {"table": at.table}), "Put back."
+
+
 def _award(at: At, data: Mapping[str, Any]) -> Answer:
     hand = at.hand()
     winners = _winners(data, len(hand.pots()))
@@ -640,7 +647,7 @@ def _correct(at: At, data: Mapping[str, Any]) -> Answer:
 
 
 COMMANDS: dict[str, Callable[[At, Mapping[str, Any]], Answer]] = {
-    "deal": _deal, "act": _act, "push": _push, "oot": _out_of_turn, "undo": _undo,
+    "deal": _deal, "act": _act, "push": _push, "oot": _out_of_turn, "undo": _undo, "redo": _redo,
     "award": _award, "cards": _cards, "clock": _clock, "correct": _correct,
 }
 """Each table command: what it checks, what it records and the notice it answers."""
@@ -928,7 +935,7 @@ api = Api(bp, "dealer")
 
 INPUTS: dict[str, type[Write]] = {
     "deal": inputs.DealIn, "act": inputs.ActIn, "push": inputs.PushIn, "oot": inputs.OutOfTurnIn,
-    "undo": Write, "award": inputs.AwardIn, "cards": inputs.CardsIn, "clock": inputs.TableClockIn,
+    "undo": Write, "redo": Write, "award": inputs.AwardIn, "cards": inputs.CardsIn, "clock": inputs.TableClockIn,
     "correct": inputs.CorrectIn,
 }
 """Each table command's declared input, as the JSON API takes it (the page's form spells
@@ -940,6 +947,7 @@ SUMMARIES = {
     "push": "Chips pushed without a word: the house rules say what it is",
     "oot": "An action out of turn, held until the seat's turn (TDA 53)",
     "undo": "Take back the table's last entry",
+    "redo": "Put back the entry the last undo took back (until the next entry)",
     "award": "Award the pots (main pot first) when the hand ends without a showdown of cards",
     "cards": "The showdown: the board and each showing seat's cards; the pots go to the best hands",
     "clock": "Put the seat to act on the clock",

@@ -21,6 +21,8 @@ actions). Events (``type``: payload):
   tournament with the players ranked by chips;
 - ``hand_pending``: ``{"table", "action": "p6 cbr 800"}``: an action out of turn, held
   until the turn reaches that player (``engine.houserules``, TDA 53);
+- ``hand_redo``: ``{"table"}``: puts back the entry the last ``hand_undo`` took back (until
+  the next entry at the table).
 - ``hand_undo``: ``{"table"}``: takes back the last ``hand_action`` or ``hand_pending``
   of the running hand, or the deal itself when nothing was entered yet;
 - ``stack_corrected``: ``{"player", "stack", "reason"}``: the director sets a stack to
@@ -57,7 +59,7 @@ PlayerId: TypeAlias = int
 Seat: TypeAlias = int
 Chips: TypeAlias = int
 
-EVENT_TYPES = ("hand_started", "hand_action", "hand_pending", "hand_undo", "stack_corrected")
+EVENT_TYPES = ("hand_started", "hand_action", "hand_pending", "hand_undo", "hand_redo", "stack_corrected")
 TABLE_EVENT_TYPES = frozenset(EVENT_TYPES) - {"stack_corrected"}
 """The events of play at one table (a night has many of them: no index lists them)."""
 
@@ -614,6 +616,15 @@ def _hand_undo(state: Tournament, event: Event) -> Tournament:
     return replace(state, dealing=state.dealing.with_running(earlier))
 
 
+def _hand_redo(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, event.payload)
+    record = state.dealing.current(table)
+    again = record.redone() if record is not None and not record.finished else None
+    if again is None:
+        raise IllegalAction(f"There is nothing to redo at table {table}: redo follows an undo, before the next entry.")
+    return replace(state, dealing=state.dealing.with_running(again))
+
+
 def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> Tournament:
     """The hand is over: move the chips, knock out who has none, count the hand."""
 
@@ -705,6 +716,7 @@ HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "hand_action": _hand_action,
     "hand_pending": _hand_pending,
     "hand_undo": _hand_undo,
+    "hand_redo": _hand_redo,
     "stack_corrected": _stack_corrected,
 }
 
@@ -726,6 +738,8 @@ def describe(state: Tournament, event: Event) -> str:
         return f"Table {table}: out of turn, {describe_entry(str(p.get('action')))}"
     if event.type == "hand_undo":
         return f"Table {table}: undo"
+    if event.type == "hand_redo":
+        return f"Table {table}: redo"
     if event.type == "stack_corrected":
         try:
             name = state.name_of(int(str(p.get("player"))))

@@ -117,6 +117,9 @@ class Dealt:
     started_at: float
     log: tuple[str, ...] = ()
     before: Self | None = field(default=None, repr=False, compare=False)
+    ahead: tuple[Self, ...] = field(default=(), repr=False, compare=False)
+    """The records taken back by undos since the last entry, the latest last (what a redo
+    puts back)."""
 
     def replay(self) -> Hand:
         """The hand as the engine sees it now (a fresh object every time)."""
@@ -128,12 +131,21 @@ class Dealt:
 
     def step(self, **changes: Any) -> Self:
         """The record after one more entry (``changes``: its new log and whatever the host
-        keeps beside it), remembering this one for :meth:`undone`."""
-        return replace(self, before=self, **changes)
+        keeps beside it), remembering this one for :meth:`undone`; nothing is left to redo."""
+        return replace(self, before=replace(self, ahead=()) if self.ahead else self, ahead=(), **changes)
 
     def undone(self) -> Self | None:
-        """The record one entry earlier, or None when the deal itself is taken back."""
-        return self.before
+        """The record one entry earlier, or None when the deal itself is taken back; this
+        one is kept for :meth:`redone`."""
+        if self.before is None:
+            return None
+        return replace(self.before, ahead=(*self.ahead, replace(self, ahead=())))
+
+    def redone(self) -> Self | None:
+        """The record the last undo took back (None: nothing to redo)."""
+        if not self.ahead:
+            return None
+        return replace(self.ahead[-1], ahead=self.ahead[:-1])
 
 
 __all__ = ["Dealt", "Newcomers", "Plan", "enter", "plan_next"]

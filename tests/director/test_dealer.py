@@ -269,6 +269,27 @@ def test_undo_takes_back_actions_one_by_one_then_the_deal(dealer: Dealer) -> Non
     assert dealer.api("undo").get_json() == {"error": "Nothing has been dealt at table 1: there is nothing to undo."}
 
 
+def test_redo_puts_back_what_undo_took_until_the_next_entry(dealer: Dealer) -> None:
+    """Issue "The table's accidents", part 5: "undo several steps, then redo them, until a new
+    entry makes the redo stack empty", at the hand level."""
+    dealer.ok("deal")
+    dealer.ok("act", {"kind": "raise", "amount": 60})
+    dealer.ok("act", {"kind": "call"})
+    dealer.ok("undo")
+    dealer.ok("undo")
+    assert dealer.state()["turn"] == 3
+    page = soup(dealer.page(htmx=True))
+    assert page.find("button", string="↷ Redo") is not None
+    assert dealer.ok("redo")["turn"] == 5  # the raise to 60 is back
+    assert dealer.ok("redo")["turn"] == 1  # and the call
+    assert dealer.api("redo").get_json() == {
+        "error": "There is nothing to redo at table 1: redo follows an undo, before the next entry."}
+    dealer.ok("undo")
+    dealer.ok("act", {"kind": "fold"})  # a new entry: nothing to redo any more
+    assert dealer.api("redo").status_code == 422
+    assert soup(dealer.page(htmx=True)).find("button", string="↷ Redo") is None
+
+
 def test_undo_right_after_the_end_of_a_hand_gives_the_chips_back(dealer: Dealer) -> None:
     dealer.ok("deal")
     for _ in range(3):
@@ -602,6 +623,9 @@ def test_every_action_has_a_control_on_the_page(dealer: Dealer, action: str) -> 
 
     collect()
     dealer.ok("deal")
+    collect()
+    dealer.ok("act", {"kind": "call"})
+    dealer.ok("undo")  # what an undo took back, a redo puts back
     collect()
     state = dealer.state()
     while state["phase"] == "betting":

@@ -36,9 +36,24 @@ def test_each_entry_keeps_the_record_before_it_and_undo_walks_back_to_the_deal()
     second = first.step(log=tuple(hand.log))
     third = second.step(log=tuple(second.after(["p2 f"]).log))
     assert third.log == ("p1 cbr 60", "p2 f")
-    assert third.undone() is second and second.undone() is first
+    back = third.undone()
+    assert back == second and back.log == second.log and back.undone() == first
     assert first.undone() is None  # the deal itself is taken back
     assert second.replay().turn == 2
+
+
+def test_redo_walks_forward_again_until_the_next_entry():
+    """Issue "The table's accidents", part 5: undo several steps, then redo them, until a new
+    entry makes the redo stack empty."""
+    first = dealt()
+    second = first.step(log=tuple(first.after(["p1 cbr 60"]).log))
+    third = second.step(log=tuple(second.after(["p2 f"]).log))
+    back = third.undone().undone()
+    assert back.log == () and back.redone().log == ("p1 cbr 60",)
+    assert back.redone().redone().log == ("p1 cbr 60", "p2 f")
+    assert back.redone().redone().redone() is None
+    fresh = back.redone().step(log=tuple(second.after(["p2 cc"]).log))
+    assert fresh.redone() is None and fresh.undone().redone() is not None
 
 
 def test_a_showdown_entered_together_is_taken_back_whole():
@@ -47,7 +62,7 @@ def test_a_showdown_entered_together_is_taken_back_whole():
     showdown = ["d db AhKd7c2s9h", "p1 sm AsAd", "p2 sm KcKs", "d win cards"]
     over = called.step(log=tuple(called.after(showdown).log))
     assert over.replay().is_complete
-    assert over.undone() is called and not called.replay().is_complete
+    assert over.undone() == called and not called.replay().is_complete
 
 
 def test_an_entry_after_the_hand_is_over_is_refused_naming_the_table():
