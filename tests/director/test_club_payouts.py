@@ -5,6 +5,7 @@ a bad value is "a clear sentence, nothing recorded"."""
 from __future__ import annotations
 
 from tests.director.conftest import Director, new_tournament, seq, soup
+from tests.director.test_chipsets import setup_form
 
 
 def test_a_club_night_through_the_api_shows_the_fee_and_the_overlay(director: Director):
@@ -61,17 +62,7 @@ def test_the_new_tournament_page_takes_the_club_payouts(director: Director):
     form = page.find("form", id="setup-form")
     for name in ("fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts"):
         assert form.find(attrs={"name": name}) is not None, name
-    data: dict = {}
-    for field in form.find_all(["input", "select"]):
-        name = field.get("name")
-        if not name or (field.get("type") == "checkbox" and not field.has_attr("checked")):
-            continue
-        if field.name == "select":
-            chosen = field.find("option", selected=True) or field.find("option")
-            value = chosen.get("value", "") if chosen else ""
-        else:
-            value = field.get("value", "")
-        data.setdefault(name, []).append(value)
+    data = setup_form(director)
     data.update({"guarantee": ["1000"], "min_prize_buy_in": ["on"], "op": ["create"]})
     response = director.post("/new", data)
     assert response.status_code == 303
