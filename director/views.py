@@ -237,10 +237,11 @@ def chips_owned_text(state: Tournament) -> tuple[str, bool]:
     if owned is None:
         return "", False
     over = state.chips_in_play - owned.total_value
+    whose = "your chips" if state.settings.chips is not None else "the chip set"
     if over > 0:
-        return (f"{chips(over)} more than your chips hold ({chips(owned.total_value)}): colour up, "
-                "or bring more chips before the next rebuy", True)
-    return f"of {chips(owned.total_value)} in your chips", False
+        return (f"{chips(over)} more than {whose} {'hold' if whose == 'your chips' else 'holds'} "
+                f"({chips(owned.total_value)}): colour up, or bring more chips before the next rebuy", True)
+    return f"of {chips(owned.total_value)} in {whose}", False
 
 
 def late_registration_text(state: Tournament, level: int) -> str:
