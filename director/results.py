@@ -87,9 +87,9 @@ def context(tournament_id: int) -> dict[str, Any]:
     }
 
 
-def filename(state: Tournament, ext: str) -> str:
+def filename(state: Tournament, ext: str, what: str = "results") -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower() or "tournament"
-    return f"{slug}-results.{ext}"
+    return f"{slug}-{what}.{ext}"
 
 
 @bp.get("/t/<int:tournament_id>/results")

@@ -90,6 +90,16 @@ class SetupForm:
     """The entries the chips are checked for, in words."""
     suggested_stack: int | None = None
     error: str | None = None
+    chosen: tuple[str, ChipSet | None] | None = None
+    """The chip-set field's value and the set it names, read once per request (``chosen_set``)."""
+
+
+def chosen_set(form: SetupForm) -> ChipSet | None:
+    """The set the form's chip-set field names (one database read per request)."""
+    key = form.values.get("chip_set", "")
+    if form.chosen is None or form.chosen[0] != key:
+        form.chosen = (key, chipsets.chosen(get_db(), key))
+    return form.chosen[1]
 
 
 def chip_set_for(values: tuple[int, ...]) -> str:
@@ -237,7 +247,7 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
                 "hands": length if hands else None,
             }
         )
-    chip_set = chipsets.chosen(get_db(), form.values.get("chip_set", ""))
+    chip_set = chosen_set(form)
     stack_text = form.values.get("starting_stack", "")
     stack = _number(stack_text, "The starting stack", found) if stack_text else 0
     if stack < 0:
@@ -295,7 +305,7 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         )
         parts.append(f"with {players} players it should end around level {estimate.level} (about {when})")
     form.summary = "; ".join(parts) + "."
-    chip_set = chipsets.chosen(get_db(), form.values.get("chip_set", ""))
+    chip_set = chosen_set(form)
     if chip_set is not None:
         check_chips(form, chip_set, structure, players)
     return data
@@ -428,7 +438,7 @@ def payload(form: SetupForm, structure: dict[str, Any]) -> dict[str, Any]:
     skipped = ("counted_by", "hand_cap", "players_expected")  # the form's own, not the tournament's
     data: dict[str, Any] = {k: v.get(k, "") for k in TEXT_FIELDS if k not in skipped}
     data["structure"] = structure
-    own = chipsets.chosen(get_db(), v.get("chip_set", "")) if v.get("chip_set", "").startswith("own:") else None
+    own = chosen_set(form) if v.get("chip_set", "").startswith("own:") else None
     if own is not None:
         data["chips"] = chip_set_to_dict(own)
     return data

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from typing import Any
 
 from flask import Blueprint, Response, jsonify
@@ -19,6 +18,7 @@ from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import load_state
+from director.results import filename
 from director.web import now, render
 from engine.sheet import Sheet, sheet
 from engine.text import ordinal
@@ -70,9 +70,8 @@ def export_csv(tournament_id: int) -> ResponseReturnValue:
                              r.fees, r.took, r.net])
         writer.writerow(["", "total", "", "", "", s.paid_in, s.fees, s.took, s.took - s.paid_in])
         writer.writerow(["", "overlay added by the house", "", "", "", "", "", s.overlay, ""])
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower() or "tournament"
     response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{slug}-sheet.csv"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename(state, "csv", "sheet")}"'
     return response
 
 

@@ -537,6 +537,11 @@ def _int(data: Mapping[str, Any], key: str, label: str, default: int, minimum: i
     return value
 
 
+def _ticked(value: Any) -> bool:
+    """A setting's tick as a form or a client sends it: true, "on", "1" or "true"."""
+    return value in (True, "on", "1", "true", 1)
+
+
 def _fee_percent(value: Any) -> Fraction:
     """The fee as a share of each payment: 0 to 100 percent (``10``, ``"12.5"``, ``"10%"``)."""
     if value in (None, "", 0):
@@ -692,14 +697,14 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         fee_percent=fee_percent,
         guarantee=guarantee,
         fixed_prizes=fixed_prizes,
-        min_prize_buy_in=data.get("min_prize_buy_in") in (True, "on", "1", "true", 1),
-        lock_payouts=data.get("lock_payouts") in (True, "on", "1", "true", 1),
+        min_prize_buy_in=_ticked(data.get("min_prize_buy_in")),
+        lock_payouts=_ticked(data.get("lock_payouts")),
         bounty_kind=cast(Literal["none", "knockout", "progressive"], bounty_kind),
         bounty=bounty,
         pko_share=pko_share,
         chip_set=chip_set,
         chips=chips,
-        pause_after_break=data.get("pause_after_break") in (True, "on", "1", "true", 1),
+        pause_after_break=_ticked(data.get("pause_after_break")),
         rules=_int(data, "rules", "rules version", RULES_VERSION, minimum=1),
     )
 
@@ -1111,7 +1116,7 @@ def _structure_changed(state: Tournament, event: Event) -> Tournament:
     change = event.payload
     old = state.settings.structure
     structure, words = edit_structure(old, change)
-    restart = change.get("restart") in (True, "on", "1", "true", 1)
+    restart = _ticked(change.get("restart"))
     state = replace(state, structure_edits=(*state.structure_edits, (event.seq, words)))
     if state.started:
         refusal = _edit_refusal(state, change, event.at)

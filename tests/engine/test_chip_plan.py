@@ -90,8 +90,9 @@ def test_too_few_small_chips_for_every_player_is_said():
 
 
 def test_a_colour_up_changes_the_removed_chips_into_bigger_ones_from_the_box():
-    """TDA 24-C: "removed-denomination chips left after the race are exchanged at equal value":
-    the bigger chips come from the box, the race's chip first, then bigger ones."""
+    """Seed 002: "The break is also when the smallest chips are exchanged for bigger ones
+    (colour up)"; TDA 24-C: "removed-denomination chips left after the race are exchanged at
+    equal value": the bigger chips come from the box, the race's chip first, then bigger ones."""
     result = plan(HOME_SET, 10_000, 9, colour_ups=[(8, 25, 100), (12, 100, 500)])
     assert result.ok
     assert "At the break after level 8 the 25 chips come back (72 chips) and 18 of 100 go out." in result.lines
