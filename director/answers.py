@@ -12,6 +12,7 @@ from director.db import get_db
 from director.events import load_state
 from director.views import ordinal
 from director.web import now
+from engine.bounties import bounties
 from engine.chips import chip_set_to_dict
 from engine.clock import ClockState
 from engine.structure import structure_to_dict
@@ -47,6 +48,8 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
     awards = state.awards()
     s = state.settings
     owned = owned_chips(s)
+    b = bounties(state)
+    eliminators = state.standings.eliminators
     return {
         "id": tournament_id,
         "name": state.name,
@@ -72,6 +75,11 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
             "pause_after_break": s.pause_after_break,
             "structure": structure_to_dict(s.structure),
             "chips": None if owned is None else chip_set_to_dict(owned),
+            "bounty_kind": s.bounty_kind,
+            "bounty": s.bounty,
+            "pko_share": s.pko_share,
+            "mystery_level": s.mystery_level,
+            "mystery_pool": [[amount, count] for amount, count in s.mystery_pool],
         },
         "clock": clock_json(state.clock_at(at)),
         "entries": state.entries,
@@ -96,10 +104,23 @@ def state_json(state: Tournament, tournament_id: int, at: float) -> dict[str, An
                 "place_text": ordinal(places[p.id]) if p.id in places else None,
                 "knocked_out_by": by.get(p.id),
                 "prize": awards.get(p.id),
+                "knocked_out_by_all": list(eliminators.get(p.id, ())),
+                "bounty_head": b.head(p.id),
+                "bounties_won": b.won.get(p.id, 0),
             }
             for p in state.players
         ],
         "tables": {str(t): [p.id for p in ps] for t, ps in state.tables().items()},
+        "bounties": None if s.bounty_kind == "none" else {
+            "kind": s.bounty_kind,
+            "per_entry": s.bounty,
+            "paid_in": b.paid_in,
+            "unclaimed": b.unclaimed,
+            "mystery_left": list(b.left),
+            "mystery_draws": [
+                {"victim": d.victim, "takers": list(d.takers), "amount": d.amount, "level": d.level} for d in b.draws
+            ],
+        },
     }
 
 

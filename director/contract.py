@@ -21,11 +21,19 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, get_args, get_origin
 
 from flask import Blueprint, Flask, jsonify, request
 from flask.typing import ResponseReturnValue
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+)
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
@@ -99,6 +107,36 @@ def many(item: Any, maximum: int = MAX_PLAYERS) -> Any:
     return Annotated[list[item], Field(max_length=maximum)]  # type: ignore[valid-type]
 
 
+class _OneOrMany:
+    """Marks a list field that also takes one item alone (its errors then name no index)."""
+
+
+ONE_OR_MANY = _OneOrMany()
+
+
+def _as_list(value: Any) -> Any:
+    return value if isinstance(value, list) else [value]
+
+
+def one_or_many(item: Any, maximum: int) -> Any:
+    """One item, or a list of at most ``maximum`` (read as a list)."""
+    schema = TypeAdapter(item).json_schema()
+    return Annotated[
+        list[item],  # type: ignore[valid-type]
+        BeforeValidator(_as_list),
+        Field(max_length=maximum),
+        WithJsonSchema({"anyOf": [schema, {"type": "array", "items": schema, "maxItems": maximum}]}),
+        ONE_OR_MANY,
+    ]
+
+
+def _takes_one(annotation: Any) -> bool:
+    for arg in (annotation, *get_args(annotation)):
+        if get_origin(arg) is Annotated and ONE_OR_MANY in get_args(arg)[1:]:
+            return True
+    return False
+
+
 class Input(BaseModel):
     """A request's fields. Unknown fields are ignored (a form's ``csrf_token``, a client's extras)."""
 
@@ -151,6 +189,8 @@ def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> str:
     name = str(loc[0])
     info = model.model_fields.get(name)
     label = info.title if info is not None and info.title else name.replace("_", " ")
+    if loc[1:] == (0,) and info is not None and _takes_one(info.annotation):
+        return label  # one player given alone: the index is the caller's own value
     if len(loc) > 1:
         label += " (" + ", ".join(str(part) for part in loc[1:]) + ")"
     return label

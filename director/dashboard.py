@@ -99,7 +99,7 @@ def bust_form() -> inputs.BustIn:
     fields = {
         "players": players,
         "stacks": {p: s for p, s in stacks.items() if str(s).strip()},
-        "by": request.form.get("by") or None,
+        "by": [b for b in request.form.getlist("by") if b.strip()] or None,
         "expected_seq": request.form.get("expected_seq") or None,
     }
     return read(inputs.BustIn, {k: v for k, v in fields.items() if v is not None})

@@ -24,6 +24,7 @@ Routes (blueprint ``dealer``):
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,11 +48,11 @@ from engine.hand import Hand
 from engine.houserules import silent_push
 from engine.phh import write_phh
 from engine.pots import pot_name
+from engine.rulings import MISDEALS, RULINGS, substantial_action
 from engine.tournament import Event, Tournament, refuse_past_hand_cap
 
 bp = Blueprint("dealer", __name__)
 
-ACTION_CLOCK_SECONDS = 60
 
 
 
@@ -144,6 +145,19 @@ class TableView:
     oot_seats: tuple[int, ...] = ()
     players: tuple[tuple[int, str, int], ...] = ()
     """(player id, name, stack) of the table's players, for the director's correction."""
+    rulings: tuple[str, ...] = ()
+    """The rulings made in this hand, with their rules."""
+    substantial: str = ""
+    """Why substantial action has taken place (TDA 36), or "": no misdeal after it."""
+    button_seats: tuple[int, ...] = ()
+    """The seats the button can be corrected to (the players dealt in but the button)."""
+    clock_seat: int | None = None
+    """The seat on the action clock at this table."""
+    clock_ends_at: float | None = None
+    """When its time and countdown are up (epoch seconds), and the server's time now."""
+    clock_now: float = 0.0
+    clock_left: int = 0
+    """Seconds left on the clock (its countdown included); 0 once the time is up."""
 
 
 def _names(state: Tournament) -> dict[int, str]:
@@ -331,8 +345,21 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         can_redo=bool(running.ahead),
         oot_seats=oot,
         positions_text=_positions_text(running.positions),
+        rulings=tuple(r.line for r in running.rulings),
+        substantial=substantial_action(hand) or "",
+        button_seats=tuple(s for s, _ in running.players if s != running.setup.button),
+        **_clock_view(state, table, turn, at),
         **extra,
     )
+
+
+def _clock_view(state: Tournament, table: int, turn: int | None, at: float) -> dict[str, Any]:
+    """The action clock when it runs for the seat to act at this table."""
+    clock = state.action_clock
+    if clock is None or clock.table != table or clock.seat is None or clock.seat != turn:
+        return {}
+    return {"clock_seat": clock.seat, "clock_ends_at": clock.ends_at, "clock_now": at,
+            "clock_left": max(0, math.ceil(clock.ends_at - at))}
 
 
 def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
@@ -491,7 +518,7 @@ def _chips_list(text: Any) -> list[int]:
 
 
 #: Events at one table that leave every other table's page as it was.
-TABLE_EVENTS = frozenset({"hand_started", "hand_action", "hand_pending", "hand_undo", "hand_redo", "action_clock"})
+TABLE_EVENTS = dealing.TABLE_EVENT_TYPES | {"action_clock"}
 
 
 def independent_of(table: int) -> Callable[[Event], bool]:
@@ -633,9 +660,43 @@ def _clock(at: At, data: Mapping[str, Any]) -> Answer:
     running = at.state.dealing.running(at.table)
     pid = dict(running.players).get(hand.turn) if running else None
     who = f"Table {at.table} seat {hand.turn}" + (f" – {at.state.name_of(pid)}" if pid else "")
-    seconds = parse_int(data.get("seconds"), "seconds", minimum=5, default=ACTION_CLOCK_SECONDS)
-    new = at.record("action_clock", {"action": "start", "who": who, "seconds": seconds})
-    return new, f"{who} is on the clock: {seconds} seconds."
+    house = at.state.settings
+    seconds = parse_int(data.get("seconds"), "seconds", minimum=5, default=house.action_seconds)
+    countdown = house.action_countdown
+    new = at.record("action_clock", {"action": "start", "who": who, "seconds": seconds, "countdown": countdown,
+                                     "table": at.table, "seat": hand.turn})
+    return new, f"{who} is on the clock: {seconds} seconds" + (f" and a {countdown}-second countdown." if countdown else ".")
+
+
+def _ruled(new: Tournament, table: int) -> str:
+    """The ruling just made at ``table``, as the dealer reads it aloud."""
+    record = new.dealing.current(table)
+    return record.rulings[-1].line + "." if record is not None and record.rulings else ""
+
+
+def _misdeal(at: At, data: Mapping[str, Any]) -> Answer:
+    new = at.record("hand_misdeal", {"table": at.table, "cause": data.get("cause")})
+    return new, _ruled(new, at.table)
+
+
+def _ruling(at: At, data: Mapping[str, Any]) -> Answer:
+    kind = data.get("kind")
+    payload: dict[str, Any] = {"table": at.table, "kind": kind}
+    if kind == "four_card_flop":
+        payload["seed"] = services.new_seed()  # the burn's draw, stored with the ruling
+    new = at.record("hand_ruling", payload)
+    return new, _ruled(new, at.table)
+
+
+def _button(at: At, data: Mapping[str, Any]) -> Answer:
+    seat = parse_int(data.get("seat"), "button seat", minimum=1)
+    new = at.record("button_corrected", {"table": at.table, "seat": seat})
+    return new, _ruled(new, at.table)
+
+
+def _time_up(at: At, data: Mapping[str, Any]) -> Answer:
+    new = at.record("hand_time_up", {"table": at.table})
+    return new, _ruled(new, at.table)
 
 
 def _correct(at: At, data: Mapping[str, Any]) -> Answer:
@@ -649,6 +710,7 @@ def _correct(at: At, data: Mapping[str, Any]) -> Answer:
 COMMANDS: dict[str, Callable[[At, Mapping[str, Any]], Answer]] = {
     "deal": _deal, "act": _act, "push": _push, "oot": _out_of_turn, "undo": _undo, "redo": _redo,
     "award": _award, "cards": _cards, "clock": _clock, "correct": _correct,
+    "misdeal": _misdeal, "ruling": _ruling, "button": _button, "time_up": _time_up,
 }
 """Each table command: what it checks, what it records and the notice it answers."""
 ACTIONS = tuple(COMMANDS)
@@ -713,10 +775,18 @@ def _card_entries(hand: Hand, data: Mapping[str, Any]) -> list[str]:
 # --------------------------------------------------------------------------- pages
 
 
+ACCIDENTS: dict[str, Any] = {
+    "misdeal_causes": {k: words for k, (words, _) in MISDEALS.items() if k != "fouled_deck"},
+    "ruling_kinds": RULINGS,
+}
+"""What the dealer's "Something went wrong" menu offers."""
+
+
 def render_panel(tournament_id: int, table: int, **extra: Any) -> str:
     state = load_state(get_db(), tournament_id)
     view = table_view(state, tournament_id, table, now())
-    return render("dealer.html", "_dealer_table.html", v=view, t=state, tournament_id=tournament_id, **extra)
+    return render("dealer.html", "_dealer_table.html", v=view, t=state, tournament_id=tournament_id,
+                  **ACCIDENTS, **extra)
 
 
 @bp.get("/t/<int:tournament_id>/table/<int:table>")
@@ -734,7 +804,7 @@ def panel(tournament_id: int, table: int) -> ResponseReturnValue:
     ):
         return Response(status=204)
     view = table_view(state, tournament_id, table, now())
-    return render_template("_dealer_table.html", v=view, t=state, tournament_id=tournament_id)
+    return render_template("_dealer_table.html", v=view, t=state, tournament_id=tournament_id, **ACCIDENTS)
 
 
 @bp.post("/t/<int:tournament_id>/table/<int:table>/<action>")
@@ -774,6 +844,8 @@ class HandSummary:
     busted: tuple[str, ...]
     finished: bool
     notes: tuple[str, ...]
+    rulings: tuple[str, ...] = ()
+    """Each ruling with its rule (a misdeal says what it took back)."""
 
 
 def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
@@ -790,7 +862,17 @@ def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
     return HandSummary(
         record.number, record.level, blinds, _positions_text(record.positions), players, actions,
         record.result, tuple(f"{names.get(p, '?')} out" for p, _ in record.busted), record.finished, record.notes,
+        tuple(ruling_lines(record)),
     )
+
+
+def ruling_lines(record: TableHand) -> list[str]:
+    """The hand's rulings for its history: each with its rule, and what a re-deal took back."""
+    lines = []
+    for r in record.rulings:
+        voided = ", ".join(notation.describe(e) for e in r.voided)
+        lines.append(r.line + (f"; taken back: {voided}" if voided else ""))
+    return lines
 
 
 def _history_lines(hand: Hand, names: Mapping[int, str], players: Mapping[int, int]) -> list[str]:
@@ -867,6 +949,9 @@ def _phh(record: TableHand) -> str:
     with ``_``) lists the winning seats of each pot, main pot first, with a comment line.
     """
     text = write_phh(record.replay())
+    if record.rulings:  # the user-defined field PHH allows: the rulings, in order
+        text += ("# The table's rulings in this hand, each with its rule (a misdeal's re-deal starts the actions).\n"
+                 f"_rulings = {json.dumps([r.line for r in record.rulings])}\n")
     winners = named_winners(record)
     if winners is None:
         return text
@@ -928,6 +1013,9 @@ def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> 
         "notes": list(view.notes),
         "can_deal": view.can_deal,
         "deal_problem": view.deal_problem or None,
+        "rulings": list(view.rulings),
+        "substantial_action": view.substantial or None,
+        "on_the_clock": None if view.clock_seat is None else {"seat": view.clock_seat, "seconds_left": view.clock_left},
     }
 
 
@@ -936,7 +1024,8 @@ api = Api(bp, "dealer")
 INPUTS: dict[str, type[Write]] = {
     "deal": inputs.DealIn, "act": inputs.ActIn, "push": inputs.PushIn, "oot": inputs.OutOfTurnIn,
     "undo": Write, "redo": Write, "award": inputs.AwardIn, "cards": inputs.CardsIn, "clock": inputs.TableClockIn,
-    "correct": inputs.CorrectIn,
+    "correct": inputs.CorrectIn, "misdeal": inputs.MisdealIn, "ruling": inputs.RulingIn,
+    "button": inputs.ButtonIn, "time_up": Write,
 }
 """Each table command's declared input, as the JSON API takes it (the page's form spells
 some of them by field: ``pot0``, ``cards_3``)."""
@@ -952,6 +1041,11 @@ SUMMARIES = {
     "cards": "The showdown: the board and each showing seat's cards; the pots go to the best hands",
     "clock": "Put the seat to act on the clock",
     "correct": "Correct a player's stack to the chips on the felt, with a reason",
+    "misdeal": "Declare a misdeal and its cause (TDA 35): before substantial action the hand is dealt again "
+               "as an exact replay; a fouled deck voids it whatever the action",
+    "ruling": "An exposed or boxed card, a premature card or a four-card flop: the TDA's remedy, read aloud",
+    "button": "The button belongs on another seat (TDA 34-A): corrected before substantial action, else play stands",
+    "time_up": "The seat on the clock ran out of time (TDA 29): facing a bet the hand is dead, otherwise a check",
 }
 
 

@@ -39,6 +39,7 @@ from director.contract import (
     _whole_number,
     many,
     number,
+    one_or_many,
 )
 from engine.chips import COLOURS, MAX_CHIP_COUNT, MAX_DENOMINATIONS
 from engine.limits import (
@@ -50,6 +51,8 @@ from engine.limits import (
     MAX_TABLE,
     MAX_TEXT,
 )
+from engine.rulings import MISDEALS, RULINGS
+from engine.tournament import MAX_ELIMINATORS, MAX_MYSTERY_KINDS
 
 # --- session --------------------------------------------------------------------------------
 
@@ -98,6 +101,10 @@ class RulesIn(Input):
     ``SettingsIn``); left out, each keeps the usual value or the one it has."""
 
     buy_in: Money | None = Field(None, title="buy-in")
+    action_seconds: number(5, 600) | None = Field(None, title="action clock's seconds",  # type: ignore[valid-type]
+                                                  description="A player put on the clock has this long (60 by default).")
+    action_countdown: number(0, 60) | None = Field(None, title="action clock's final countdown",  # type: ignore[valid-type]
+                                                   description="Seconds after them before the time is up (5 by default, TDA 29).")
     rebuy_levels: Level | None = Field(None, title="last rebuy level", description="0: no rebuys.")
     max_rebuys: number(0, MAX_REBUYS) | None = Field(None, title="rebuy limit")  # type: ignore[valid-type]
     rebuy_when: Literal["busted", "at_or_below_start"] | None = None
@@ -125,11 +132,16 @@ class RulesIn(Input):
     fixed_prizes: Annotated[str, Field(max_length=500)] | Annotated[dict[str, Money], Field(max_length=50)] | None = Field(  # type: ignore[valid-type]
         None, title="fixed prizes", description="Places paid a fixed amount before the table shares the rest: "
         "'4=50, 5=50' or {\"4\": 50}.")
-    bounty_kind: Literal["none", "knockout", "progressive"] | None = Field(None, title="bounties")
+    bounty_kind: Literal["none", "knockout", "progressive", "mystery"] | None = Field(None, title="bounties")
     bounty: Money | None = Field(None, title="bounty", description="The part of each buy-in, re-entry and "
                                  "rebuy that is a bounty on the player's head.")
     pko_share: number(1, 100) | None = Field(None, title="progressive bounty share",  # type: ignore[valid-type]
                                              description="Percent of a head the eliminator takes (50 by default).")
+    mystery_pool: Annotated[str, Field(max_length=500)] | Annotated[dict[str, Money], Field(max_length=MAX_MYSTERY_KINDS)] | None = Field(  # type: ignore[valid-type]
+        None, title="mystery bounties", description="Mystery: the bounties drawn at the knockouts, amounts and how "
+        "many of each: '500x2, 100x10' or {\"500\": 2, \"100\": 10}.")
+    mystery_level: number(1, 200) | None = Field(None, title="first mystery-bounty level",  # type: ignore[valid-type]
+                                                 description="Mystery: knockouts from this level on draw a bounty (1 by default).")
     min_prize_buy_in: Flag | None = Field(None, title="smallest prize at least the buy-in")
     lock_payouts: Flag | None = Field(None, title="lock the payouts at the money",
                                       description="The prizes freeze once the players left are no more than the places paid.")
@@ -265,13 +277,20 @@ class StructureEditIn(Write):
                           description="The level or break in play starts again from its beginning.")
 
 
+Eliminators = one_or_many(Id, MAX_ELIMINATORS)
+"""One player id, or several (a list): who split the pot that knocked a player out."""
+
+
 class BustIn(Write):
     player: Id | None = Field(None, title="player")
     players: many(Id, MAX_BUSTS) | None = Field(None, title="players",  # type: ignore[valid-type]
                                                description="Several out in the same hand.")
     stacks: dict[Id, Chips] | None = Field(None, title="stacks", max_length=MAX_BUSTS,  # type: ignore[valid-type]
                                            description="Player id -> chips at the start of the hand (needed for several).")
-    by: Id | None = Field(None, title="eliminator", description="Who knocked them out.")
+    by: Eliminators | None = Field(  # type: ignore[valid-type]
+        None, title="eliminator",
+        description="Who knocked them out: a player id, or a list of those who split the pot (they split the bounty).",
+    )
 
     def who(self) -> list[int]:
         return list(self.players) if self.players else ([self.player] if self.player is not None else [])
@@ -378,7 +397,21 @@ class CardsIn(Write):
 
 
 class TableClockIn(Write):
-    seconds: number(5, 3600) | None = Field(None, title="seconds")  # type: ignore[valid-type]
+    seconds: number(5, 600) | None = Field(None, title="seconds", description="The house's action clock if left out.")  # type: ignore[valid-type]
+
+
+class MisdealIn(Write):
+    cause: Literal[tuple(MISDEALS)] = Field(  # type: ignore[valid-type]
+        title="misdeal's cause", description="; ".join(f"{k}: {words} ({rule})" for k, (words, rule) in MISDEALS.items()))
+
+
+class RulingIn(Write):
+    kind: Literal[tuple(RULINGS)] = Field(  # type: ignore[valid-type]
+        title="what happened", description="; ".join(f"{k}: {words}" for k, words in RULINGS.items()))
+
+
+class ButtonIn(Write):
+    seat: Seat = Field(title="button seat", description="The seat the button belongs on in this hand.")
 
 
 class CorrectIn(Write):

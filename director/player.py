@@ -24,6 +24,7 @@ from director.events import UnknownTournament, load_state
 from director.polls import HEADER
 from director.seating import MOVED_NOTICE_SECONDS
 from director.seating.views import MoveRecord, move_history, player_tokens
+from director.views import mystery_view
 from director.web import now
 from engine.bounties import bounties
 from engine.dealing import TABLE_EVENT_TYPES
@@ -119,6 +120,7 @@ def field_of(found: Found) -> Field:
         "t": state,
         "prizes": list(enumerate(state.prizes, start=1)),
         "bounties": bounties(state),
+        "mystery": mystery_view(state),
         "points": state.points() if kind == "points" else {},
         "payout_kind": kind,
         "finishers": [(p, ordinal(pl) if pl else "") for p, pl in finishers],

@@ -35,6 +35,8 @@ from engine.tournament import (
     Tournament,
     clean_name,
     fixed_prizes_text,
+    mystery_pool_from,
+    mystery_pool_text,
     settings_as_dict,
     settings_from_dict,
 )
@@ -85,8 +87,15 @@ def tournament_payload(data: Mapping[str, Any]) -> dict[str, Any]:
         payload["structure"] = structure_to_dict(built)
         payload.setdefault("starting_stack", built.starting_stack)
         payload["preset"] = preset_id
+    if payload.get("bounty_kind") == "mystery" and not payload.get("mystery_seed"):
+        payload["mystery_seed"] = new_seed()  # the draws' seed, kept in the created event
     settings_from_dict(payload)  # every field checked, with its message
     return payload
+
+
+def new_seed() -> int:
+    """A seed for the night's draws (the mystery bounties), stored with what it draws."""
+    return secrets.randbits(31) or 1
 
 
 def create_tournament(db: Database, data: Mapping[str, Any], now: float) -> int:
@@ -230,6 +239,8 @@ def _normalised(key: str, value: Any) -> Any:
     try:
         if key == "fixed_prizes":
             return fixed_prizes_text(settings_from_dict({"name": "x", "fixed_prizes": value}).fixed_prizes)
+        if key == "mystery_pool":
+            return mystery_pool_text(mystery_pool_from(value))
         return settings_from_dict({"name": "x", "fee_percent": value}).fee_percent
     except EngineError:
         return ("refused", repr(value))
@@ -252,13 +263,15 @@ def edit_settings(
                 text = value if isinstance(value, str) else "/".join(str(v) for v in value)
                 if text.replace(" ", "") != current["percentages"]:
                     change[key] = value
-            elif key in ("fixed_prizes", "fee_percent"):
+            elif key in ("fixed_prizes", "fee_percent", "mystery_pool"):
                 if _normalised(key, value) != _normalised(key, current.get(key)):
                     change[key] = value
             elif value != current.get(key):
                 change[key] = value
         if not change:
             return state, "Nothing changed."
+        if change.get("bounty_kind") == "mystery" and not state.settings.mystery_seed:
+            change["mystery_seed"] = new_seed()
         order = {key: n for n, key in enumerate(EDITABLE_SETTINGS)}  # the log reads as the page does
         change = {k: change[k] for k in sorted(change, key=lambda k: order.get(k, len(order)))}
         new: Tournament = writer.add("settings_changed", change)

@@ -21,7 +21,7 @@ from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
 from director.web import act_and_say, now, render
-from engine.tournament import fixed_prizes_text, settings_as_dict
+from engine.tournament import fixed_prizes_text, mystery_pool_text, settings_as_dict
 
 bp = Blueprint("settings", __name__)
 api = Api(bp, "tournament")
@@ -43,6 +43,8 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "guarantee": s.guarantee or "", "fixed_prizes": fixed_prizes_text(s.fixed_prizes),
         "min_prize_buy_in": s.min_prize_buy_in, "lock_payouts": s.lock_payouts,
         "bounty_kind": s.bounty_kind, "bounty": s.bounty or "", "pko_share": s.pko_share,
+        "mystery_pool": mystery_pool_text(s.mystery_pool), "mystery_level": s.mystery_level,
+        "action_seconds": s.action_seconds, "action_countdown": s.action_countdown,
     }
     return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished, **extra}
 
@@ -69,7 +71,7 @@ def form_changes() -> dict[str, Any]:
     for key in ("fee_amount", "guarantee", "bounty"):  # a blank is none
         if key in request.form and not request.form[key].strip():
             given[key] = 0
-    for key in ("fee_percent", "fixed_prizes"):
+    for key in ("fee_percent", "fixed_prizes", "mystery_pool"):
         if key in request.form and not request.form[key].strip():
             given[key] = ""
     if given.get("payout_kind") != "custom":

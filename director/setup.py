@@ -21,6 +21,7 @@ from director import chipsets, saved, services
 from director.auth import login_required
 from director.db import get_db
 from director.web import is_partial_request, now, render
+from engine.bounties import mystery_total, mystery_warning
 from engine.chips import (
     CHIP_SETS,
     ChipSet,
@@ -45,6 +46,7 @@ from engine.structure import (
     total_minutes,
     warnings,
 )
+from engine.tournament import mystery_pool_from
 
 bp = Blueprint("setup", __name__)
 
@@ -55,7 +57,7 @@ TEXT_FIELDS = (
     "addon_cost", "addon_chips", "late_registration_levels", "payout_kind", "percentages",
     "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
     "players_expected", "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
-    "bounty_kind", "bounty", "pko_share",
+    "bounty_kind", "bounty", "pko_share", "mystery_pool", "mystery_level", "action_seconds", "action_countdown",
 )
 PLAYERS_EXPECTED = 9
 """The field the structure's end and the chips are checked for, unless the host says."""
@@ -187,6 +189,8 @@ def default_form() -> SetupForm:
         "payout_unit": "1",
         "rebuy_when": "busted",
         "players_expected": str(PLAYERS_EXPECTED),
+        "action_seconds": "60",
+        "action_countdown": "5",
     }
     return form_from_preset(DEFAULT_PRESET, values)
 
@@ -305,10 +309,33 @@ def check(form: SetupForm) -> dict[str, Any] | None:
         )
         parts.append(f"with {players} players it should end around level {estimate.level} (about {when})")
     form.summary = "; ".join(parts) + "."
+    form.warnings.extend(mystery_warnings(form.values, players))
     chip_set = chosen_set(form)
     if chip_set is not None:
         check_chips(form, chip_set, structure, players)
     return data
+
+
+def mystery_warnings(values: dict[str, str], players: int) -> list[str]:
+    """A mystery night's pool checked against the knockouts the players expected can make."""
+    if values.get("bounty_kind") != "mystery":
+        return []
+    try:
+        pool = mystery_pool_from(values.get("mystery_pool", ""))
+    except EngineError as error:
+        return [str(error)]
+    if not pool:
+        return ["A mystery bounty night needs its bounties: amounts and how many of each, like 500x2, 100x10."]
+    level = values.get("mystery_level", "").strip()
+    said = [mystery_warning(pool, int(level) if level.isdigit() else 1, players - 1)]
+    bounty = values.get("bounty", "").replace(",", "").strip()
+    if bounty.isdigit() and int(bounty):
+        total, bought = mystery_total(pool), int(bounty) * players
+        if total != bought:
+            said.append(f"The mystery bounties add up to {total:,}; {players} players' bounties bring {bought:,}: "
+                        + (f"the house adds {total - bought:,}." if total > bought
+                           else f"{bought - total:,} is never drawn (add it to the pool, or lower the bounty)."))
+    return [text for text in said if text]
 
 
 def players_expected(form: SetupForm) -> int:

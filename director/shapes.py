@@ -62,6 +62,30 @@ class Player(Shape):
     place_text: str | None
     knocked_out_by: int | None
     prize: int | None
+    knocked_out_by_all: list[int] = []
+    """Everyone who split the pot that knocked the player out (one id when nobody split it)."""
+    bounty_head: int = 0
+    """The bounty on the player's head now (knockout and progressive nights)."""
+    bounties_won: int = 0
+
+
+class MysteryDraw(Shape):
+    victim: int
+    takers: list[int]
+    amount: int
+    """0 when the pool was empty."""
+    level: int
+
+
+class BountyState(Shape):
+    kind: str
+    """knockout, progressive or mystery."""
+    per_entry: int
+    paid_in: int
+    unclaimed: int
+    mystery_left: list[int]
+    """Mystery: the bounties still to draw, largest first."""
+    mystery_draws: list[MysteryDraw]
 
 
 class Prize(Shape):
@@ -88,6 +112,7 @@ class Tournament(Shape):
     payouts: list[Prize]
     players: list[Player]
     tables: dict[str, list[int]]
+    bounties: BountyState | None = None
 
 
 class TournamentChange(Tournament):
@@ -307,6 +332,17 @@ class TableHand(HandAtTable):
     level: str
     seats: list[DealerSeat]
     notes: list[str]
+    rulings: list[str] = []
+    """The rulings made in the hand being played, each with its rule."""
+    substantial_action: str | None = None
+    """Why substantial action has taken place (TDA 36): then there is no misdeal."""
+    on_the_clock: OnTheClock | None = None
+
+
+class OnTheClock(Shape):
+    seat: int
+    seconds_left: int
+    """0 once the time and its countdown are up: the time_up command rules."""
 
 
 # --- cash games ------------------------------------------------------------------------------

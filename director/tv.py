@@ -38,7 +38,7 @@ from director.auth import is_director, login_required
 from director.contract import Api, flag
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
-from director.views import late_registration_text
+from director.views import late_registration_text, mystery_view
 from director.web import act, expected_seq, is_partial_request, now, values
 from engine.bounties import bounties
 from engine.clock import ClockState
@@ -122,7 +122,34 @@ class ClockView:
     action: ActionClockView | None
     announce: str
     after: AfterView | None = None
+    envelope: EnvelopeView | None = None
     headline: str = ""  # in place of the time: the winner, once it is over
+
+
+@dataclass(frozen=True)
+class EnvelopeView:
+    """A mystery bounty just drawn, shown like an envelope opened for a minute."""
+
+    id: str
+    who: str
+    amount: str
+    text: str
+
+
+ENVELOPE_SHOWN = 60.0
+"""Seconds a mystery bounty drawn stays on the TV."""
+
+
+def _envelope(state: Tournament, now: float) -> EnvelopeView | None:
+    view = mystery_view(state)
+    if view is None or not view.draws:
+        return None
+    draw = view.draws[-1]
+    if draw.at is None or not draw.at <= now <= draw.at + ENVELOPE_SHOWN:
+        return None
+    who = " and ".join(state.name_of(p) for p in draw.takers)
+    return EnvelopeView(f"{len(view.draws)}-{draw.victim}", who, chips(draw.amount) if draw.amount else "–",
+                        view.text(state, draw))
 
 
 @dataclass(frozen=True)
@@ -254,12 +281,26 @@ def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag
     return tuple(flags)
 
 
+RULING_SHOWN = 30.0
+"""Seconds the TV shows the ruling when a player's time ran out."""
+
+
+def _clock_rulings(state: Tournament, now: float) -> tuple[Flag, ...]:
+    """The clock that bit (TDA 29): its ruling, for half a minute."""
+    flags = []
+    for table, record in sorted(state.dealing.latest.items()):
+        for ruling in record.rulings:
+            if ruling.kind == "clock" and ruling.at <= now <= ruling.at + RULING_SHOWN:
+                flags.append(Flag("ruling", f"Table {table}: {ruling.text}"))
+    return tuple(flags)
+
+
 def _action_clock(state: Tournament, now: float) -> ActionClockView | None:
     """The "put on the clock" overlay, shown until a few seconds after the time runs out."""
     action = state.action_clock
     if action is None:
         return None
-    ends = float(action.started_at) + float(action.seconds)
+    ends = action.ends_at  # the clock and its final countdown
     if now > ends + ACTION_CLOCK_LINGER:
         return None
     return ActionClockView(
@@ -364,7 +405,12 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     payouts, payouts_label = _payouts(state)
     if state.settings.payout_kind != "points" and state.prize_pool and not phone:
         stats.append(Stat("pool", "Prize pool", chips(state.prize_pool)))
-    if state.settings.bounty_kind != "none" and not finished:
+    mystery = mystery_view(state)
+    if mystery is not None and not finished and not phone:
+        stats.append(Stat("bounty", "Mystery bounties", f"{len(mystery.left)}",
+                          f"of {mystery.count} left" + (f", from level {state.settings.mystery_level}"
+                                                        if state.settings.mystery_level > 1 else "")))
+    elif state.settings.bounty_kind != "none" and not finished:
         heads = bounties(state).heads
         alive = [p for p in state.alive if heads.get(p.id)]
         if alive:
@@ -394,11 +440,12 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         colour_up=colour_up,
         next_text=next_text,
         next_is_break=next_is_break,
-        flags=_flags(state, clock, paid_places),
+        flags=(*_flags(state, clock, paid_places), *_clock_rulings(state, now)),
         stats=tuple(stats),
         payouts=payouts,
         payouts_label=payouts_label,
         action=_action_clock(state, now),
+        envelope=_envelope(state, now),
         announce=announce,
         after=_after(clock, structure) if running else None,
         headline=headline,

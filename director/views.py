@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.bounties import bounties
+from engine.bounties import Draw, bounties
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at
 from engine.dealing import stack_of
@@ -82,7 +82,6 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
     """Everyone registered: players in first (by table and seat), then those out by place."""
     places = state.places()
     provisional = state.provisional_places()
-    by = state.eliminated_by()
     awards = state.awards()
     points = state.points() if state.settings.payout_kind == "points" else {}
     standings = state.standings if rebuy_level is None else state.standings.at_level(rebuy_level)
@@ -92,7 +91,7 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
             player=p,
             place=places.get(p.id),
             provisional=provisional.get(p.id),
-            eliminated_by=state.name_of(by[p.id]) if p.id in by else None,
+            eliminated_by=state.eliminators_text(p.id),
             can_rebuy=_can(standings.can_rebuy, p.id) if state.settings.rebuy_levels else False,
             can_addon=_can(standings.can_addon, p.id) if state.settings.addon_level else False,
             award=awards.get(p.id),
@@ -230,6 +229,39 @@ def colour_view(state: Tournament, at: float, only: int | None = None) -> Colour
     return ColourView(steps, tuple(tables), colours)
 
 
+@dataclass(frozen=True)
+class MysteryView:
+    """A mystery night's pool as the pages show it: what is left, the draws, a warning."""
+
+    count: int
+    left: tuple[int, ...]
+    draws: tuple[Draw, ...]
+    warning: str | None
+
+    def text(self, state: Tournament, draw: Draw) -> str:
+        """``Ann draws a mystery bounty of 250 for Bob``, split, or the pool empty."""
+        who = " and ".join(state.name_of(p) for p in draw.takers)
+        victim = state.name_of(draw.victim)
+        if not draw.amount:
+            return f"The mystery pool is empty: {who} takes no bounty for {victim}."
+        if len(draw.takers) > 1:
+            return f"{who} share a mystery bounty of {chips(draw.amount)} for {victim}."
+        return f"{who} draws a mystery bounty of {chips(draw.amount)} for {victim}."
+
+
+def mystery_view(state: Tournament) -> MysteryView | None:
+    s = state.settings
+    if s.bounty_kind != "mystery":
+        return None
+    b = bounties(state)
+    knockouts = max(0, state.players_left - 1) if not state.finished else 0
+    warning = None
+    if len(b.left) < knockouts:
+        warning = (f"{len(b.left)} mystery bount{'y' if len(b.left) == 1 else 'ies'} left for up to {knockouts} "
+                   "knockouts: once they are drawn, a knockout takes no bounty.")
+    return MysteryView(sum(c for _, c in s.mystery_pool), b.left, b.draws, warning)
+
+
 def chips_owned_text(state: Tournament) -> tuple[str, bool]:
     """Under the chips in play: ``of 290,000 you own``, or, past what the host's chips hold,
     a warning (True) that says by how much."""
@@ -275,6 +307,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "ordinal": ordinal,
         "late_registration": late_registration_text(state, level),
         "chips_owned": chips_owned_text(state),
+        "mystery": mystery_view(state),
         "colour": colour_view(state, now),
         "rebuys_open": bool(state.settings.rebuy_levels) and not state.standings.rebuys_closed
         and (not state.started or level <= state.settings.rebuy_levels),

@@ -60,8 +60,30 @@ Seat: TypeAlias = int
 Chips: TypeAlias = int
 
 EVENT_TYPES = ("hand_started", "hand_action", "hand_pending", "hand_undo", "hand_redo", "stack_corrected")
-TABLE_EVENT_TYPES = frozenset(EVENT_TYPES) - {"stack_corrected"}
+RULING_EVENT_TYPES = ("hand_misdeal", "hand_ruling", "button_corrected", "hand_time_up")
+"""The rulings at a table (handled in ``engine.rulings``)."""
+TABLE_EVENT_TYPES = frozenset(EVENT_TYPES) - {"stack_corrected"} | frozenset(RULING_EVENT_TYPES)
 """The events of play at one table (a night has many of them: no index lists them)."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling at the table (``engine.rulings``): what happened, the rule applied and what
+    the dealer reads aloud; ``entry`` is the number of log entries when it was made."""
+
+    kind: str
+    rule: str
+    text: str
+    entry: int
+    voided: tuple[str, ...] = ()
+    """The entries a misdeal took back (the hand was dealt again)."""
+    at: float = 0.0
+    """When it was ruled (epoch seconds)."""
+
+    @property
+    def line(self) -> str:
+        """``Misdeal: ... (TDA 35-A)``: the ruling with its rule, for a history or a file."""
+        return f"{self.text} ({self.rule})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,6 +112,8 @@ class TableHand(Dealt):
     busted: tuple[tuple[PlayerId, Chips], ...] = ()
     """Players knocked out in this hand, with the chips they started it with."""
     finishing_stacks: tuple[tuple[Seat, Chips], ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    """The rulings made in this hand (misdeals, exposed cards, the button, the clock)."""
 
     def player_at(self, seat: Seat) -> PlayerId | None:
         return dict(self.players).get(seat) or dict(self.waiting).get(seat)
@@ -249,11 +273,12 @@ def stack_of(state: Tournament, player: PlayerId) -> Chips:
 
 
 def write_off(
-    state: Tournament, players: Sequence[PlayerId], seq: int, by: PlayerId | None = None
+    state: Tournament, players: Sequence[PlayerId], seq: int, by: Sequence[PlayerId] = ()
 ) -> Dealing:
-    """The director's bust: each player's stack goes to ``by``, the player who won it, or
-    (no winner named) leaves the stacks kept here. The caller refuses the bust of a player
-    dealt into a running hand: that hand settles their chips."""
+    """The director's bust: each player's stack goes to ``by``, the player who won it (split
+    evenly between several, the odd chips to the first ones, in the odd-chip order), or (no
+    winner named) leaves the stacks kept here. The caller refuses the bust of a player dealt
+    into a running hand: that hand settles their chips."""
     dealing = state.dealing
     followed = set(dealing.latest)
     changes: dict[PlayerId, Chips] = {}
@@ -263,9 +288,10 @@ def write_off(
         chips = stack_of(state, pid)
         if chips:
             changes[pid] = changes.get(pid, 0) - chips
-            if by is not None:
-                changes[by] = changes.get(by, 0) + chips
-            offs.append(WriteOff(seq, pid, table, chips, table in followed, by))
+            share, odd = divmod(chips, len(by)) if by else (0, 0)
+            for n, winner in enumerate(by):
+                changes[winner] = changes.get(winner, 0) + share + (1 if n < odd else 0)
+            offs.append(WriteOff(seq, pid, table, chips, table in followed, by[0] if by else None))
     return replace(dealing, net=with_net(dealing.net, changes), write_offs=(*dealing.write_offs, *offs))
 
 
@@ -625,6 +651,29 @@ def _hand_redo(state: Tournament, event: Event) -> Tournament:
     return replace(state, dealing=state.dealing.with_running(again))
 
 
+def eliminators(
+    hand: Hand, seat_player: Mapping[int, PlayerId], busted: Mapping[PlayerId, Chips]
+) -> dict[PlayerId, tuple[PlayerId, ...]]:
+    """Who knocked out each busted player: the winners of the pot that held his last chips
+    (the last pot he could win), in the odd-chip order (first left of the button, TDA 20) when
+    they split it. A main-pot winner who did not cover him did not knock him out: the side
+    pot's winner against him did."""
+    if hand.award is None:
+        return {}
+    seat_of = {pid: seat for seat, pid in seat_player.items()}
+    by: dict[PlayerId, tuple[PlayerId, ...]] = {}
+    for pid in busted:
+        pot = hand.award.last_chips_of(seat_of[pid])
+        if pot is None:  # no pot he could win: whoever took the most chips
+            won = hand.award.won()
+            winners: tuple[int, ...] = (max(won, key=lambda s: won[s]),) if won else ()
+        else:
+            winners = pot.winners
+        if winners:
+            by[pid] = tuple(seat_player[s] for s in winners)
+    return by
+
+
 def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> Tournament:
     """The hand is over: move the chips, knock out who has none, count the hand."""
 
@@ -651,14 +700,11 @@ def _finish(state: Tournament, record: TableHand, hand: Hand, event: Event) -> T
     new = replace(state, dealing=dealing)
     standings, seating = new.standings, new.seating
     if busted:
-        won = hand.award.won() if hand.award is not None else {}
-        by: dict[PlayerId, PlayerId] = {}
-        if won:
-            top = max(won, key=lambda s: won[s])
-            by = dict.fromkeys(busted, seat_player[top])
+        by = eliminators(hand, seat_player, busted)
         number = record.h4h_round if record.h4h_round is not None else record.tournament_hand
-        standings = standings.bust(
-            busted, hand=number, table=record.table, hand_for_hand=record.h4h_round is not None, by=by
+        standings = standings.at_level(state.level_at(event.at)).bust(
+            busted, hand=number, table=record.table, hand_for_hand=record.h4h_round is not None, by=by,
+            at=event.at,
         )
         for pid in busted:
             if pid in seating:
@@ -740,6 +786,14 @@ def describe(state: Tournament, event: Event) -> str:
         return f"Table {table}: undo"
     if event.type == "hand_redo":
         return f"Table {table}: redo"
+    if event.type == "hand_misdeal":
+        return f"Table {table}: misdeal ({str(p.get('cause', '')).replace('_', ' ')})"
+    if event.type == "hand_ruling":
+        return f"Table {table}: ruling, {str(p.get('kind', '')).replace('_', ' ')}"
+    if event.type == "button_corrected":
+        return f"Table {table}: the button belongs on seat {p.get('seat')}"
+    if event.type == "hand_time_up":
+        return f"Table {table}: time is up for the seat on the clock"
     if event.type == "stack_corrected":
         try:
             name = state.name_of(int(str(p.get("player"))))

@@ -136,6 +136,8 @@ class PotAward:
     shares: tuple[tuple[Seat, Chips], ...]
     odd_chips_to: tuple[Seat, ...] = ()
     hand_name: str | None = None
+    eligible: tuple[Seat, ...] = ()
+    """The seats that could win it (the pot's live players)."""
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -176,6 +178,19 @@ class Award:
                 total[seat] = total.get(seat, 0) + chips
         return total
 
+    def last_chips_of(self, seat: Seat) -> PotAward | None:
+        """The pot that held ``seat``'s last chips: the last one it could win (a side pot
+        when it covered the main pot's winner). Its winners knocked that seat out when it has
+        no chips left.
+
+        >>> main = PotAward("main pot", 300, ((2, 300),), eligible=(1, 2, 3))
+        >>> side = PotAward("side pot 1", 400, ((3, 400),), eligible=(1, 3))
+        >>> Award((main, side)).last_chips_of(1).name, Award((main, side)).last_chips_of(2).name
+        ('side pot 1', 'main pot')
+        """
+        held = [pot for pot in self.pots if seat in pot.eligible]
+        return held[-1] if held else None
+
     def describe(self) -> str:
         """One sentence for the whole hand, pots joined by semicolons: the side pots first,
         the last one first, then the main pot (TDA 5.1: "Award the side pot(s) first, then the
@@ -197,7 +212,7 @@ def award_pot(
     shares = split_pot(pot.amount, winners, button)
     base = pot.amount // len(shares)
     odd = tuple(s for s, c in shares if c > base) if len(shares) > 1 else ()
-    return PotAward(pot_name(index), pot.amount, shares, odd, hand_name)
+    return PotAward(pot_name(index), pot.amount, shares, odd, hand_name, pot.eligible)
 
 
 def _article(name: str) -> str:

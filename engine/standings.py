@@ -180,6 +180,20 @@ class Bust:
     stack: Chips
     table: int | None = None
     by: PlayerId | None = None
+    """Who knocked the player out: the winner of the pot that held his last chips, the first
+    of them in the odd-chip order when several split it."""
+    split: tuple[PlayerId, ...] = ()
+    """Every player who split that pot, in the odd-chip order, when several did."""
+
+    @property
+    def takers(self) -> tuple[PlayerId, ...]:
+        """Who shares the knockout (its bounty): one player, or those who split the pot."""
+        return self.split or ((self.by,) if self.by is not None else ())
+
+
+def _by(takers: tuple[PlayerId, ...]) -> tuple[PlayerId | None, tuple[PlayerId, ...]]:
+    """A bust's ``by`` and ``split`` from who took the pot."""
+    return (takers[0] if takers else None), (takers if len(takers) > 1 else ())
 
 
 @dataclass(frozen=True)
@@ -189,6 +203,10 @@ class Elimination:
     busts: tuple[Bust, ...]
     hand: int | None = None
     hand_for_hand: bool = False
+    level: int = 1
+    """The level in play when they went out (during a break, the level just played)."""
+    at: float | None = None
+    """When it was recorded (epoch seconds)."""
 
 
 @dataclass(frozen=True)
@@ -471,6 +489,11 @@ class Standings:
         """Who knocked out each player now out (when it was recorded)."""
         return {b.player: b.by for g in self.eliminations for b in g.busts if b.by is not None}
 
+    @property
+    def eliminators(self) -> dict[PlayerId, tuple[PlayerId, ...]]:
+        """Who knocked out each player now out: one player, or those who split the pot."""
+        return {b.player: b.takers for g in self.eliminations for b in g.busts if b.takers}
+
     def status(self, player: PlayerId) -> Literal["in", "waiting", "out"]:
         """``"in"``, ``"waiting"`` (out, may still rebuy or re-enter) or ``"out"``."""
         if self.entrant(player).in_play:
@@ -524,8 +547,9 @@ class Standings:
         hand: int | None = None,
         table: int | None = None,
         hand_for_hand: bool = False,
-        by: Mapping[PlayerId, PlayerId] | None = None,
+        by: Mapping[PlayerId, PlayerId | Sequence[PlayerId]] | None = None,
         tables: Mapping[PlayerId, int | None] | None = None,
+        at: float | None = None,
     ) -> Standings:
         """Players knocked out in one hand, with the chips each had when it began.
 
@@ -546,15 +570,23 @@ class Standings:
             if not e.in_play:
                 raise IllegalAction(f"{e.name} is not in the game: they cannot be knocked out.")
         places_for_busts(self.players_left, busts, self.tie_break)  # validates the count and stacks
-        by = by or {}
-        for victim, winner in by.items():
+        takers: dict[PlayerId, tuple[PlayerId, ...]] = {}
+        for victim, named in (by or {}).items():
             if victim not in busts:
                 raise InvalidInput(f"{self.name(victim)} is not among the players knocked out in this hand.")
-            w = self.entrant(winner)
-            if not w.in_play or winner in busts:
-                raise IllegalAction(f"{w.name} cannot have knocked out {self.name(victim)}: {w.name} is not in the game.")
+            winners = (named,) if isinstance(named, int) else tuple(dict.fromkeys(named))
+            for winner in winners:
+                w = self.entrant(winner)
+                if not w.in_play or winner in busts:
+                    raise IllegalAction(
+                        f"{w.name} cannot have knocked out {self.name(victim)}: {w.name} is not in the game."
+                    )
+            if winners:
+                takers[victim] = winners
         where = tables or {}
-        new = tuple(Bust(pid, stack, where.get(pid, table), by.get(pid)) for pid, stack in busts.items())
+        new = tuple(
+            Bust(pid, stack, where.get(pid, table), *_by(takers.get(pid, ()))) for pid, stack in busts.items()
+        )
         groups = self.eliminations
         last = groups[-1] if groups else None
         if (
@@ -563,7 +595,7 @@ class Standings:
         ):
             groups = (*groups[:-1], replace(last, busts=last.busts + new))
         else:
-            groups = (*groups, Elimination(new, hand, hand_for_hand))
+            groups = (*groups, Elimination(new, hand, hand_for_hand, self.level, at))
         entrants = tuple(replace(e, in_play=False) if e.id in busts else e for e in self.entrants)
         return replace(self, entrants=entrants, eliminations=groups, history=self.history + new)
 

@@ -27,12 +27,17 @@ Events (``type``: payload):
   already over cannot change, the one in play cannot be removed; it keeps its elapsed time
   unless ``restart``;
 - ``bust``: ``{"players": [id, ...], "stacks"?: {id: chips at the start of the hand},
-  "by"?: id}``; several players in one hand are ranked by their starting stacks (seed 000);
+  "by"?: id | [id, ...]}``; several players in one hand are ranked by their starting stacks
+  (seed 000); several eliminators split the pot that knocked them out (and its bounty);
 - ``rebuy`` / ``addon``: ``{"player"}``;
 - ``reentry``: ``{"player"}``: a player who is out enters again (TDA 6.5: a new entry, with
   the starting stack and a new seat by the late-entry draw, a ``player_seated`` after it),
   until the end of level ``reentry_levels``, at most ``max_reentries`` times a player;
-- ``undo``: cancels the last live event (the ``created`` event cannot be undone).
+- the hands at the tables (``engine.dealing``): ``hand_started``, ``hand_action``, ...; the
+  rulings there (``engine.rulings``): ``hand_misdeal``, ``hand_ruling``,
+  ``button_corrected``, ``hand_time_up``; the final table's ``deal`` (``engine.deals``);
+- ``undo``: cancels the last live event (the ``created`` event cannot be undone); ``redo``
+  applies again the last one undone, until something new is entered.
 
 >>> t = fold([Event(1, "created", {"name": "Friday"}, 0.0),
 ...           Event(2, "player_registered", {"name": "Ann"}, 1.0),
@@ -51,7 +56,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal, TypeAlias, cast
 
-from engine import colour, dealing, deals
+from engine import colour, dealing, deals, rulings
+from engine.bounties import BOUNTY_KINDS, BountyKind
 from engine.chips import CHIP_SETS, ChipSet, chip_set_from_dict, chip_set_to_dict
 from engine.clock import (
     Adjust,
@@ -82,6 +88,7 @@ from engine.payouts import (
     prizes_for_places,
     validate_percentages,
 )
+from engine.pots import clockwise_from
 from engine.seating import Move, Seating, apply_moves
 from engine.standings import RebuyRules, Standings
 from engine.structure import Level, Structure, preset, structure_from_dict, structure_to_dict
@@ -102,11 +109,11 @@ CLOCK_ACTIONS = (
 )
 EDITABLE_SETTINGS = (
     "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
-    "bounty_kind", "bounty", "pko_share",
+    "bounty_kind", "bounty", "pko_share", "mystery_level", "mystery_pool", "mystery_seed",
     "name", "buy_in", "starting_stack", "table_size", "rebuy_levels", "max_rebuys", "rebuy_when",
     "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
     "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
-    "reentry_levels", "max_reentries",
+    "reentry_levels", "max_reentries", "action_seconds", "action_countdown",
 )
 """What ``settings_changed`` may change once the tournament exists."""
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
@@ -153,12 +160,18 @@ class Settings:
     """No prize from the table below the buy-in: fewer places are paid if need be."""
     lock_payouts: bool = False
     """The prizes freeze when the money is reached (players left no more than places paid)."""
-    bounty_kind: Literal["none", "knockout", "progressive"] = "none"
-    """Bounties (``engine.bounties``): none, a fixed knockout bounty, or progressive."""
+    bounty_kind: BountyKind = "none"
+    """Bounties (``engine.bounties``): none, a fixed knockout bounty, progressive or mystery."""
     bounty: Money = 0
     """The part of each buy-in, re-entry and rebuy that is a bounty on the player's head."""
     pko_share: int = 50
     """Progressive: the percent of a head the eliminator takes (the rest goes on his own head)."""
+    mystery_level: int = 1
+    """Mystery: knockouts from this level on each draw a bounty from the pool."""
+    mystery_pool: tuple[tuple[Money, int], ...] = ()
+    """Mystery: the bounties to draw from, ``(amount, how many)``, largest first."""
+    mystery_seed: int = 0
+    """Mystery: the seed of the draws (chosen when the tournament is created, kept with it)."""
     structure: Structure = field(default_factory=lambda: preset(DEFAULT_PRESET))
     """The blind structure (stored as ``engine.structure.structure_to_dict`` writes it)."""
     chip_set: str = "home"
@@ -168,6 +181,11 @@ class Settings:
     against."""
     pause_after_break: bool = False
     """The end of a break starts the next level paused (the director resumes it), not running."""
+    action_seconds: int = 60
+    """The action clock: the seconds a player put on the clock has (seed 002: "the table can put
+    them on the clock – a minute, say")."""
+    action_countdown: int = 5
+    """The action clock's final countdown after them (TDA 29: "25 s plus a 5 s countdown")."""
     rules: int = 2
     """The version of the rules where the table and the director meet: 2 (this engine) refuses
     a director's bust during the player's hand and moves a bust's chips to the winner, holds a
@@ -312,6 +330,10 @@ class Tournament:
             pause_after_break=self.settings.pause_after_break,
         )
 
+    def level_at(self, at: float) -> int:
+        """The level in play at ``at`` (1 before the start; during a break, the level just played)."""
+        return _level_at(self, at)
+
     @property
     def paused(self) -> bool:
         paused = False
@@ -444,8 +466,13 @@ class Tournament:
         return points_for_places(self.places(), max(self.entries, 1), self.settings.league_formula)
 
     def eliminated_by(self) -> dict[PlayerId, PlayerId]:
-        """Who knocked out whom, for the players out."""
+        """Who knocked out whom, for the players out (the first, when several split the pot)."""
         return self.standings.eliminated_by
+
+    def eliminators_text(self, player: PlayerId) -> str | None:
+        """``Ann`` or ``Ann and Bob`` (who split the pot): who knocked ``player`` out."""
+        takers = self.standings.eliminators.get(player)
+        return " and ".join(self.name_of(p) for p in takers) if takers else None
 
     def tables(self) -> dict[int, list[Player]]:
         """The players seated at each open table, by seat."""
@@ -556,27 +583,38 @@ def _fee_percent(value: Any) -> Fraction:
     return share
 
 
+def _typed_pairs(
+    value: Any, split: Callable[[str], tuple[Any, Any]], lone: Any, shape: str, most: int, too_many: str
+) -> list[Any]:
+    """Pairs given as a mapping, a list (a lone item paired with ``lone``) or typed text, parts
+    split by commas or semicolons and each by ``split``; ``shape`` refuses anything else and
+    ``too_many`` (with ``{}`` for the count) more than ``most``."""
+    if isinstance(value, str):
+        pairs: list[Any] = [split(part) for part in value.replace(";", ",").split(",") if part.strip()]
+    elif isinstance(value, Mapping):
+        pairs = list(value.items())
+    elif isinstance(value, list):
+        pairs = [tuple(p) if isinstance(p, (list, tuple)) else (p, lone) for p in value]
+    else:
+        raise InvalidInput(shape)
+    if len(pairs) > most:
+        raise InvalidInput(too_many.format(len(pairs)))
+    return pairs
+
+
+def _place_and_amount(part: str) -> tuple[str, str]:
+    place, sep, amount = part.replace(":", "=").partition("=")
+    if not sep:
+        raise InvalidInput(f"Write each fixed prize as place=amount (4=50), not {part.strip()!r}.")
+    return place.strip().rstrip("stndrh").strip(), amount.strip().replace(",", "")
+
+
 def _fixed_prizes(value: Any) -> tuple[tuple[int, Money], ...]:
     """Fixed prizes by place: ``{"4": 50}``, ``[[4, 50]]`` or as typed, ``4=50, 5=50``."""
     if value in (None, "", {}, []):
         return ()
-    if isinstance(value, str):
-        pairs: list[Any] = []
-        for part in value.replace(";", ",").split(","):
-            if not part.strip():
-                continue
-            place, sep, amount = part.replace(":", "=").partition("=")
-            if not sep:
-                raise InvalidInput(f"Write each fixed prize as place=amount (4=50), not {part.strip()!r}.")
-            pairs.append((place.strip().rstrip("stndrh").strip(), amount.strip().replace(",", "")))
-    elif isinstance(value, Mapping):
-        pairs = list(value.items())
-    elif isinstance(value, list):
-        pairs = [tuple(p) if isinstance(p, (list, tuple)) else (p, None) for p in value]
-    else:
-        raise InvalidInput("The fixed prizes must be places with their amounts, like 4=50.")
-    if len(pairs) > MAX_FIXED_PRIZES:
-        raise InvalidInput(f"At most {MAX_FIXED_PRIZES} places can have a fixed prize, not {len(pairs)}.")
+    pairs = _typed_pairs(value, _place_and_amount, None, "The fixed prizes must be places with their amounts, like 4=50.",
+                         MAX_FIXED_PRIZES, f"At most {MAX_FIXED_PRIZES} places can have a fixed prize, not {{}}.")
     out: dict[int, Money] = {}
     for pair in pairs:
         if len(pair) != 2:
@@ -589,6 +627,46 @@ def _fixed_prizes(value: Any) -> tuple[tuple[int, Money], ...]:
             raise InvalidInput(f"Place {paid} has two fixed prizes: give one.")
         out[paid] = money
     return tuple(sorted(out.items()))
+
+
+MAX_MYSTERY_KINDS = 20
+MAX_MYSTERY_BOUNTIES = 10_000
+
+
+def _amount_and_count(part: str) -> tuple[str, Any]:
+    typed, sep, many = part.lower().replace("×", "x").replace("*", "x").partition("x")
+    return typed.strip(), many.strip() if sep else 1
+
+
+def mystery_pool_from(value: Any) -> tuple[tuple[Money, int], ...]:
+    """The mystery bounties: ``[[500, 2], [100, 10]]``, ``{"500": 2}`` or as typed,
+    ``500x2, 100x10`` (an amount alone is one bounty); largest first.
+
+    >>> mystery_pool_from("100 x 10, 500x2; 50")
+    ((500, 2), (100, 10), (50, 1))
+    """
+    if value in (None, "", {}, []):
+        return ()
+    pairs = _typed_pairs(value, _amount_and_count, 1,
+                         "The mystery bounties are amounts with how many of each, like 500x2, 100x10.",
+                         MAX_MYSTERY_KINDS, f"At most {MAX_MYSTERY_KINDS} different mystery bounties, not {{}}.")
+    out: dict[Money, int] = {}
+    for pair in pairs:
+        if len(pair) != 2:
+            raise InvalidInput("Each mystery bounty is an amount and how many, like 500x2.")
+        amount = _int({"v": pair[0]}, "v", "mystery bounty", 1, minimum=1)
+        count = _int({"v": pair[1]}, "v", f"number of mystery bounties of {amount:,}", 1, minimum=1)
+        if amount > MAX_MONEY:
+            raise InvalidInput(f"A mystery bounty is at most {MAX_MONEY:,}, not {amount:,}.")
+        out[amount] = out.get(amount, 0) + count
+    if sum(out.values()) > MAX_MYSTERY_BOUNTIES:
+        raise InvalidInput(f"At most {MAX_MYSTERY_BOUNTIES:,} mystery bounties, not {sum(out.values()):,}.")
+    return tuple(sorted(out.items(), reverse=True))
+
+
+def mystery_pool_text(pool: tuple[tuple[Money, int], ...]) -> str:
+    """``500x2, 100x10``: the mystery bounties as the host types them."""
+    return ", ".join(f"{amount}x{count}" for amount, count in pool)
 
 
 def settings_from_dict(data: Mapping[str, Any]) -> Settings:
@@ -654,8 +732,19 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         raise InvalidInput(f"The guaranteed prize pool is at most {MAX_MONEY:,}, not {guarantee:,}.")
     fixed_prizes = _fixed_prizes(data.get("fixed_prizes"))
     bounty_kind = data.get("bounty_kind") or "none"
-    if bounty_kind not in ("none", "knockout", "progressive"):
-        raise InvalidInput(f"Unknown bounty {bounty_kind!r}: use 'none', 'knockout' or 'progressive'.")
+    if bounty_kind not in BOUNTY_KINDS:
+        raise InvalidInput(
+            f"Unknown bounty {bounty_kind!r}: use 'none', 'knockout', 'progressive' or 'mystery'."
+        )
+    mystery_pool = mystery_pool_from(data.get("mystery_pool")) if bounty_kind == "mystery" else ()
+    if bounty_kind == "mystery" and not mystery_pool:
+        raise InvalidInput("A mystery bounty night needs its bounties: amounts and how many of each, like 500x2, 100x10.")
+    mystery_level = _int(data, "mystery_level", "first mystery-bounty level", 1, minimum=1)
+    if bounty_kind == "mystery" and mystery_level > structure.level_count:
+        raise InvalidInput(
+            f"The mystery bounties start at level {mystery_level}, but the structure has {structure.level_count} levels."
+        )
+    mystery_seed = _int(data, "mystery_seed", "mystery-bounty seed", 0)
     bounty = _int(data, "bounty", "bounty", 0) if bounty_kind != "none" else 0
     if bounty_kind != "none" and bounty < 1:
         raise InvalidInput("A bounty tournament needs a bounty of at least 1 on each head.")
@@ -669,6 +758,10 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
     pko_share = _int(data, "pko_share", "progressive bounty share", 50, minimum=1)
     if pko_share > 100:
         raise InvalidInput(f"The eliminator takes from 1% to 100% of a progressive bounty, not {pko_share}%.")
+    action_seconds = _int(data, "action_seconds", "action clock's seconds", 60, minimum=5)
+    action_countdown = _int(data, "action_countdown", "action clock's final countdown", 5)
+    if action_seconds > 600 or action_countdown > 60:
+        raise InvalidInput("The action clock runs 5 seconds to 10 minutes, and its final countdown 0 to 60 seconds.")
     chip_set = data.get("chip_set") or "home"
     if not isinstance(chip_set, str):
         raise InvalidInput("The chip set must be named.")
@@ -699,12 +792,17 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         fixed_prizes=fixed_prizes,
         min_prize_buy_in=_ticked(data.get("min_prize_buy_in")),
         lock_payouts=_ticked(data.get("lock_payouts")),
-        bounty_kind=cast(Literal["none", "knockout", "progressive"], bounty_kind),
+        bounty_kind=cast(BountyKind, bounty_kind),
         bounty=bounty,
         pko_share=pko_share,
+        mystery_level=mystery_level if bounty_kind == "mystery" else 1,
+        mystery_pool=mystery_pool,
+        mystery_seed=mystery_seed,
         chip_set=chip_set,
         chips=chips,
         pause_after_break=_ticked(data.get("pause_after_break")),
+        action_seconds=action_seconds,
+        action_countdown=action_countdown,
         rules=_int(data, "rules", "rules version", RULES_VERSION, minimum=1),
     )
 
@@ -724,6 +822,10 @@ def _player_id(payload: Mapping[str, Any], key: str = "player") -> PlayerId:
 
 def current_level(state: Tournament, at: float) -> int:
     """The level in play at ``at`` (1 before the start; during a break, the level just played)."""
+    return state.level_at(at)
+
+
+def _level_at(state: Tournament, at: float) -> int:
     clock = state.clock_at(at)
     if clock.level_number is not None:
         return clock.level_number
@@ -774,6 +876,38 @@ def rules(settings: Settings) -> RebuyRules:
         reentry_until_level=settings.reentry_levels,
         max_reentries=settings.max_reentries,
     )
+
+
+MAX_ELIMINATORS = 10
+"""Players who can split the pot that knocked someone out (a table's seats)."""
+
+
+def _eliminators(state: Tournament, raw: Any, victims: Sequence[PlayerId]) -> tuple[PlayerId, ...]:
+    """The bust's ``by``: one player or several who split the pot (a list), in the odd-chip
+    order: clockwise from the button of the victims' table when a hand was dealt there (TDA
+    20: the odd chip goes to the first winner left of the button), else as named."""
+    if raw in (None, "", []):
+        return ()
+    named = raw if isinstance(raw, list) else [raw]
+    if len(named) > MAX_ELIMINATORS:
+        raise InvalidInput(f"At most {MAX_ELIMINATORS} players can split the pot that knocked a player out.")
+    takers: list[PlayerId] = []
+    for value in named:
+        winner = state.player(_player_id({"player": value}))
+        if winner.id in victims:
+            raise IllegalAction(f"{winner.name} cannot knock themselves out.")
+        if winner.out:
+            raise IllegalAction(f"{winner.name} is already out and cannot knock anyone out.")
+        if winner.id in takers:
+            raise InvalidInput(f"{winner.name} is named twice as an eliminator.")
+        takers.append(winner.id)
+    table = state.player(victims[0]).table if victims else None
+    record = state.dealing.latest.get(table) if table is not None and len(takers) > 1 else None
+    if record is not None:
+        seats = {state.seating.seat_of(pid)[1]: pid for pid in takers if pid in state.seating}
+        if len(seats) == len(takers):
+            takers = [seats[s] for s in clockwise_from(record.setup.button, seats)]
+    return tuple(takers)
 
 
 def _at_level(state: Tournament, event: Event) -> Standings:
@@ -1015,11 +1149,14 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "structure": structure_to_dict(settings.structure), "chip_set": settings.chip_set,
         "chips": None if settings.chips is None else chip_set_to_dict(settings.chips),
         "pause_after_break": settings.pause_after_break, "rules": settings.rules,
+        "action_seconds": settings.action_seconds, "action_countdown": settings.action_countdown,
         "reentry_levels": settings.reentry_levels, "max_reentries": settings.max_reentries,
         "fee_amount": settings.fee_amount, "fee_percent": _percent_text(settings.fee_percent),
         "guarantee": settings.guarantee, "fixed_prizes": fixed_prizes_text(settings.fixed_prizes),
         "min_prize_buy_in": settings.min_prize_buy_in, "lock_payouts": settings.lock_payouts,
         "bounty_kind": settings.bounty_kind, "bounty": settings.bounty, "pko_share": settings.pko_share,
+        "mystery_level": settings.mystery_level, "mystery_pool": mystery_pool_text(settings.mystery_pool),
+        "mystery_seed": settings.mystery_seed,
     }
 
 
@@ -1066,7 +1203,7 @@ def settings_refusal(state: Tournament, new: Settings) -> str | None:
         return "Players have re-entered: re-entry cannot be removed (close it from the dashboard instead)."
     if new.rebuy_levels == 0 and standings.rebuys:
         return "Players have rebought: rebuys cannot be removed (close them from the dashboard instead)."
-    bounty_rules = ("bounty_kind", "bounty", "pko_share")
+    bounty_rules = ("bounty_kind", "bounty", "pko_share", "mystery_level", "mystery_pool", "mystery_seed")
     if any(getattr(new, k) != getattr(old, k) for k in bounty_rules) and standings.eliminations:
         return "A player has been knocked out: the bounties cannot change now (they are editable until the first knockout)."
     if new.table_size != old.table_size:
@@ -1187,15 +1324,8 @@ def _bust(state: Tournament, event: Event) -> Tournament:
                 )
             value = 0
         stacks[p.id] = _int({"v": value}, "v", f"starting stack of {p.name}", 0)
-    by_raw = event.payload.get("by")
-    by: dict[PlayerId, PlayerId] = {}
-    if by_raw not in (None, ""):
-        winner = state.player(_player_id({"player": by_raw}))
-        if winner.id in ids:
-            raise IllegalAction(f"{winner.name} cannot knock themselves out.")
-        if winner.out:
-            raise IllegalAction(f"{winner.name} is already out and cannot knock anyone out.")
-        by = dict.fromkeys(ids, winner.id)
+    takers = _eliminators(state, event.payload.get("by"), ids)
+    by = dict.fromkeys(ids, takers) if takers else {}
     strict = state.settings.rules >= 2
     for p in players if strict else ():
         hand = state.dealing.hand_of(p.id)
@@ -1204,8 +1334,7 @@ def _bust(state: Tournament, event: Event) -> Tournament:
                 f"{p.name} is playing hand {hand.number} at table {hand.table}: finish the hand on the "
                 "dealer's phone (a player who loses their last chip there is out without a bust here)."
             )
-    winner_id = next(iter(by.values()), None)
-    if winner_id is not None and strict:
+    for winner_id in takers if strict else ():
         winner = state.player(winner_id)
         hand = state.dealing.hand_of(winner_id)
         if hand is not None:
@@ -1220,7 +1349,7 @@ def _bust(state: Tournament, event: Event) -> Tournament:
                 f"{winner.name} sits at table {winner.table}, {p.name} at table {p.table}: "
                 "a player is knocked out by someone at the same table."
             )
-    if winner_id is None and strict:
+    if not takers and strict:
         for p in players:
             if p.table in state.dealing.latest and dealing.stack_of(state, p.id) > 0:
                 raise IllegalAction(
@@ -1230,12 +1359,13 @@ def _bust(state: Tournament, event: Event) -> Tournament:
     if state.hand_for_hand and strict:  # busts of one hand-for-hand hand share (TDA 3.4)
         tables = {p.id: p.table for p in players}
         standings = _at_level(state, event).bust(
-            stacks, by=by, hand=dealing.h4h_hand(state, players[0].table), hand_for_hand=True, tables=tables
+            stacks, by=by, hand=dealing.h4h_hand(state, players[0].table), hand_for_hand=True, tables=tables,
+            at=event.at,
         )
     else:
-        standings = _at_level(state, event).bust(stacks, by=by)
+        standings = _at_level(state, event).bust(stacks, by=by, at=event.at)
     if strict:
-        lost = dealing.write_off(state, ids, event.seq, winner_id)  # the chips go to the winner
+        lost = dealing.write_off(state, ids, event.seq, takers)  # the chips go to the winner(s)
     else:
         lost = dealing.write_off_v1(state, ids, event.seq)
     seating = state.seating
@@ -1352,11 +1482,20 @@ def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
 
 @dataclass(frozen=True)
 class ActionClock:
-    """A player on the clock: who, since when (epoch seconds), for how many seconds."""
+    """A player on the clock: who, since when (epoch seconds), for how many seconds, and the
+    final countdown after them; ``table`` and ``seat`` when the dealer's phone put the seat
+    to act on it (then the time running out is ruled there: ``engine.rulings``)."""
 
     who: str
     started_at: float
     seconds: int
+    countdown: int = 0
+    table: int | None = None
+    seat: int | None = None
+
+    @property
+    def ends_at(self) -> float:
+        return self.started_at + self.seconds + self.countdown
 
 
 def _action_clock(state: Tournament, event: Event) -> Tournament:
@@ -1373,7 +1512,17 @@ def _action_clock(state: Tournament, event: Event) -> Tournament:
         raise InvalidInput(f"Put a player on the clock for 5 seconds to 10 minutes, not {seconds} seconds.")
     if state.finished:
         raise IllegalAction("The tournament is over: nobody can be put on the clock.")
-    return replace(state, action_clock=ActionClock(who, event.at, seconds))
+    countdown = _int(event.payload, "countdown", "final countdown", 0)
+    if countdown > 60:
+        raise InvalidInput(f"The final countdown is 0 to 60 seconds, not {countdown}.")
+    table = event.payload.get("table")
+    seat = event.payload.get("seat")
+    if table is not None or seat is not None:
+        table, seat = _int(event.payload, "table", "table", 1, 1), _int(event.payload, "seat", "seat", 1, 1)
+        running = state.dealing.running(table)
+        if running is None or running.replay().turn != seat:
+            raise IllegalAction(f"Seat {seat} at table {table} is not to act: only the seat to act goes on the clock.")
+    return replace(state, action_clock=ActionClock(who, event.at, seconds, countdown, table, seat))
 
 
 def _hand_for_hand(state: Tournament, event: Event) -> Tournament:
@@ -1425,6 +1574,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     **dealing.HANDLERS,  # hands at the tables: hand_started, hand_action, ... (engine.dealing)
     **colour.HANDLERS,  # the colour-up at a break, table by table (engine.colour)
     **deals.HANDLERS,  # the final table's deal (engine.deals)
+    **rulings.HANDLERS,  # the table's accidents: misdeals, the button, the clock (engine.rulings)
 }
 
 EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
@@ -1434,11 +1584,14 @@ def describe(state: Tournament, event: Event) -> str:
     """A short line for the event log, e.g. 'Bob out (by Ann)'."""
     p = event.payload
 
-    def name(key: str = "player") -> str:
+    def name_in(payload: Mapping[str, Any], key: str = "player") -> str:
         try:
-            return state.name_of(_player_id(p, key))
+            return state.name_of(_player_id(payload, key))
         except EngineError:
             return "?"
+
+    def name(key: str = "player") -> str:
+        return name_in(p, key)
 
     if event.type == "player_registered":
         return f"{p.get('name')} registered"
@@ -1448,7 +1601,9 @@ def describe(state: Tournament, event: Event) -> str:
         ids = p.get("players") or []
         ids = [ids] if isinstance(ids, (int, str)) else ids
         names = " and ".join(state.name_of(_player_id({"player": i})) for i in ids)
-        by = f" (by {name('by')})" if p.get("by") not in (None, "") else ""
+        named = p.get("by")
+        named = named if isinstance(named, list) else [] if named in (None, "") else [named]
+        by = f" (by {' and '.join(name_in({'player': i}) for i in named)})" if named else ""
         return f"{names} out{by}"
     if event.type == "rebuy":
         return f"{name()} rebought"

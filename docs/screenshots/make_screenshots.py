@@ -53,6 +53,34 @@ def finished_tournament(now: float) -> int:
     return tid
 
 
+def mystery_night(now: float) -> int:
+    """A mystery-bounty night where Ann has just knocked Hal out and opened an envelope."""
+    db = get_db()
+    tid = services.create_tournament(db, {"name": "Mystery Friday", "buy_in": 50, "bounty_kind": "mystery",
+                                          "bounty": 20, "mystery_pool": "500x1, 100x3, 50x6", "table_size": 6},
+                                     now - 600)
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
+        services.register_player(db, tid, name, None, now - 500)
+    services.draw(db, tid, None, now - 400)
+    services.clock_action(db, tid, "start", None, now - 300)
+    services.bust(db, tid, [8], None, now - 2, by=[1])
+    return tid
+
+
+def accident_table(now: float) -> int:
+    """A hand at table 1 where the dealer has a misdeal to declare (before substantial action)."""
+    db = get_db()
+    tid = services.create_tournament(db, {"name": "Sit and go", "preset": "sng-1000", "table_size": 6}, now - 600)
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        services.register_player(db, tid, name, None, now - 500)
+    services.record(db, tid, "seats_drawn", {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 5]},
+                                             "buttons": {"1": 5}}, None, now - 400)
+    services.clock_action(db, tid, "start", None, now - 300)
+    services.record(db, tid, "hand_started", {"table": 1}, None, now - 60)
+    services.record(db, tid, "hand_misdeal", {"table": 1, "cause": "exposed_first_two"}, None, now - 30)
+    return tid
+
+
 def main() -> None:
     app = create_app({}, instance_path=tempfile.mkdtemp())
     now = time.time()
@@ -61,6 +89,8 @@ def main() -> None:
         done = finished_tournament(now)
         demo = fill_demo(get_db(), now)
         chipsets.save(get_db(), HOST_CHIPS, now)
+        mystery = mystery_night(now)
+        accident = accident_table(now)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
@@ -74,7 +104,10 @@ def main() -> None:
         ("structure", f"/t/{demo}/structure", (1280, 800)),
         ("settings", f"/t/{demo}/settings", (1280, 800)),
         ("chips", "/chips", (1280, 800)),
+        ("tv-mystery", f"/t/{mystery}/tv", (1280, 720)),
+        ("dealer-rulings", f"/t/{accident}/table/1", (390, 844)),
     ]
+    opened = {"dealer-rulings": "#dealer .dl-accidents summary"}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])
         for name, path, (width, height) in shots:
@@ -86,6 +119,9 @@ def main() -> None:
             page.wait_for_url(url + "/")
             page.goto(url + path)
             page.wait_for_load_state("networkidle")
+            if name in opened:
+                page.click(opened[name])
+                page.locator(opened[name]).scroll_into_view_if_needed()
             page.screenshot(path=str(HERE / f"{name}.png"))
             context.close()
         browser.close()

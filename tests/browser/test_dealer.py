@@ -211,7 +211,7 @@ def test_polling_never_wipes_the_dashboard_fields(live_server: LiveServer, brows
         assert page.locator("#players-card").count() == 1
         seq = page.get_attribute("#dashboard", "data-seq")
         page.locator("#player-1 details.bust summary").click()
-        page.locator("#player-1 select[name=by]").select_option(label="Dee")
+        page.locator("#player-1 select[name=by]").first.select_option(label="Dee")
         page.locator("h1").click()
         with live_server.app.app_context():
             from director import services
@@ -219,9 +219,9 @@ def test_polling_never_wipes_the_dashboard_fields(live_server: LiveServer, brows
 
             services.clock_action(get_db(), tid, "resume", None, time.time())
         page.wait_for_timeout(7_000)  # more than the clock's poll, which sees the change
-        assert page.locator("#player-1 select[name=by] option:checked").inner_text() == "Dee"
+        assert page.locator("#player-1 select[name=by]").first.locator("option:checked").inner_text() == "Dee"
         assert page.get_attribute("#dashboard", "data-seq") == seq
-        page.locator("#player-1 select[name=by]").select_option(label="(not recorded)")
+        page.locator("#player-1 select[name=by]").first.select_option(label="(not recorded)")
         page.locator("#player-1 details.bust summary").click()  # closed: the director is done
         page.locator("h1").click()
         page.wait_for_function(
@@ -251,3 +251,33 @@ def test_the_top_menu_fits_a_phone_and_a_tablet(live_server: LiveServer, browser
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], path
     finally:
         context.close()
+
+
+def test_a_misdeal_and_its_redeal_on_the_dealers_phone(live_server: LiveServer, phone: Any, artifacts_dir: Path) -> None:
+    """TDA T47: "Two boxed cards on the initial deal [...]: misdeal, exact replay"; after
+    substantial action (T48) the menu says why there is no misdeal."""
+    tid = set_up_table(live_server)
+    page = phone
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}/table/1")
+    tap(page, "Deal")
+    tap(page, "Call 20")
+    assert "Seat 5" in page.inner_text(".dl-turn")
+    page.click("#dealer .dl-accidents summary")
+    page.screenshot(path=str(artifacts_dir / "dealer-misdeal-menu.png"), full_page=True)
+    seq = page.get_attribute("#dealer", "data-seq")
+    page.locator("#dealer .dl-accidents button", has_text="Two or more boxed cards").click()
+    page.wait_for_function("seq => document.querySelector('#dealer').dataset.seq !== seq", arg=seq, timeout=10_000)
+    notice = page.inner_text("#dealer .dl-msg--ok")
+    assert notice.startswith("Misdeal, two or more boxed cards on the initial deal: the hand is dealt again")
+    # The re-deal: the same hand, the same button and blinds, seat 3 to act again, no bet but the blinds.
+    assert "hand 1" in page.inner_text(".dl-title") and "Seat 3" in page.inner_text(".dl-turn")
+    assert "BTN" in page.inner_text('#dealer .dl-seat[data-seat="5"]')
+    assert seat_text(page, 1, "bet") == "10" and seat_text(page, 2, "bet") == "20" and seat_text(page, 3, "bet") == ""
+    page.screenshot(path=str(artifacts_dir / "dealer-misdeal-redeal.png"), full_page=True)
+    tap(page, "Call 20")
+    tap(page, "Call 20")
+    page.click("#dealer .dl-accidents summary")
+    menu = page.inner_text("#dealer .dl-accidents")
+    assert "Substantial action has taken place (seat 3 called and seat 5 called): no misdeal now (TDA 35-D)" in menu
+    assert page.locator("#dealer .dl-accidents button", has_text="Two or more boxed cards").count() == 0

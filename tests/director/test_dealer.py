@@ -462,13 +462,15 @@ def test_tda_53_out_of_turn_is_withdrawn_when_someone_raises(dealer: Dealer) -> 
 def test_put_on_the_clock_shows_the_seat_to_act_on_the_tv(dealer: Dealer, timed_app: Flask) -> None:
     dealer.ok("deal")
     result = dealer.ok("clock")
-    assert result["notice"] == "Table 1 seat 3 – Cy is on the clock: 60 seconds."
+    # The house's clock: 60 seconds (seed 002, "a minute, say") and TDA 29's final countdown.
+    assert result["notice"] == "Table 1 seat 3 – Cy is on the clock: 60 seconds and a 5-second countdown."
     from director.db import get_db
     from director.events import load_state
 
     with timed_app.test_request_context():
         state = load_state(get_db(), dealer.tid)
     assert state.action_clock is not None and state.action_clock.who == "Table 1 seat 3 – Cy"
+    assert (state.action_clock.table, state.action_clock.seat, state.action_clock.countdown) == (1, 3, 5)
 
 
 def test_a_stack_correction_is_an_event_and_the_chip_count_shows_the_difference(dealer: Dealer) -> None:
@@ -623,6 +625,8 @@ def test_every_action_has_a_control_on_the_page(dealer: Dealer, action: str) -> 
 
     collect()
     dealer.ok("deal")
+    collect()
+    dealer.ok("clock")  # the seat on the clock: "Time is up" rules when it runs out
     collect()
     dealer.ok("act", {"kind": "call"})
     dealer.ok("undo")  # what an undo took back, a redo puts back
@@ -867,4 +871,6 @@ def test_the_dashboard_leaves_the_bust_of_a_player_in_a_hand_to_the_dealers_phon
     ann = page.find(id="player-1")
     assert "in hand 1 at table 1" in ann.get_text() and ann.select_one("details.bust") is None
     dee = page.find(id="player-4")
-    assert [o.get_text() for o in dee.select("select[name=by] option")] == ["(not recorded)", "Eve", "Fay"]
+    first, split = dee.select("select[name=by]")  # the eliminator, and a second one in a split pot
+    assert [o.get_text() for o in first.select("option")] == ["(not recorded)", "Eve", "Fay"]
+    assert [o.get_text() for o in split.select("option")] == ["(nobody)", "Eve", "Fay"]

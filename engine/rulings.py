@@ -1,0 +1,268 @@
+"""The table's accidents (issue "The table's accidents"): misdeals, exposed cards and dealing
+errors, a button in the wrong place, and the action clock running out. Each ruling is an
+event at one table, kept with its hand (``TableHand.rulings``) with the rule it applied, so
+the hand's history and its PHH file say what was ruled, and a replay rules the same.
+
+The rulebook's words (``TDA.md`` §8, §4.14 and §9):
+
+- *Substantial action* (TDA 36): "either (A) two actions in turn where at least one puts
+  chips in, or (B) any three actions in turn. Posted blinds do not count."
+- *Misdeals* (TDA 35-A): before substantial action the hand is dealt again, "an exact
+  replay (35-C): the button does not move, no new players are seated, limits stay the same";
+  "no misdeal after SA (35-D)"; a fouled deck (a duplicate card, 35-E): "stop and return all
+  bets, whatever the SA". A voided hand is never finished, so a hand-counted structure counts
+  the misdeal and its re-deal as one hand, as 35-C says.
+- *Button* (TDA 34-A): "a wrong button is corrected if found before substantial action.
+  After SA it stands, and the button is not backed up next hand" (T12).
+- *The clock* (TDA 29, T39): when the time and its countdown run out, "facing a bet, the
+  hand is dead; otherwise, check"; "a tie goes to the player".
+
+Events (payloads):
+
+- ``hand_misdeal`` ``{"table", "cause"}``: a cause of :data:`MISDEALS`;
+- ``hand_ruling`` ``{"table", "kind", "seed"?}``: a ruling of :data:`RULINGS` that changes
+  nothing entered (the four-card flop draws its burn with ``seed``, stored with it);
+- ``button_corrected`` ``{"table", "seat"}``: where the button should be in the running hand;
+- ``hand_time_up`` ``{"table"}``: the seat on the clock ran out of time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine import notation
+from engine.dealing import (
+    RULING_EVENT_TYPES,
+    Ruling,
+    TableHand,
+    _hand_action,
+    _int,
+    _running,
+    _table,
+)
+from engine.errors import IllegalAction, InvalidInput
+from engine.events import Event
+from engine.hand import Action, Hand, HandSetup
+from engine.positions import first_positions
+from engine.text import ordinal
+
+if TYPE_CHECKING:
+    from engine.tournament import Tournament
+
+MISDEALS: dict[str, tuple[str, str]] = {
+    "boxed_cards": ("two or more boxed cards on the initial deal", "TDA 35-A-1"),
+    "wrong_first_seat": ("the first card dealt to the wrong seat", "TDA 35-A-2"),
+    "empty_seat": ("cards dealt to a seat not entitled to a hand (an empty seat)", "TDA 35-A-3"),
+    "dealt_out": ("a seat entitled to a hand dealt out", "TDA 35-A-4"),
+    "wrong_count": ("the wrong number of cards to a player", "TDA 35-A-5"),
+    "non_standard_card": ("a non-standard card found in the deck", "TDA 35-A-6"),
+    "exposed_first_two": ("one of the first two cards exposed by the dealer", "TDA 35-A-7"),
+    "exposed_two": ("two down cards exposed by the dealer", "TDA 35-A-7"),
+    "fouled_deck": ("a fouled deck: a duplicate card", "TDA 35-E"),
+}
+"""The misdeals a dealer can declare: cause -> (in words, the rule)."""
+
+STREETS = ("flop", "turn", "river")
+
+RULINGS: dict[str, str] = {
+    "boxed_card": "one boxed card",
+    "exposed_card": "one card exposed by the dealer (not one of the first two)",
+    "player_exposed": "a player exposed a card with action pending",
+    "premature_flop": "a premature flop",
+    "premature_turn": "a premature turn",
+    "premature_river": "a premature river",
+    "four_card_flop": "a four-card flop",
+    "button_two_in_a_row": "two cards in a row to the button",
+    "button_short": "the button dealt one card short",
+    "rabbit_hunt": "a player asks to see the cards not dealt",
+}
+"""The other accidents, each with its remedy and nothing entered changed."""
+
+
+def substantial_action(hand: Hand) -> str | None:
+    """Why substantial action has taken place (TDA 36), or None.
+
+    "Either (A) two actions in turn where at least one puts chips in, or (B) any three
+    actions in turn. Posted blinds do not count." A check is an action that puts no chips
+    in; a call, bet or raise puts chips in.
+    """
+    acts = hand.actions
+    if len(acts) >= 3:
+        return "three players have acted"
+    if len(acts) == 2 and any(a.kind != "check" and a.kind != "fold" for a in acts):
+        first, second = (_did(a) for a in acts)
+        return f"{first} and {second}"
+    return None
+
+
+def _did(action: Action) -> str:
+    verb = {"fold": "folded", "check": "checked", "call": "called", "bet": "bet", "raise": "raised"}[action.kind]
+    return f"seat {action.seat} {verb}"
+
+
+def _ruled(state: Tournament, record: TableHand, ruling: Ruling, **changes: object) -> Tournament:
+    new = record.step(rulings=(*record.rulings, ruling), **changes)
+    return replace(state, dealing=state.dealing.with_running(new))
+
+
+def _running_or_refuse(state: Tournament, table: int, what: str) -> TableHand:
+    record = state.dealing.current(table)
+    if record is not None and record.finished:
+        raise IllegalAction(
+            f"Hand {record.number} at table {table} is over: {what} is ruled while the hand is played "
+            "(the director's undo takes back a finished hand)."
+        )
+    return _running(state, table)
+
+
+def _misdeal(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    table = _table(state, p)
+    cause = p.get("cause")
+    if cause not in MISDEALS:
+        raise InvalidInput(f"Name the misdeal's cause: one of {', '.join(MISDEALS)}.")
+    words, rule = MISDEALS[cause]
+    record = _running_or_refuse(state, table, "a misdeal")
+    hand = record.replay()
+    if cause == "fouled_deck":
+        text = (f"Fouled deck, {words.split(': ')[1]}: the hand is void and every bet goes back, whatever "
+                "the action; with a new deck the hand is dealt again, same button and blinds")
+        rule = "TDA 35-E"
+    else:
+        why = substantial_action(hand)
+        if why is not None:
+            raise IllegalAction(
+                f"No misdeal after substantial action (TDA 35-D): {why}. The hand goes on"
+                + (" and the exposed cards stay in play." if cause.startswith("exposed") else ".")
+            )
+        text = (f"Misdeal, {words}: the hand is dealt again as an exact replay: the button does not move, "
+                "nobody new is dealt in, the blinds stay the same")
+        rule = f"{rule}, 35-C"
+    ruling = Ruling("misdeal", rule, text, len(record.log), record.log, event.at)
+    return _ruled(state, record, ruling, log=(), pending=())
+
+
+def _ruling(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    table = _table(state, p)
+    kind = p.get("kind")
+    if kind not in RULINGS:
+        raise InvalidInput(f"Name what happened: one of {', '.join(RULINGS)}.")
+    record = _running_or_refuse(state, table, f"{RULINGS[kind]}")
+    hand = record.replay()
+    if kind == "boxed_card":
+        rule, text = ("TDA 35-A-1; house rule", "One boxed card is not a misdeal (two are): it is replaced by the "
+                      "next card and used as a scrap card, and the deal goes on")
+    elif kind == "exposed_card":
+        rule, text = ("TDA 35-A-7", "One card exposed by the dealer, not one of the first two, is not a misdeal "
+                      "(one of the first two, or two cards, would be): the deal goes on and the exposed card "
+                      "is replaced by the next card after the deal")
+    elif kind == "player_exposed":
+        rule, text = ("TDA 68", "A player exposed a card with action pending: the hand stays live; a penalty "
+                      "is the director's call")
+    elif kind == "button_two_in_a_row":
+        rule, text = ("TDA 35-B", "Two cards in a row to the button are allowed: not a misdeal, the deal goes on")
+    elif kind == "button_short":
+        rule, text = ("TDA 35-A-5, 37", "The button dealt one card short is not a misdeal (the one exception to the "
+                      "wrong number of cards): the button takes the next card from the deck")
+    elif kind == "rabbit_hunt":
+        rule, text = ("TDA 28", "No rabbit hunting: the cards not dealt stay in the stub, unseen")
+    elif kind.startswith("premature_"):
+        street = kind.removeprefix("premature_")
+        if _next_street(hand) != street or hand.turn is None:
+            raise IllegalAction(f"The {street} is not premature: the hand is on the {hand.street}"
+                                + ("" if hand.turn is not None else " and nobody is to act") + ".")
+        cards = "cards go" if street == "flop" else "card goes"
+        rule, text = ("TDA RP-5" + (", T51" if street == "turn" else ""),
+                      f"Premature {street}: the burn card stays; the {street} {cards} back into the stub, "
+                      f"which is reshuffled; when the betting ends the {street} is dealt again with no new burn")
+    else:  # four_card_flop
+        if hand.street != "flop" or any(a.street == "flop" for a in hand.actions):
+            raise IllegalAction(f"A four-card flop is ruled as the flop comes out; the hand is on the {hand.street}"
+                                + (" and the flop has been bet on." if hand.street == "flop" else "."))
+        seed = _int(p, "seed", "seed of the burn's draw", 0)
+        burn = random.Random(f"four-card-flop:{seed}").randrange(4) + 1
+        rule, text = ("TDA 39-A, T50", f"Four cards on the flop: scramble them face down and lay them in a row; "
+                      f"the {ordinal(burn)} from the left is the burn, the other three are the flop")
+    return _ruled(state, record, Ruling(kind, rule, text, len(record.log), at=event.at))
+
+
+def _next_street(hand: Hand) -> str | None:
+    """The street whose cards come next (None on the river or after)."""
+    order = ("preflop", *STREETS)
+    if hand.street not in order:
+        return None
+    index = order.index(hand.street)
+    return order[index + 1] if index + 1 < len(order) else None
+
+
+def _button(state: Tournament, event: Event) -> Tournament:
+    p = event.payload
+    table = _table(state, p)
+    size = state.settings.table_size
+    seat = _int(p, "seat", "button seat", 1)
+    if seat > size:
+        raise InvalidInput(f"Table {table} has seats 1 to {size}: there is no seat {seat}.")
+    record = _running_or_refuse(state, table, "the button")
+    players = dict(record.players)
+    if seat == record.setup.button:
+        raise IllegalAction(f"The button is already on seat {seat} in this hand.")
+    if seat not in players:
+        raise IllegalAction(
+            f"Seat {seat} at table {table} has no player dealt in: the button is corrected to a seat with a "
+            "player in this hand (a dead button stays where the dead-button rule puts it)."
+        )
+    hand = record.replay()
+    why = substantial_action(hand)
+    if why is not None:
+        text = (f"The button should have been on seat {seat}, but substantial action has taken place ({why}): "
+                f"play stands, and the next hand moves on from seat {record.setup.button}, where this one was "
+                "played; the button is not backed up")
+        return _ruled(state, record, Ruling("button", "TDA 34-A, T12", text, len(record.log), at=event.at))
+    positions = first_positions(set(players), seat)
+    setup = record.setup
+    fixed = HandSetup(
+        stacks=setup.stacks, button=positions.button, small_blind_seat=positions.small_blind,
+        big_blind_seat=positions.big_blind, small_blind=setup.small_blind, big_blind=setup.big_blind,
+        antes=setup.antes, big_blind_ante=setup.big_blind_ante,
+    )
+    Hand(fixed)  # the engine accepts it
+    sb = f"small blind seat {positions.small_blind}, " if positions.small_blind is not None else "no small blind, "
+    text = (f"The button was on seat {setup.button} and belongs on seat {seat}: corrected before substantial "
+            f"action; {sb}big blind seat {positions.big_blind}, and the blinds are posted again")
+    ruling = Ruling("button", "TDA 34-A", text, len(record.log), record.log, event.at)
+    return _ruled(state, record, ruling, setup=fixed, positions=positions, log=(), pending=())
+
+
+def _time_up(state: Tournament, event: Event) -> Tournament:
+    table = _table(state, event.payload)
+    record = _running_or_refuse(state, table, "the clock")
+    hand = record.replay()
+    clock = state.action_clock
+    seat = hand.turn
+    if clock is None or clock.table != table or seat is None or clock.seat != seat:
+        raise IllegalAction(f"Nobody to act at table {table} is on the clock: put the seat on the clock first.")
+    ends = clock.started_at + clock.seconds + clock.countdown
+    if event.at <= ends:  # a tie goes to the player (TDA 29)
+        left = max(1, round(ends - event.at))
+        raise IllegalAction(f"Seat {seat} still has {left} second{'s' if left != 1 else ''}: the time is not up.")
+    facing = hand.current_bet > hand.bets().get(seat, 0)
+    if facing:
+        entry, text = notation.fold(seat), f"Time is up for seat {seat}, facing a bet: the hand is dead"
+    else:
+        entry, text = notation.check_or_call(seat), f"Time is up for seat {seat}, with no bet to face: a check"
+    ruled = replace(record, rulings=(*record.rulings, Ruling("clock", "TDA 29, T39", text, len(record.log), at=event.at)))
+    state = replace(state, dealing=state.dealing.with_running(ruled), action_clock=None)
+    return _hand_action(state, Event(event.seq, "hand_action", {"table": table, "action": entry}, event.at))
+
+
+HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
+    "hand_misdeal": _misdeal,
+    "hand_ruling": _ruling,
+    "button_corrected": _button,
+    "hand_time_up": _time_up,
+}
+assert tuple(HANDLERS) == RULING_EVENT_TYPES
