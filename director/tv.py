@@ -407,8 +407,8 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         stats.append(Stat("pool", "Prize pool", chips(state.prize_pool)))
     mystery = mystery_view(state)
     if mystery is not None and not finished and not phone:
-        stats.append(Stat("bounty", "Mystery bounties", f"{len(mystery.left)}",
-                          f"of {mystery.count} left" + (f", from level {state.settings.mystery_level}"
+        stats.append(Stat("bounty", "Mystery", f"{len(mystery.left)}",
+                          f"of {mystery.count} left" + (f" from level {state.settings.mystery_level}"
                                                         if state.settings.mystery_level > 1 else "")))
     elif state.settings.bounty_kind != "none" and not finished:
         heads = bounties(state).heads

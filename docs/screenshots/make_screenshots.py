@@ -54,7 +54,7 @@ def finished_tournament(now: float) -> int:
 
 
 def mystery_night(now: float) -> int:
-    """A mystery-bounty night where Ann has just knocked Hal out and opened an envelope."""
+    """A mystery-bounty night where Hal has just been knocked out and an envelope opened."""
     db = get_db()
     tid = services.create_tournament(db, {"name": "Mystery Friday", "buy_in": 50, "bounty_kind": "mystery",
                                           "bounty": 20, "mystery_pool": "500x1, 100x3, 50x6", "table_size": 6},
@@ -63,7 +63,10 @@ def mystery_night(now: float) -> int:
         services.register_player(db, tid, name, None, now - 500)
     services.draw(db, tid, None, now - 400)
     services.clock_action(db, tid, "start", None, now - 300)
-    services.bust(db, tid, [8], None, now - 2, by=[1])
+    state = load_state(db, tid)
+    hal = state.player(8)
+    mate = next(p.id for p in state.alive if p.id != hal.id and p.table == hal.table)
+    services.bust(db, tid, [hal.id], None, now - 2, by=[mate])
     return tid
 
 
@@ -119,9 +122,11 @@ def main() -> None:
             page.wait_for_url(url + "/")
             page.goto(url + path)
             page.wait_for_load_state("networkidle")
-            if name in opened:
+            if name in opened:  # a menu opened, scrolled to just under the page's bar
                 page.click(opened[name])
-                page.locator(opened[name]).scroll_into_view_if_needed()
+                page.locator(opened[name]).evaluate(
+                    "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 130)")
+            page.wait_for_timeout(800)  # the TV's envelope opens in 0.6 s
             page.screenshot(path=str(HERE / f"{name}.png"))
             context.close()
         browser.close()
