@@ -19,18 +19,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, flash, jsonify, redirect, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
-from werkzeug.wrappers import Response
 
 from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import writing
-from director.web import is_partial_request, now, render
+from director.web import flash_and_go, now, refusal_status, render
 from engine.chips import (
     CHIP_SETS,
     COLOURS,
@@ -260,24 +259,16 @@ def post() -> ResponseReturnValue:
         _, said = save(get_db(), data_of(form), now(), form.set_id)
     except (EngineError, NotFound) as error:
         form.error = str(error.description if isinstance(error, NotFound) else error)
-        return page(form, 404 if isinstance(error, NotFound) else 422 if isinstance(error, InvalidInput) else 409)
-    return _back(said)
+        return page(form, 404 if isinstance(error, NotFound) else refusal_status(error))
+    return flash_and_go(said, url_for("chipsets.index"))
 
 
 @bp.post("/chips/<int:set_id>/delete")
 @login_required
 def delete_page(set_id: int) -> ResponseReturnValue:
-    return _back(delete(get_db(), set_id))
+    return flash_and_go(delete(get_db(), set_id), url_for("chipsets.index"))
 
 
-def _back(message: str) -> ResponseReturnValue:
-    flash(message, "ok")
-    to = url_for("chipsets.index")
-    if is_partial_request():  # htmx would follow a redirect and swap the whole page into the form
-        response = Response(status=204)
-        response.headers["HX-Redirect"] = to
-        return response
-    return redirect(to, code=303)
 
 
 # --- the JSON API ---------------------------------------------------------------------------

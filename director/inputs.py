@@ -52,7 +52,7 @@ from engine.limits import (
     MAX_TEXT,
 )
 from engine.rulings import MISDEALS, RULINGS
-from engine.tournament import MAX_ELIMINATORS, MAX_MYSTERY_KINDS
+from engine.tournament import MAX_ELIMINATORS, MAX_MYSTERY_KINDS, MAX_NAME
 
 # --- session --------------------------------------------------------------------------------
 
@@ -464,3 +464,49 @@ class GrantIn(Write):
 
 
 __all__ = [name for name in dir() if name.endswith("In")]
+
+
+# --- the players' database and seasons -------------------------------------------------------
+
+
+class PersonIn(Write):
+    name: Name = Field(title="name")
+    nickname: Annotated[str, BeforeValidator(_text), Field(max_length=MAX_NAME)] = Field("", title="nickname")
+    note: Annotated[str, BeforeValidator(_text), Field(max_length=500)] = Field("", title="note")
+
+
+class PersonEditIn(Write):
+    name: Name | None = Field(None, title="name", description="A new name: the old one still finds the person.")
+    nickname: Annotated[str, BeforeValidator(_text), Field(max_length=MAX_NAME)] | None = Field(None, title="nickname")
+    note: Annotated[str, BeforeValidator(_text), Field(max_length=500)] | None = Field(None, title="note")
+
+
+class MergeIn(Write):
+    into: Id = Field(title="the person to merge into", description="The record that stays; the other is merged into it.")
+
+
+class SeasonIn(Write):
+    name: Name = Field(title="season's name")
+    formula: Literal["table", "field", "sqrt", "custom"] = Field("table", title="points formula")
+    custom: Annotated[str, Field(max_length=1_000)] | None = Field(
+        None, title="custom points", description="Points by place for the custom formula: '1=25, 2=18, 3=15'.")
+    knockout_points: Annotated[float, Field(ge=0, le=1_000)] = Field(0, title="points a knockout")
+    bounty_points: Annotated[float, Field(ge=0, le=100)] = Field(
+        0, title="points for each unit of bounties", description="0.1: a point for every 10 of bounties won.")
+    playing_bonus: Annotated[float, Field(ge=0, le=1_000)] = Field(0, title="bonus for playing")
+    best_n: number(0, 1_000) = Field(0, title="best nights counted", description="0: every night.")  # type: ignore[valid-type]
+    final_multiplier: Annotated[float, Field(ge=1, le=10)] = Field(1, title="final-night multiplier")
+
+
+class SeasonNightIn(Write):
+    tournament: Id = Field(title="tournament")
+    final: Flag = Field(False, title="the final night", description="Its points are multiplied by the season's multiplier.")
+
+
+class CsvIn(Write):
+    csv: Annotated[str, Field(min_length=1, max_length=5 * 1024 * 1024)] = Field(
+        title="CSV", description="The file's text, its first line naming the columns.")
+
+
+class VisibilityIn(Write):
+    public: Flag = Field(False, title="the players' pages are public")

@@ -89,3 +89,42 @@ def m008_chip_sets(db: Database) -> None:
         "payload TEXT NOT NULL)"
     )
     db.execute("CREATE UNIQUE INDEX chip_sets_by_name ON chip_sets (lower(name))")
+
+
+@migrations()
+def m009_people_and_seasons(db: Database) -> None:
+    """The players' database and the seasons: each person once (``people``), the names each was
+    registered under (``person_names``), each night's players tied to people
+    (``person_entries``, with ``people_synced`` saying which nights were read); a season's
+    rules (``seasons``) and its nights (``season_nights``: a tournament is in one season at most),
+    and the past nights a league brought in as CSV (``imported_nights``, ``imported_results``)."""
+    db.execute(
+        "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, nickname TEXT NOT NULL DEFAULT '', "
+        "note TEXT NOT NULL DEFAULT '', created_at REAL NOT NULL)"
+    )
+    db.execute("CREATE UNIQUE INDEX people_by_name ON people (lower(name))")
+    db.execute("CREATE TABLE person_names (name_key TEXT PRIMARY KEY, person_id INTEGER NOT NULL REFERENCES people(id))")
+    db.execute(
+        "CREATE TABLE person_entries (stream_id INTEGER NOT NULL REFERENCES streams(id), player_id INTEGER NOT NULL, "
+        "person_id INTEGER NOT NULL REFERENCES people(id), PRIMARY KEY (stream_id, player_id))"
+    )
+    db.execute("CREATE INDEX person_entries_by_person ON person_entries (person_id)")
+    db.execute("CREATE TABLE people_synced (stream_id INTEGER PRIMARY KEY REFERENCES streams(id), seq INTEGER NOT NULL)")
+    db.execute(
+        "CREATE TABLE seasons (id INTEGER PRIMARY KEY, name TEXT NOT NULL, created_at REAL NOT NULL, rules TEXT NOT NULL)"
+    )
+    db.execute("CREATE UNIQUE INDEX seasons_by_name ON seasons (lower(name))")
+    db.execute(
+        "CREATE TABLE season_nights (stream_id INTEGER PRIMARY KEY REFERENCES streams(id), "
+        "season_id INTEGER NOT NULL REFERENCES seasons(id), final INTEGER NOT NULL DEFAULT 0)"
+    )
+    db.execute("CREATE INDEX season_nights_by_season ON season_nights (season_id)")
+    db.execute(
+        "CREATE TABLE imported_nights (id INTEGER PRIMARY KEY, season_id INTEGER NOT NULL REFERENCES seasons(id), "
+        "name TEXT NOT NULL, at REAL NOT NULL)"
+    )
+    db.execute(
+        "CREATE TABLE imported_results (night_id INTEGER NOT NULL REFERENCES imported_nights(id), "
+        "person_id INTEGER NOT NULL REFERENCES people(id), place INTEGER NOT NULL, prize INTEGER NOT NULL, "
+        "knockouts INTEGER NOT NULL, PRIMARY KEY (night_id, person_id))"
+    )

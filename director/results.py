@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, render_template
 from flask.typing import ResponseReturnValue
 
+from director.charts import stacks_chart
 from director.db import get_db
 from director.events import load_state
 from director.views import ordinal, player_rows
@@ -84,6 +85,7 @@ def context(tournament_id: int) -> dict[str, Any]:
         "results": results_data(state),
         "ordinal": ordinal,
         "printed_at": now(),
+        "stacks_chart": stacks_chart(state),
     }
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from director import events
+from director import events, people
 from director.contract import read
 from director.events import StaleWrite, load_state
 from director.inputs import TournamentIn
@@ -125,7 +125,9 @@ def known_names(db: Database, state: Tournament | None = None, limit: int = 200)
     rows = db.execute(
         "SELECT name FROM player_names ORDER BY last_used DESC, times DESC LIMIT ?", [limit]
     ).fetchall()
-    return [r[0] for r in rows if r[0].casefold() not in taken]
+    everyone = db.execute("SELECT name FROM people ORDER BY lower(name) LIMIT ?", [limit]).fetchall()
+    names = dict.fromkeys(r[0] for r in (*rows, *everyone))  # the recent first, then the players' database
+    return [n for n in names if n.casefold() not in taken][:limit]
 
 
 def register_player(
@@ -139,6 +141,9 @@ def register_player(
     with command(db, tournament_id, expected_seq, now) as writer:  # all three, or none
         state = writer.add("player_registered", payload)
         remember_name(db, clean, now)
+        registered = state.player_named(clean)
+        if registered is not None:  # the person of the players' database, created for a new name
+            people.link(db.conn, tournament_id, registered.id, clean, now)
         if state.seating.tables:
             player = state.player_named(clean)
             assert player is not None

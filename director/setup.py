@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from director import chipsets, saved, services
+from director import chipsets, saved, seasons, services
 from director.auth import login_required
 from director.db import get_db
 from director.web import is_partial_request, now, render
@@ -58,6 +58,7 @@ TEXT_FIELDS = (
     "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
     "players_expected", "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
     "bounty_kind", "bounty", "pko_share", "mystery_pool", "mystery_level", "action_seconds", "action_countdown",
+    "season",
 )
 PLAYERS_EXPECTED = 9
 """The field the structure's end and the chips are checked for, unless the host says."""
@@ -462,7 +463,7 @@ def edit(form: SetupForm, op: str) -> None:
 
 def payload(form: SetupForm, structure: dict[str, Any]) -> dict[str, Any]:
     v = form.values
-    skipped = ("counted_by", "hand_cap", "players_expected")  # the form's own, not the tournament's
+    skipped = ("counted_by", "hand_cap", "players_expected", "season")  # the form's own, not the tournament's
     data: dict[str, Any] = {k: v.get(k, "") for k in TEXT_FIELDS if k not in skipped}
     data["structure"] = structure
     own = chosen_set(form) if v.get("chip_set", "").startswith("own:") else None
@@ -493,6 +494,7 @@ def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
             templates=saved.templates(get_db()),
             chip_sets=CHIP_SETS,
             own_chip_sets=chipsets.chip_sets(get_db()),
+            seasons=seasons.seasons(get_db()),
         ),
         status,
     )
@@ -535,11 +537,17 @@ def create() -> ResponseReturnValue:
     if structure is None:
         form.error = "The structure needs fixing before the tournament can start: see the messages above the levels."
         return show(form, 422)
+    season = form.values.get("season", "")
+    if season and not (season.isdigit() and int(season) in {i for i, _, _ in seasons.seasons(get_db())}):
+        form.error = "That season is gone: choose another, or none."
+        return show(form, 422)
     try:
         tournament_id = services.create_tournament(get_db(), payload(form, structure), now())
     except EngineError as error:
         form.error = str(error)
         return show(form, 422)
+    if season:
+        flash(seasons.add_night(get_db(), int(season), tournament_id, False), "ok")
     target = url_for("players.show", tournament_id=tournament_id)
     if is_partial_request():
         response = Response(status=204)

@@ -36,7 +36,7 @@ from werkzeug.wrappers import Response
 from director.events import StaleWrite, UnknownTournament
 from engine.errors import EngineError, InvalidInput
 from engine.limits import MAX_CHIPS, MAX_ID
-from engine.text import chips
+from engine.text import chips, ordinal
 
 htmx = HTMX()
 
@@ -152,6 +152,22 @@ def take_flashes() -> list[tuple[str, str]]:
     return list(get_flashed_messages(with_categories=True))
 
 
+def flash_and_go(message: str, to: str) -> ResponseReturnValue:
+    """After a write outside a stream: say it, and go to ``to`` (htmx follows with a whole page,
+    not a page swapped into the form)."""
+    flash(message, "ok")
+    if is_partial_request():
+        response = Response(status=204)
+        response.headers["HX-Redirect"] = to
+        return response
+    return redirect(to, code=303)
+
+
+def refusal_status(error: EngineError) -> int:
+    """422 for input that makes no sense, 409 for what contradicts the data."""
+    return 422 if isinstance(error, InvalidInput) else 409
+
+
 def error_page(status: int, title: str, message: str) -> ResponseReturnValue:
     if wants_json():
         return jsonify(error=message), status
@@ -173,7 +189,7 @@ def init_app(app: Flask) -> None:
         def extra_nav(_tournament_id: int) -> list[tuple[str, str]]:
             return [(e, label) for e, label in TOURNAMENT_LINKS if e in app.view_functions]
 
-        return {"chips": format_chips, "extra_nav": extra_nav, "take_flashes": take_flashes}
+        return {"chips": format_chips, "extra_nav": extra_nav, "take_flashes": take_flashes, "ordinal": ordinal}
 
     app.add_template_filter(format_chips, "chips")
     app.add_template_filter(format_datetime, "datetime")

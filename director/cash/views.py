@@ -156,7 +156,10 @@ def club_context(**extra: Any) -> dict[str, Any]:
         for m in club.members
     ]
     grants = [(g, club.member(g.member).name) for g in reversed(club.grants)]
-    return {"t": club, "club": club, "rows": rows, "grants": grants[:30], "stakes": STAKES, **extra}
+    members = {m.name.casefold() for m in club.members}
+    everyone = [r[0] for r in db.execute("SELECT name FROM people ORDER BY lower(name) LIMIT 500").fetchall()]
+    return {"t": club, "club": club, "rows": rows, "grants": grants[:30], "stakes": STAKES,
+            "people_names": [n for n in everyone if n.casefold() not in members], **extra}
 
 
 def summary_data(state: CashSession, at: float) -> dict[str, Any]:

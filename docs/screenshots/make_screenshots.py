@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
-from director import chipsets, create_app, services  # noqa: E402
+from director import chipsets, create_app, seasons, services  # noqa: E402
 from director.auth import set_password  # noqa: E402
 from director.db import get_db  # noqa: E402
 from director.demo import fill_demo  # noqa: E402
@@ -84,6 +84,30 @@ def accident_table(now: float) -> int:
     return tid
 
 
+def league(now: float) -> int:
+    """A season of six Friday nights (seeded busts), the last its final."""
+    import random
+
+    db = get_db()
+    season_id, _ = seasons.save(db, {"name": "Friday league 2027", "formula": "table", "knockout_points": 1,
+                                     "best_n": 4, "final_multiplier": 1.5}, now)
+    rng = random.Random(4)
+    names = ("Alice", "Bruno", "Chloe", "Dmitri", "Esme", "Farid", "Greta", "Hugo")
+    for week in range(1, 7):
+        at = now - (7 - week) * 7 * 86400
+        tid = services.create_tournament(db, {"name": f"Friday week {week}"}, at)
+        for name in names:
+            services.register_player(db, tid, name, None, at)
+        services.clock_action(db, tid, "start", None, at + 60)
+        alive = list(range(1, len(names) + 1))
+        while len(alive) > 1:
+            victim = rng.choice(alive)
+            alive.remove(victim)
+            services.bust(db, tid, [victim], None, at + 600 + len(alive), by=rng.choice(alive))
+        seasons.add_night(db, season_id, tid, week == 6)
+    return season_id
+
+
 def main() -> None:
     app = create_app({}, instance_path=tempfile.mkdtemp())
     now = time.time()
@@ -94,6 +118,8 @@ def main() -> None:
         chipsets.save(get_db(), HOST_CHIPS, now)
         mystery = mystery_night(now)
         accident = accident_table(now)
+        with app.test_request_context():
+            season = league(now)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}"
@@ -109,6 +135,8 @@ def main() -> None:
         ("chips", "/chips", (1280, 800)),
         ("tv-mystery", f"/t/{mystery}/tv", (1280, 720)),
         ("dealer-rulings", f"/t/{accident}/table/1", (390, 844)),
+        ("season", f"/seasons/{season}", (1280, 800)),
+        ("season-tv", f"/seasons/{season}/tv", (1280, 720)),
     ]
     opened = {"dealer-rulings": "#dealer .dl-accidents summary"}
     with sync_playwright() as p:

@@ -274,3 +274,42 @@ def test_a_pko_final_table_with_a_deal(page: Any, live_server: LiveServer, artif
     expect(page.locator("#deal-made")).to_contain_text("ICM")
     page.goto(f"{live_server.url}/t/{tid}")
     expect(page.locator("#deal-line")).to_contain_text("Ann")
+
+
+def test_a_season_screen_after_two_nights(page: Any, live_server: LiveServer, artifacts_dir: Path) -> None:
+    """Issue "Seasons": "a browser test of the season screen". Two nights played, the season
+    created on its page and the nights added there; the standings show the tie-break and the
+    movement, and the TV screen reads them large."""
+    import time
+
+    from director import services
+    from director.db import get_db
+
+    with live_server.app.app_context():
+        db = get_db()
+        for week, order in ((1, [3, 2]), (2, [1, 3])):
+            tid = services.create_tournament(db, {"name": f"Week {week}"}, time.time())
+            for name in ("Ann", "Bob", "Cy"):
+                services.register_player(db, tid, name, None, time.time())
+            services.clock_action(db, tid, "start", None, time.time())
+            for victim in order:
+                services.bust(db, tid, [victim], None, time.time())
+    page.set_viewport_size({"width": 1280, "height": 900})
+    live_server.login(page)
+    page.goto(f"{live_server.url}/seasons")
+    page.fill("#season-form input[name=name]", "Friday league")
+    page.click("#season-form button[type=submit]")
+    expect(page.locator("h1")).to_contain_text("Friday league")
+    for week in ("Week 1", "Week 2"):
+        page.select_option("#season-nights select[name=tournament]", label=week)
+        page.click("#season-nights button:has-text('Add')")
+    standings = page.locator("#season-standings tbody tr")
+    expect(standings).to_have_count(3)
+    expect(standings.nth(0)).to_contain_text("Bob")  # 7 + 10 = 17 beats Ann 10 + 5 and Cy 5 + 7
+    expect(page.locator("#tie-break")).to_contain_text("the most wins, then the best single night")
+    page.screenshot(path=str(artifacts_dir / "season.png"), full_page=True)
+    page.click("a:has-text('On the TV')")
+    rows = page.locator(".season-tv-row")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("Bob")
+    page.screenshot(path=str(artifacts_dir / "season-tv.png"))

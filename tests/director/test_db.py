@@ -24,6 +24,7 @@ MIGRATIONS = [
     "m006_archived_streams",
     "m007_templates",
     "m008_chip_sets",
+    "m009_people_and_seasons",
 ]
 
 
@@ -122,5 +123,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 8 migration(s)."
+        assert result.output.strip() == "Applied 9 migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []

@@ -1,0 +1,142 @@
+"""A backup of the whole database as one file, and a restore from it (issue "Seasons", part 6).
+
+The backup is a consistent copy taken with SQLite's backup API while the server runs (the
+writers wait their turn, nothing is half-written). A restore checks that the file is a
+backup of this app whose schema this version knows (no newer migration), keeps the current
+database aside in the data folder (``backups/before-restore-<time>.db``), copies the backup
+over the live database with the same API, brings its schema up to date, and forgets every
+state held in memory.
+
+Pages: ``/backup`` (director only): download (``/backup/download``, the file), and restore
+with a confirmation (``POST /backup/restore``, the file as ``backup`` and ``confirm=on``).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from flask import Blueprint, current_app, flash, redirect, request, send_file, url_for
+from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
+
+from director.auth import login_required
+from director.db import get_db, migrate
+from director.events import cache, writing
+from director.migrations import migrations
+from director.web import render
+from engine.errors import IllegalAction, InvalidInput
+
+bp = Blueprint("backup", __name__)
+MAX_BACKUP = 2 * 1024**3
+"""The largest file a restore takes (2 GB): a club's years of nights are a few hundred MB."""
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _copy(source: sqlite3.Connection, target: str) -> None:
+    dest = sqlite3.connect(target)
+    try:
+        source.backup(dest)
+    finally:
+        dest.close()
+
+
+def take(path: str) -> None:
+    """A consistent copy of the live database at ``path``."""
+    with writing(current_app.config["DATABASE"]):
+        _copy(get_db().conn, path)
+
+
+def check(path: str) -> list[str]:
+    """The migrations of a backup file, or ``InvalidInput`` saying why it is not one of ours."""
+    with open(path, "rb") as f:
+        if f.read(16) != SQLITE_HEADER:
+            raise InvalidInput("That file is not a backup of poker-director: it is not an SQLite database.")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise InvalidInput("That backup is damaged (SQLite's check fails): nothing was restored.")
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {"_sqlite_migrations", "streams", "events"} <= tables:
+                raise InvalidInput("That file is an SQLite database, but not a backup of poker-director.")
+            names = [r[0] for r in conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = 'director' ORDER BY id")]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise InvalidInput(f"That file is not a backup of poker-director ({error}).") from None
+    known = {m.name for m in migrations.pending(Database(memory=True))}  # every migration of this version
+    newer = [n for n in names if n not in known]
+    if newer:
+        raise IllegalAction(f"That backup comes from a newer poker-director (its schema has {newer[-1]}): "
+                            "update this app first.")
+    return names
+
+
+def restore(upload: str) -> Path:
+    """Replace the live database with the backup at ``upload``; returns where the current one went."""
+    check(upload)
+    database = current_app.config["DATABASE"]
+    aside = Path(database).resolve().parent / "backups" / time.strftime("before-restore-%Y%m%d-%H%M%S.db")
+    aside.parent.mkdir(parents=True, exist_ok=True)
+    with writing(database):
+        live = get_db().conn
+        _copy(live, str(aside))  # the current database kept, whole
+        source = sqlite3.connect(f"file:{upload}?mode=ro", uri=True)
+        try:
+            source.backup(live)
+        finally:
+            source.close()
+        cache.clear()
+    migrate(database)  # a backup of an older version gets this version's schema
+    return aside
+
+
+@bp.get("/backup")
+@login_required
+def page() -> ResponseReturnValue:
+    return render("backup.html", "backup.html")
+
+
+def _download() -> ResponseReturnValue:
+    handle, path = tempfile.mkstemp(suffix=".db")
+    os.close(handle)
+    take(path)
+    name = time.strftime("poker-director-%Y%m%d-%H%M.db")
+    response = send_file(path, as_attachment=True, download_name=name, mimetype="application/vnd.sqlite3")
+    response.call_on_close(lambda: os.path.exists(path) and os.unlink(path))
+    return response
+
+
+@bp.get("/backup/download")
+@login_required
+def download() -> ResponseReturnValue:
+    return _download()
+
+
+@bp.post("/backup/restore")
+@login_required
+def restore_page() -> ResponseReturnValue:
+    upload = request.files.get("backup")
+    if upload is None or not upload.filename:
+        return render("backup.html", "backup.html", error="Choose the backup file to restore."), 422
+    if request.form.get("confirm") != "on":
+        return render("backup.html", "backup.html",
+                      error="Tick the box to confirm: everything now in the app is replaced by the backup."), 422
+    handle, path = tempfile.mkstemp(suffix=".db")
+    os.close(handle)
+    try:
+        upload.save(path)
+        if os.path.getsize(path) > MAX_BACKUP:
+            raise InvalidInput(f"A backup is at most {MAX_BACKUP // 1024**3} GB.")
+        aside = restore(path)
+    except (InvalidInput, IllegalAction) as error:
+        return render("backup.html", "backup.html", error=str(error)), 422
+    finally:
+        os.unlink(path)
+    flash(f"Restored the backup. The database as it was is kept in the data folder as {aside.name}.", "ok")
+    return redirect(url_for("home.index"), code=303)

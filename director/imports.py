@@ -1,0 +1,194 @@
+"""Bringing data in (issue "Seasons", part 6): the players from a CSV (name, nickname), and the
+past results of a season (season, date, name, place, prize, knockouts, and optionally the
+night's name, which keeps two nights of one day apart) so that a league can start mid-season. Each import is one transaction: a file with one bad line imports nothing,
+and the refusal names the line and the reason.
+
+Pages: the forms on ``/people`` and ``/seasons`` post to ``/people/import`` and
+``/seasons/import``; JSON twins ``POST /api/people/import`` and ``POST /api/seasons/import``
+take the file's text as ``csv``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, flash, jsonify, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
+
+from director import inputs, shapes
+from director.auth import login_required
+from director.contract import Api
+from director.db import get_db
+from director.people import MAX_NOTE, _person_for, name_key, transaction
+from director.web import now
+from engine.errors import EngineError, InvalidInput
+from engine.limits import MAX_MONEY, MAX_PLAYERS
+from engine.tournament import MAX_NAME, clean_name
+
+bp = Blueprint("imports", __name__)
+api = Api(bp, "imports")
+MAX_ROWS = 20_000
+MAX_CSV = 5 * 1024 * 1024
+
+
+def _rows(text: str, needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
+    """The CSV's rows with their line numbers; refused when a needed column is missing."""
+    if len(text) > MAX_CSV:
+        raise InvalidInput(f"The file is larger than {MAX_CSV // 1024 // 1024} MB.")
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    missing = [c for c in needed if c not in header]
+    if missing:
+        raise InvalidInput(f"Line 1: the column{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+                           f"{'are' if len(missing) > 1 else 'is'} missing (the first line names the columns: "
+                           f"{', '.join(needed)}).")
+    out = []
+    for n, raw in enumerate(reader, start=2):
+        row = {str(k).strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
+        if not any(row.values()):
+            continue
+        out.append((n, row))
+        if len(out) > MAX_ROWS:
+            raise InvalidInput(f"At most {MAX_ROWS:,} lines in one import.")
+    if not out:
+        raise InvalidInput("The file has no line after its header: nothing to import.")
+    return out
+
+
+def _whole(value: str, what: str, line: int, low: int, high: int) -> int:
+    cleaned = value.replace(",", "").replace(" ", "")
+    if not cleaned.isdigit() or not low <= int(cleaned) <= high:
+        raise InvalidInput(f"Line {line}: the {what} must be a whole number from {low:,} to {high:,}, not {value!r}.")
+    return int(cleaned)
+
+
+def import_players(db: Database, text: str, at: float) -> str:
+    rows = _rows(text, ("name",))
+    seen: dict[str, int] = {}
+    clean: list[tuple[str, str]] = []
+    for line, row in rows:
+        try:
+            name = clean_name(row.get("name"), "name")
+        except EngineError as error:
+            raise InvalidInput(f"Line {line}: {error}") from None
+        nickname = row.get("nickname", "")
+        if len(nickname) > MAX_NAME:
+            raise InvalidInput(f"Line {line}: the nickname is at most {MAX_NAME} characters.")
+        key = name_key(name)
+        if key in seen:
+            raise InvalidInput(f"Line {line}: {name} is already on line {seen[key]}.")
+        seen[key] = line
+        clean.append((name, nickname))
+    added = 0
+    with transaction(db) as conn:
+        for name, nickname in clean:
+            known = conn.execute("SELECT person_id FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone()
+            pid = _person_for(conn, name, at)
+            if known is None:
+                added += 1
+            if nickname:
+                conn.execute("UPDATE people SET nickname = ? WHERE id = ?", (nickname[:MAX_NOTE], pid))
+    return f"Imported {len(clean)} player{'s' if len(clean) != 1 else ''}: {added} new, {len(clean) - added} already known."
+
+
+def _date(value: str, line: int, today: float) -> float:
+    try:
+        day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=UTC)
+    except ValueError:
+        raise InvalidInput(f"Line {line}: the date must be written 2026-11-27, not {value!r}.") from None
+    at = day.timestamp() + 20 * 3600  # an evening
+    if day.timestamp() > today:
+        raise InvalidInput(f"Line {line}: {value} is in the future.")
+    return at
+
+
+def import_results(db: Database, text: str, at: float) -> str:
+    rows = _rows(text, ("season", "date", "name", "place", "prize", "knockouts"))
+    seasons = {name.casefold(): sid for sid, name in db.execute("SELECT id, name FROM seasons").fetchall()}
+    nights: dict[tuple[int, float, str], dict[str, Any]] = {}
+    for line, row in rows:
+        season = seasons.get(row["season"].casefold())
+        if season is None:
+            raise InvalidInput(f"Line {line}: there is no season {row['season']!r} (create it first).")
+        when = _date(row["date"], line, at)
+        try:
+            name = clean_name(row["name"], "name")
+        except EngineError as error:
+            raise InvalidInput(f"Line {line}: {error}") from None
+        place = _whole(row["place"], "place", line, 1, MAX_PLAYERS)
+        prize = _whole(row["prize"] or "0", "prize", line, 0, MAX_MONEY)
+        knockouts = _whole(row["knockouts"] or "0", "number of knockouts", line, 0, MAX_PLAYERS)
+        label = row.get("night", "")  # optional: two nights of one day stay two
+        night = nights.setdefault((season, when, label), {"rows": {}, "line": line, "date": row["date"], "label": label})
+        if name_key(name) in night["rows"]:
+            raise InvalidInput(f"Line {line}: {name} is on line {night['rows'][name_key(name)][0]} for the same night.")
+        night["rows"][name_key(name)] = (line, name, place, prize, knockouts)
+    for night in nights.values():
+        entries = len(night["rows"])
+        for line, _, place, _, _ in night["rows"].values():
+            if place > entries:
+                raise InvalidInput(f"Line {line}: place {place} on {night['date']}, a night of {entries} players.")
+    with transaction(db) as conn:
+        for (season, when, _), night in nights.items():
+            name = night["label"] or f"Imported night of {night['date']}"
+            cursor = conn.execute("INSERT INTO imported_nights (season_id, name, at) VALUES (?, ?, ?)", (season, name, when))
+            night_id = int(cursor.lastrowid or 0)
+            for _, person_name, place, prize, knockouts in night["rows"].values():
+                pid = _person_for(conn, person_name, at)
+                conn.execute("INSERT INTO imported_results (night_id, person_id, place, prize, knockouts) "
+                             "VALUES (?, ?, ?, ?, ?)", (night_id, pid, place, prize, knockouts))
+    count = len(nights)
+    return f"Imported {len(rows)} result{'s' if len(rows) != 1 else ''} of {count} night{'s' if count != 1 else ''}."
+
+
+def _uploaded() -> str:
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        data = upload.read(MAX_CSV + 1)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInput("The file is not text in UTF-8: save it as CSV (UTF-8) and try again.") from None
+    return str(request.form.get("csv", ""))
+
+
+def _page_import(do: Any, back: str) -> ResponseReturnValue:
+    try:
+        message = do(get_db(), _uploaded(), now())
+    except EngineError as error:
+        flash(f"Nothing was imported. {error}", "error")
+        return redirect(back, code=303)
+    flash(message, "ok")
+    return redirect(back, code=303)
+
+
+@bp.post("/people/import")
+@login_required
+def people_page() -> ResponseReturnValue:
+    return _page_import(import_players, url_for("people.index"))
+
+
+@bp.post("/seasons/import")
+@login_required
+def seasons_page() -> ResponseReturnValue:
+    return _page_import(import_results, url_for("seasons.index"))
+
+
+@api.post("/api/people/import", summary="Import players from CSV (columns name, nickname): all of it or nothing",
+          body=inputs.CsvIn, result=shapes.Done, status=200)
+def api_people(data: inputs.CsvIn) -> ResponseReturnValue:
+    return jsonify(notice=import_players(get_db(), data.csv, now()))
+
+
+@api.post("/api/seasons/import", summary="Import past results from CSV (season, date, name, place, prize, "
+          "knockouts): all of it or nothing", body=inputs.CsvIn, result=shapes.Done, status=200)
+def api_results(data: inputs.CsvIn) -> ResponseReturnValue:
+    return jsonify(notice=import_results(get_db(), data.csv, now()))
+
+
+__all__ = ["bp", "import_players", "import_results"]
