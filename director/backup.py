@@ -77,6 +77,14 @@ def check(path: str) -> list[str]:
     return names
 
 
+def forget_summaries() -> None:
+    """The summaries kept in memory by (tournament, seq) describe the old database: drop them."""
+    from director import people, seasons
+
+    people.STATS_KEPT.clear()
+    seasons.POTS_KEPT.clear()
+
+
 def restore(upload: str) -> Path:
     """Replace the live database with the backup at ``upload``; returns where the current one went."""
     check(upload)
@@ -92,6 +100,7 @@ def restore(upload: str) -> Path:
         finally:
             source.close()
         cache.clear()
+        forget_summaries()
     migrate(database)  # a backup of an older version gets this version's schema
     return aside
 

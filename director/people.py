@@ -324,6 +324,32 @@ def knockouts_by(state: Tournament) -> dict[int, int]:
     return out
 
 
+STATS_KEPT: dict[tuple[str, int, int, int], HandStats] = {}
+"""One night's hand statistics of a player, by (database, tournament, seq, player): replayed
+once, not at every look at the person's page."""
+
+
+def night_stats(tournament_id: int, state: Tournament, player: int, night: str) -> HandStats:
+    key = (current_app.config["DATABASE"], tournament_id, state.seq, player)
+    if key not in STATS_KEPT:
+        if len(STATS_KEPT) > 16_384:
+            STATS_KEPT.clear()
+        stats = HandStats()
+        hand_stats(state, player, stats, night)
+        STATS_KEPT[key] = stats
+    return STATS_KEPT[key]
+
+
+def add_stats(total: HandStats, night: HandStats) -> None:
+    total.hands += night.hands
+    total.won += night.won
+    total.won_at_showdown += night.won_at_showdown
+    total.all_ins += night.all_ins
+    total.all_ins_won += night.all_ins_won
+    if night.biggest_pot > total.biggest_pot:
+        total.biggest_pot, total.biggest_with, total.biggest_where = night.biggest_pot, night.biggest_with, night.biggest_where
+
+
 def hand_stats(state: Tournament, player: int, stats: HandStats, night: str) -> None:
     """Add one night's hands of ``player`` (those dealt with the assistant) to ``stats``."""
     for record in state.dealing.hands:
@@ -390,7 +416,7 @@ def record_of(db: Database, person_id: int) -> Record:
         rec.nights.append(NightRow(stream_id, state.name, float(row[0]) if row else 0.0, state.entries,
                                    state.places().get(player), awards.get(player, 0), knockouts_by(state).get(player, 0),
                                    won.get(player, 0), state.finished))
-        hand_stats(state, player, rec.hands, state.name)
+        add_stats(rec.hands, night_stats(stream_id, state, player, state.name))
     for night_id, name, at, place, prize, knockouts in db.execute(
         "SELECT n.id, n.name, n.at, r.place, r.prize, r.knockouts FROM imported_results r "
         "JOIN imported_nights n ON n.id = r.night_id WHERE r.person_id = ?", (person_id,)

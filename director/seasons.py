@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from sqlite_utils import Database
@@ -47,10 +47,11 @@ from engine.season import (
     custom_text,
     rules_from_dict,
     rules_to_dict,
+    running_points,
 )
 from engine.season import standings as season_standings
 from engine.text import ordinal
-from engine.tournament import clean_name
+from engine.tournament import Tournament, clean_name
 
 bp = Blueprint("seasons", __name__)
 api = Api(bp, "seasons")
@@ -210,7 +211,7 @@ def race(v: SeasonView, top: int = 8, width: int = 960, height: int = 420) -> Ma
     if not v.results:
         return Markup("")
     leaders = [r.person for r in v.rows[:top]]
-    after = [{r.person: r.points for r in season_standings(v.rules, v.results[: k + 1])} for k in range(len(v.results))]
+    after = running_points(v.rules, v.results)
     series = [(v.names.get(p, "?"), [a.get(p) for a in after]) for p in leaders]
     labels = [str(k + 1) for k in range(len(v.results))]
     return line_chart(series, labels, "points counted, night by night", title=f"{v.name}: the race",
@@ -227,6 +228,34 @@ class SeasonRecord:
     where: str
 
 
+POTS_KEPT: dict[tuple[str, int, int], tuple[int, str, str] | None] = {}
+"""The biggest pot of each night, by (database, tournament, seq): a finished night's hands are
+replayed once, not at every look at its season."""
+
+
+def biggest_pot(tournament_id: int, state: Tournament) -> tuple[int, str, str] | None:
+    """``(chips, who won it, where)`` of the night's biggest pot, from its hand histories."""
+    key = (current_app.config["DATABASE"], tournament_id, state.seq)
+    if key in POTS_KEPT:
+        return POTS_KEPT[key]
+    best: tuple[int, str, str] | None = None
+    for record in state.dealing.hands:
+        if not record.finished:
+            continue
+        hand = record.replay()
+        if hand.award is None:
+            continue
+        total = sum(p.amount for p in hand.award.pots)
+        if best is None or total > best[0]:
+            seats = dict(record.players)
+            winners = " and ".join(dict.fromkeys(state.name_of(seats[s]) for p in hand.award.pots for s in p.winners))
+            best = (total, winners, f"table {record.table}, hand {record.number}")
+    if len(POTS_KEPT) > 4_096:
+        POTS_KEPT.clear()
+    POTS_KEPT[key] = best
+    return best
+
+
 def records(db: Database, v: SeasonView) -> list[SeasonRecord]:
     """The season's records, from its finished tournaments' events and hand histories: the
     biggest pot, the most knockouts, the deepest run, the best comeback."""
@@ -240,17 +269,9 @@ def records(db: Database, v: SeasonView) -> list[SeasonRecord]:
         state = load_state(db, info.tournament_id)
         person = entries_of(db, info.tournament_id)
         places = state.places()
-        for record in state.dealing.hands:
-            if not record.finished:
-                continue
-            hand = record.replay()
-            if hand.award is None:
-                continue
-            total = sum(p.amount for p in hand.award.pots)
-            if pot is None or total > pot[0]:
-                seats = dict(record.players)
-                winners = " and ".join(dict.fromkeys(state.name_of(seats[s]) for p in hand.award.pots for s in p.winners))
-                pot = (total, winners, f"{info.name}, table {record.table}, hand {record.number}")
+        best = biggest_pot(info.tournament_id, state)
+        if best is not None and (pot is None or best[0] > pot[0]):
+            pot = (best[0], best[1], f"{info.name}, {best[2]}")
         winner = next((pid for pid, place in places.items() if place == 1), None)
         if winner is not None:
             lows = [(r.setup.stacks[r.seat_of(winner)] / r.setup.big_blind, r)

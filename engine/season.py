@@ -199,6 +199,27 @@ def standings(rules: SeasonRules, nights: Iterable[Night]) -> list[Standing]:
     return [_with(row, movement=before[row.person] - row.rank if row.person in before else None) for row in now]
 
 
+def running_points(rules: SeasonRules, nights: Iterable[Night]) -> list[dict[PersonId, float]]:
+    """Each player's counted points after each night (date order): the standings' race, one
+    night at a time (a player's best N kept as the nights come).
+
+    >>> rules = SeasonRules(best_n=1)
+    >>> running_points(rules, [Night(1, "a", 1.0, 2, {1: 1, 2: 2}), Night(2, "b", 2.0, 2, {2: 1, 1: 2})])
+    [{1: 10.0, 2: 7.0}, {1: 10.0, 2: 10.0}]
+    """
+    played: dict[PersonId, list[float]] = {}
+    totals: dict[PersonId, float] = {}
+    out = []
+    for night in sorted(nights, key=lambda n: (n.at, n.key)):
+        for person, points in night_points(rules, night).items():
+            kept = played.setdefault(person, [])
+            kept.append(points)
+            kept.sort(reverse=True)
+            totals[person] = round(sum(kept[: rules.best_n] if rules.best_n else kept), 2)
+        out.append(dict(totals))
+    return out
+
+
 def rules_from_dict(data: Mapping[str, object]) -> SeasonRules:
     """The season's rules as stored and as the forms give them, each value checked."""
 
@@ -266,5 +287,5 @@ def custom_text(rules: SeasonRules) -> str:
 
 __all__ = [
     "FORMULAS", "TIE_BREAK", "Night", "SeasonRules", "Standing", "custom_text", "night_points", "rules_from_dict",
-    "rules_to_dict", "standings",
+    "rules_to_dict", "running_points", "standings",
 ]
