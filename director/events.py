@@ -73,10 +73,14 @@ def _row_to_event(row: Mapping[str, Any]) -> Event:
     return Event(seq=row["seq"], type=row["type"], payload=json.loads(row["payload"]), at=row["at"])
 
 
-def create_tournament(db: Database, name: str, payload: Mapping[str, Any], now: float) -> int:
+def create_tournament(
+    db: Database, name: str, payload: Mapping[str, Any], now: float,
+    also: Callable[[Any, int], object] | None = None,
+) -> int:
     """Insert a tournament and its first event (``created``); returns the new id.
 
-    The payload is checked by the engine first, so an invalid setup writes nothing.
+    The payload is checked by the engine first, so an invalid setup writes nothing; ``also``
+    (the connection, the new id) writes what goes with it in the same transaction.
     """
     first = Event(seq=1, type="created", payload={"rules": RULES_VERSION, **payload}, at=now)
     fold([first])  # raises EngineError with the reason
@@ -92,6 +96,8 @@ def create_tournament(db: Database, name: str, payload: Mapping[str, Any], now: 
                 "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, ?, ?, ?)",
                 (tournament_id, first.type, json.dumps(first.payload), now),
             )
+            if also is not None:
+                also(conn, tournament_id)
             conn.commit()
         except BaseException:
             conn.rollback()

@@ -24,7 +24,7 @@ from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
-from director.people import MAX_NOTE, _person_for, name_key, transaction
+from director.people import name_key, person_for, transaction
 from director.web import now
 from engine.errors import EngineError, InvalidInput
 from engine.limits import MAX_MONEY, MAX_PLAYERS
@@ -88,11 +88,11 @@ def import_players(db: Database, text: str, at: float) -> str:
     with transaction(db) as conn:
         for name, nickname in clean:
             known = conn.execute("SELECT person_id FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone()
-            pid = _person_for(conn, name, at)
+            pid = person_for(conn, name, at)
             if known is None:
                 added += 1
             if nickname:
-                conn.execute("UPDATE people SET nickname = ? WHERE id = ?", (nickname[:MAX_NOTE], pid))
+                conn.execute("UPDATE people SET nickname = ? WHERE id = ?", (nickname, pid))
     return f"Imported {len(clean)} player{'s' if len(clean) != 1 else ''}: {added} new, {len(clean) - added} already known."
 
 
@@ -139,7 +139,7 @@ def import_results(db: Database, text: str, at: float) -> str:
             cursor = conn.execute("INSERT INTO imported_nights (season_id, name, at) VALUES (?, ?, ?)", (season, name, when))
             night_id = int(cursor.lastrowid or 0)
             for _, person_name, place, prize, knockouts in night["rows"].values():
-                pid = _person_for(conn, person_name, at)
+                pid = person_for(conn, person_name, at)
                 conn.execute("INSERT INTO imported_results (night_id, person_id, place, prize, knockouts) "
                              "VALUES (?, ?, ?, ?, ?)", (night_id, pid, place, prize, knockouts))
     count = len(nights)

@@ -98,7 +98,7 @@ def person(db: Database, person_id: int) -> Person:
     return Person(*row)
 
 
-def _person_for(conn: Any, name: str, at: float) -> int:
+def person_for(conn: Any, name: str, at: float) -> int:
     """The person registered under ``name``, created if nobody was (inside a transaction)."""
     key = name_key(name)
     row = conn.execute("SELECT person_id FROM person_names WHERE name_key = ?", (key,)).fetchone()
@@ -117,7 +117,7 @@ def _person_for(conn: Any, name: str, at: float) -> int:
 
 def link(conn: Any, stream_id: int, player_id: int, name: str, at: float) -> int:
     """Tie a night's player to the person of that name (inside the caller's transaction)."""
-    pid = _person_for(conn, name, at)
+    pid = person_for(conn, name, at)
     conn.execute("INSERT OR IGNORE INTO person_entries (stream_id, player_id, person_id) VALUES (?, ?, ?)",
                  (stream_id, player_id, pid))
     return pid
@@ -177,7 +177,7 @@ def create(db: Database, data: dict[str, Any], at: float) -> int:
         if conn.execute("SELECT 1 FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone() or \
                 conn.execute("SELECT 1 FROM people WHERE lower(name) = lower(?)", (name,)).fetchone():
             raise IllegalAction(f"{name} is already in the players' database.")
-        pid = _person_for(conn, name, at)
+        pid = person_for(conn, name, at)
         conn.execute("UPDATE people SET nickname = ?, note = ? WHERE id = ?",
                      (_clean(data.get("nickname"), "nickname", MAX_NAME), _clean(data.get("note"), "note", MAX_NOTE), pid))
     return pid

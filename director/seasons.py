@@ -142,20 +142,25 @@ def save(db: Database, data: dict[str, Any], at: float, season_id: int | None = 
 
 def add_night(db: Database, season_id: int, tournament_id: int, final: bool) -> str:
     with transaction(db) as conn:
-        season = conn.execute("SELECT name FROM seasons WHERE id = ?", (season_id,)).fetchone()
-        if season is None:
-            raise NotFound(f"There is no season {season_id}.")
-        stream = conn.execute("SELECT name, kind FROM streams WHERE id = ?", (tournament_id,)).fetchone()
-        if stream is None or stream[1] != "tournament":
-            raise InvalidInput(f"There is no tournament {tournament_id}.")
-        other = conn.execute("SELECT s.name, s.id FROM season_nights n JOIN seasons s ON s.id = n.season_id "
-                             "WHERE n.stream_id = ?", (tournament_id,)).fetchone()
-        if other is not None and other[1] != season_id:
-            raise IllegalAction(f"{stream[0]} is a night of the season {other[0]!r}: remove it there first.")
-        if final:
-            conn.execute("UPDATE season_nights SET final = 0 WHERE season_id = ?", (season_id,))
-        conn.execute("INSERT OR REPLACE INTO season_nights (stream_id, season_id, final) VALUES (?, ?, ?)",
-                     (tournament_id, season_id, 1 if final else 0))
+        return night_added(conn, season_id, tournament_id, final)
+
+
+def night_added(conn: Any, season_id: int, tournament_id: int, final: bool) -> str:
+    """Count a tournament in a season (inside the caller's transaction); what it says."""
+    season = conn.execute("SELECT name FROM seasons WHERE id = ?", (season_id,)).fetchone()
+    if season is None:
+        raise NotFound(f"There is no season {season_id}.")
+    stream = conn.execute("SELECT name, kind FROM streams WHERE id = ?", (tournament_id,)).fetchone()
+    if stream is None or stream[1] != "tournament":
+        raise InvalidInput(f"There is no tournament {tournament_id}.")
+    other = conn.execute("SELECT s.name, s.id FROM season_nights n JOIN seasons s ON s.id = n.season_id "
+                         "WHERE n.stream_id = ?", (tournament_id,)).fetchone()
+    if other is not None and other[1] != season_id:
+        raise IllegalAction(f"{stream[0]} is a night of the season {other[0]!r}: remove it there first.")
+    if final:
+        conn.execute("UPDATE season_nights SET final = 0 WHERE season_id = ?", (season_id,))
+    conn.execute("INSERT OR REPLACE INTO season_nights (stream_id, season_id, final) VALUES (?, ?, ?)",
+                 (tournament_id, season_id, 1 if final else 0))
     return f"{stream[0]} is a night of {season[0]}" + (", its final." if final else ".")
 
 

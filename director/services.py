@@ -98,12 +98,15 @@ def new_seed() -> int:
     return secrets.randbits(31) or 1
 
 
-def create_tournament(db: Database, data: Mapping[str, Any], now: float) -> int:
+def create_tournament(
+    db: Database, data: Mapping[str, Any], now: float, also: Callable[[Any, int], object] | None = None
+) -> int:
     """A new tournament from the setup page's or the API's fields, read as ``TournamentIn``
-    declares them (a blank form field is a field left out)."""
+    declares them (a blank form field is a field left out); ``also`` writes with it, in its
+    transaction (``events.create_tournament``)."""
     declared = read(TournamentIn, data).given()
     payload = tournament_payload(declared)
-    return events.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now)
+    return events.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now, also)
 
 
 # --- players ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from director import chipsets, saved, seasons, services
@@ -541,13 +542,19 @@ def create() -> ResponseReturnValue:
     if season and not (season.isdigit() and int(season) in {i for i, _, _ in seasons.seasons(get_db())}):
         form.error = "That season is gone: choose another, or none."
         return show(form, 422)
+    said: list[str] = []
+
+    def in_season(conn: Any, tournament_id: int) -> None:  # the night and its season, together
+        said.append(seasons.night_added(conn, int(season), tournament_id, False))
+
     try:
-        tournament_id = services.create_tournament(get_db(), payload(form, structure), now())
-    except EngineError as error:
-        form.error = str(error)
+        tournament_id = services.create_tournament(get_db(), payload(form, structure), now(),
+                                                   in_season if season else None)
+    except (EngineError, NotFound) as error:
+        form.error = "That season is gone: choose another, or none." if isinstance(error, NotFound) else str(error)
         return show(form, 422)
-    if season:
-        flash(seasons.add_night(get_db(), int(season), tournament_id, False), "ok")
+    for message in said:
+        flash(message, "ok")
     target = url_for("players.show", tournament_id=tournament_id)
     if is_partial_request():
         response = Response(status=204)

@@ -151,7 +151,7 @@ def _ruling(state: Tournament, event: Event) -> Tournament:
     kind = p.get("kind")
     if kind not in RULINGS:
         raise InvalidInput(f"Name what happened: one of {', '.join(RULINGS)}.")
-    record = _running_or_refuse(state, table, f"{RULINGS[kind]}")
+    record = _running_or_refuse(state, table, RULINGS[kind])
     hand = record.replay()
     if kind == "boxed_card":
         rule, text = ("TDA 35-A-1; house rule", "One boxed card is not a misdeal (two are): it is replaced by the "
