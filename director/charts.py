@@ -1,6 +1,7 @@
-"""Charts drawn on the server as SVG (issue "Seasons", part 4): nothing to download, readable
-on the TV and printable. A chart is lines over the nights of a season: each player's running
-points (the standings' race), or a player's place night by night.
+"""Charts drawn on the server as SVG: nothing to download, readable on the TV and printable.
+A chart is lines over the nights of a season: each player's running points (the standings'
+race), or a player's place night by night; a night's chip counts; or a structure over the
+night's clock (:func:`structure_chart`).
 
 >>> svg = line_chart([("Ann", [10.0, 15.0]), ("Bob", [7.0, 17.0])], ["Week 1", "Week 2"], "points")
 >>> svg.count("<polyline"), "Week 2" in svg, "Bob" in svg
@@ -10,12 +11,15 @@ points (the standings' race), or a player's place night by night.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 from markupsafe import Markup
 
+from engine.clock import ClockState
 from engine.dealing import stack_of
+from engine.structure import Break, Level, Structure, describe_break, describe_level, estimate_end
+from engine.text import chips
 from engine.tournament import Tournament
 
 PALETTE = ("#2ecc71", "#f1c40f", "#3498db", "#e74c3c", "#9b59b6", "#1abc9c", "#e67e22", "#ecf0f1", "#ff6b9d", "#95a5a6")
@@ -128,4 +132,214 @@ def stacks_chart(state: Tournament, players: int = 8) -> Markup:
     return line_chart(series, labels, "chips at the start of each hand", title=f"{state.name}: the chip counts")
 
 
-__all__ = ["line_chart", "stacks_chart"]
+def _hours(minutes: float) -> str:
+    """``0 h``, ``1 h 30``, ``2 h``: a time on the night's clock as the axis reads it.
+
+    >>> _hours(0), _hours(90), _hours(120), _hours(45)
+    ('0 h', '1 h 30', '2 h', '0 h 45')
+    """
+    hours, rest = divmod(round(minutes), 60)
+    return f"{hours} h" + (f" {rest:02d}" if rest else "")
+
+
+def _ticks(high: float, count: int) -> tuple[float, list[float]]:
+    """A round top at or above ``high`` and about ``count`` round steps up to it."""
+    step = _nice(high / count)
+    top = step * math.ceil(high / step)
+    return top, [round(step * k, 6) for k in range(round(top / step) + 1)]
+
+
+def elapsed_minutes(structure: Structure, clock: ClockState) -> float | None:
+    """Where ``clock`` is on the structure's plan, in minutes from the start (breaks included),
+    for :func:`structure_chart`'s ``now_minutes``: the planned length of the items played
+    plus the time run in the current one; None when hand-counted or past the listed items."""
+    items = structure.items
+    if structure.hand_counted or clock.item_index >= len(items):
+        return None
+    before = sum(item.minutes or 0 for item in items[: clock.item_index])
+    current = items[clock.item_index].minutes or 0
+    return before + min(clock.elapsed / 60, current)
+
+
+def structure_chart(
+    structure: Structure,
+    *,
+    now_minutes: float | None = None,
+    players: int | None = None,
+    compact: bool = False,
+    width: int | None = None,
+    height: int | None = None,
+) -> Markup:
+    """A structure as a picture over the night's clock (hours along the bottom, breaks
+    included): the big blind as a step line on the left scale, the starting stack counted in
+    big blinds as a dashed step line on the right scale, and the breaks as shaded bands.
+
+    The second line is what a player who has won no pot holds, in big blinds: it needs no
+    guess at how fast the field shrinks (the average stack grows as players go out; this line
+    is its floor at each level), and the key says so. ``now_minutes`` marks where the clock
+    is (:func:`elapsed_minutes`); ``players`` marks the likely end for that many entries
+    (TDA 6.4, ``engine.structure.estimate_end``) when it falls within the listed levels.
+
+    ``compact`` draws it for a small panel (a TV's information layout): a 480 by 200 view,
+    fewer ticks, no break labels, a one-line key; ``width`` and ``height`` set the view box
+    otherwise (960 by 360). The SVG scales to its box (class ``chart``); every stroke, fill
+    and text is ``currentColor`` (classes ``chart-blind``, ``chart-stack``, ``chart-break``
+    and ``chart-now`` let a stylesheet colour them), so it reads on a dark and a light page.
+    Each level's step carries ``data-level``, ``data-from`` and ``data-to`` (minutes) and
+    ``data-big-blind`` or ``data-big-blinds``; each break's band ``data-from`` and ``data-to``.
+
+    Empty for a hand-counted structure (it has no clock time to draw against) or no levels.
+    """
+    if structure.hand_counted or not structure.levels:
+        return Markup("")
+    width = width or (480 if compact else 960)
+    height = height or (200 if compact else 360)
+    font = 15 if compact else 14
+    stack = structure.starting_stack
+    spans: list[tuple[float, float, Level | Break, int]] = []  # (from, to, item, level number)
+    clock_at, number = 0.0, 0
+    for item in structure.items:
+        if isinstance(item, Level):
+            number += 1
+        length = float(item.minutes or 0)
+        spans.append((clock_at, clock_at + length, item, number))
+        clock_at += length
+    total = clock_at or 1.0
+    levels = [(a, b, item, n) for a, b, item, n in spans if isinstance(item, Level)]
+    breaks = [(a, b, item) for a, b, item, _ in spans if isinstance(item, Break)]
+    blind_top, blind_ticks = _ticks(max(item.big_blind for _, _, item, _ in levels), 2 if compact else 4)
+    depth_top, depth_ticks = _ticks(max(stack / item.big_blind for _, _, item, _ in levels), 2 if compact else 4)
+    left = 14 + round(0.6 * font * max(len(chips(v)) for v in blind_ticks))
+    right = 14 + round(0.6 * font * max(len(_fmt(v)) for v in depth_ticks))
+    top, bottom = (30, 26) if compact else (58, 48)
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(minutes: float) -> float:
+        return left + plot_w * minutes / total
+
+    def y_blind(value: float) -> float:
+        return top + plot_h * (1 - value / blind_top)
+
+    def y_depth(value: float) -> float:
+        return top + plot_h * (1 - value / depth_top)
+
+    first, last = levels[0][2], levels[-1][2]
+    summary = (
+        f"{structure.name}: {len(levels)} level{'s' if len(levels) != 1 else ''} and "
+        f"{len(breaks)} break{'s' if len(breaks) != 1 else ''} over {_hours(total)}; the big blind rises "
+        f"from {chips(first.big_blind)} to {chips(last.big_blind)}, and a starting stack of {chips(stack)} "
+        f"goes from {_fmt(round(stack / first.big_blind, 1))} to {_fmt(round(stack / last.big_blind, 1))} big blinds."
+    )
+    text = f'fill="currentColor" font-size="{font}"'
+    parts = [
+        f'<svg class="chart structure-chart{" structure-chart--compact" if compact else ""}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(summary)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(summary)}</title>",
+    ]
+    for a, b, item in breaks:  # the bands first, under the lines
+        parts.append(
+            f'<rect class="chart-break" x="{x(a):.1f}" y="{top}" width="{x(b) - x(a):.1f}" height="{plot_h}" '
+            f'fill="currentColor" fill-opacity="0.12" data-from="{_fmt(a)}" data-to="{_fmt(b)}">'
+            f"<title>{escape(describe_break(item))}</title></rect>"
+        )
+        if not compact and x(b) - x(a) >= 0.6 * font * 5:
+            parts.append(f'<text class="chart-break-label" x="{x((a + b) / 2):.1f}" y="{top + font + 2}" '
+                         f'text-anchor="middle" {text} fill-opacity="0.7">Break</text>')
+    for v in blind_ticks:
+        parts.append(f'<line class="chart-grid" x1="{left}" x2="{left + plot_w}" y1="{y_blind(v):.1f}" '
+                     f'y2="{y_blind(v):.1f}" stroke="currentColor" stroke-opacity="0.15"/>')
+        parts.append(f'<text class="chart-tick" x="{left - 6}" y="{y_blind(v) + font / 3:.1f}" text-anchor="end" '
+                     f'{text} fill-opacity="0.7">{chips(v)}</text>')
+    for v in depth_ticks:
+        parts.append(f'<text class="chart-tick" x="{left + plot_w + 6}" y="{y_depth(v) + font / 3:.1f}" '
+                     f'{text} fill-opacity="0.7">{_fmt(v)}</text>')
+    step = next((m for m in (15, 30, 60, 90, 120, 180, 240, 360) if total / m <= (4 if compact else 8)), 720)
+    for k in range(int(total // step) + 1):
+        m = k * step
+        parts.append(f'<text class="chart-tick" x="{x(m):.1f}" y="{top + plot_h + font + 6}" text-anchor="middle" '
+                     f'{text} fill-opacity="0.7">{_hours(m)}</text>')
+    if not compact:
+        parts.append(f'<text class="chart-axis-title" x="{left + plot_w / 2:.1f}" y="{height - 8}" '
+                     f'text-anchor="middle" {text} fill-opacity="0.7">Hours of play, breaks included</text>')
+    parts.extend(_steps(levels, x, y_blind, "chart-blind", lambda item: f'data-big-blind="{item.big_blind}"',
+                        'stroke-width="3"'))
+    parts.extend(_steps(levels, x, lambda b: y_depth(stack / b), "chart-stack",
+                        lambda item: f'data-big-blinds="{_fmt(round(stack / item.big_blind, 2))}"',
+                        'stroke-width="2.5" stroke-dasharray="7 5"'))
+    marks: list[tuple[float, str, str]] = []
+    if now_minutes is not None and 0 <= now_minutes <= total:
+        marks.append((now_minutes, "chart-now", "now"))
+    if players is not None and players > 1:
+        end = estimate_end(structure, players)
+        if end is not None and end.minutes is not None and end.level <= len(levels):
+            marks.append((float(end.minutes), "chart-end", "likely end" if compact else f"likely end, {players} players"))
+    for minutes, kind, label in marks:
+        anchor = "end" if x(minutes) + 4 + 0.55 * font * len(label) > left + plot_w else "start"
+        shift = -4 if anchor == "end" else 4
+        dashes = ' stroke-dasharray="2 4"' if kind == "chart-end" else ""
+        parts.append(f'<line class="{kind}" x1="{x(minutes):.1f}" x2="{x(minutes):.1f}" y1="{top}" '
+                     f'y2="{top + plot_h}" stroke="currentColor" stroke-width="2"{dashes} '
+                     f'data-minutes="{_fmt(round(minutes, 2))}"/>')
+        label_y = top + font if compact else top - 6  # inside the plot's top, or just above it
+        parts.append(f'<text class="{kind}-label" x="{x(minutes) + shift:.1f}" y="{label_y}" '
+                     f'text-anchor="{anchor}" {text}>{escape(label)}</text>')
+    parts.append(_key(left, font, compact, stack))
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def _steps(
+    levels: Sequence[tuple[float, float, Level | Break, int]],
+    x: Callable[[float], float],
+    y: Callable[[float], float],
+    kind: str,
+    data: Callable[[Level], str],
+    stroke: str,
+) -> list[str]:
+    """One step line: a segment a level (with its title for a pointer) and the risers between
+    levels that follow one another (none across a break: no blinds are played in it)."""
+    parts = [f'<g class="{kind}" stroke="currentColor" fill="none" stroke-linecap="round" {stroke}>']
+    risers: list[str] = []
+    previous: tuple[float, float] | None = None
+    for a, b, item, number in levels:
+        assert isinstance(item, Level)
+        height = y(item.big_blind)
+        parts.append(
+            f'<line class="chart-step" x1="{x(a):.1f}" x2="{x(b):.1f}" y1="{height:.1f}" y2="{height:.1f}" '
+            f'data-level="{number}" data-from="{_fmt(a)}" data-to="{_fmt(b)}" {data(item)}>'
+            f"<title>{escape(describe_level(item, number))} · {item.minutes} min</title></line>"
+        )
+        if previous is not None and previous[0] == a:
+            risers.append(f"M{x(a):.1f} {previous[1]:.1f}V{height:.1f}")
+        previous = (b, height)
+    if risers:
+        parts.append(f'<path class="chart-riser" d="{"".join(risers)}"/>')
+    parts.append("</g>")
+    return parts
+
+
+def _key(left: float, font: int, compact: bool, stack: int) -> str:
+    """The key above the plot: what each line is, and what the shading is."""
+    entries = (
+        ("chart-blind", 'stroke-width="3"', "Big blind" + ("" if compact else " (left)")),
+        ("chart-stack", 'stroke-width="2.5" stroke-dasharray="7 5"',
+         "Starting stack in BB" if compact else
+         f"Starting stack ({chips(stack)}) in big blinds (right): a player who has won no pot"),
+        ("chart-break", "", "Break"),
+    )
+    parts = ['<g class="chart-key">']
+    at, row = float(left), font + 4
+    for kind, stroke, label in entries:
+        if kind == "chart-break":
+            parts.append(f'<rect class="{kind}" x="{at:.1f}" y="{row - font * 0.8:.1f}" width="24" '
+                         f'height="{font}" fill="currentColor" fill-opacity="0.12"/>')
+        else:
+            parts.append(f'<line class="{kind}" x1="{at:.1f}" x2="{at + 24:.1f}" y1="{row - font / 3:.1f}" '
+                         f'y2="{row - font / 3:.1f}" stroke="currentColor" {stroke}/>')
+        parts.append(f'<text x="{at + 30:.1f}" y="{row}" fill="currentColor" font-size="{font}">{escape(label)}</text>')
+        at += 30 + 0.52 * font * len(label) + 18
+    parts.append("</g>")
+    return "".join(parts)
+
+
+__all__ = ["elapsed_minutes", "line_chart", "stacks_chart", "structure_chart"]

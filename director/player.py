@@ -1,14 +1,18 @@
 """The player's page, opened from the QR code on a seat card: no login, read-only.
 
 ``GET /p/<token>`` shows the player's table and seat (with a big notice after a move), the
-clock as on the TV, players left, the player's place once out, the payouts or points and the
-standings; ``GET /p/<token>/live`` is the part that refreshes itself. The token is the
-player's, not the seat's, so the card keeps working after every move. A wrong or expired
-token gets a friendly page. Nothing here shows another player's token or any control.
+clock as on the TV, players left, the player's place and prize once out, the payouts or points
+and the standings; ``GET /p/<token>/live`` is the part that refreshes itself. Where the
+dealer's assistant deals at the player's table the page also says when the big blind comes
+(by the dead-button rule: ``engine.positions``) and the player's stack in chips and big
+blinds. The token is the player's, not the seat's, so the card keeps working after every
+move. A wrong or expired token gets a friendly page. Nothing here shows another player's
+token or any control.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import re
 from dataclasses import dataclass
@@ -27,8 +31,10 @@ from director.seating.views import MoveRecord, move_history, player_tokens
 from director.views import mystery_view
 from director.web import now
 from engine.bounties import bounties
-from engine.dealing import TABLE_EVENT_TYPES
-from engine.text import ordinal
+from engine.dealing import TABLE_EVENT_TYPES, plan_deal, stack_of
+from engine.errors import EngineError
+from engine.positions import Positions, hands_until_big_blind
+from engine.text import chips, ordinal
 from engine.tournament import EVENT_TYPES, Player, Tournament
 
 #: The events that may carry a player's token: every type but the hands (see ``Tournament.tokens``).
@@ -81,6 +87,18 @@ def find(token: str) -> Found | None:
 
 
 @dataclass(frozen=True)
+class TableOutlook:
+    """A table where the dealer's assistant deals, as the players' pages count from it: the
+    positions of the hand in play (or of the next one), and the seats with chips."""
+
+    positions: Positions
+    running: bool
+    """Whether ``positions`` are those of a hand being played (else of the next deal)."""
+    live: frozenset[int]
+    size: int
+
+
+@dataclass(frozen=True)
 class Field:
     """What every player's page shows alike at one seq: computed, and the standings
     rendered, once per seq for all the phones that poll (not once per phone)."""
@@ -90,7 +108,13 @@ class Field:
     provisional: dict[int, int]
     last_moves: dict[int, MoveRecord]
     context: dict[str, Any]
-    standings: dict[bool, str]
+    standings: dict[tuple[bool, bool], str]
+    """The standings rendered, by ``(has_clock, oob)``."""
+    awards: dict[int, int] = dataclasses.field(default_factory=dict)
+    waiting_moves: dict[int, int] = dataclasses.field(default_factory=dict)
+    """Players moved while their hand runs, with the table of that hand."""
+    tables: dict[int, TableOutlook | None] = dataclasses.field(default_factory=dict)
+    """Each table's outlook, worked out when the first phone at that table asks."""
 
 
 _fields: dict[tuple[str, int], Field] = {}
@@ -127,9 +151,11 @@ def field_of(found: Found) -> Field:
         "still_in": still_in,
         "ordinal": ordinal,
     }
-    field = Field(state.seq, places, provisional, last_moves, context, {})
-    _fields[key] = field
-    return field
+    awards = state.awards() if kind != "points" else {}
+    waiting = {p.id: table for p, table, _ in state.moves_waiting}
+    new = Field(state.seq, places, provisional, last_moves, context, {}, awards, waiting)
+    _fields[key] = new
+    return new
 
 
 def standings_html(field: Field, me: Player, has_clock: bool, oob: bool) -> Markup:
@@ -143,20 +169,121 @@ def standings_html(field: Field, me: Player, has_clock: bool, oob: bool) -> Mark
     return Markup(html.replace(mark, f'<li data-player="{me.id}" class="me">', 1))
 
 
+def table_outlook(state: Tournament, table: int) -> TableOutlook | None:
+    """The outlook at ``table``; None where the assistant has not dealt, or no hand can be dealt."""
+    if state.dealing.current(table) is None or table not in state.seating.tables:
+        return None
+    live = frozenset(s for s, pid in state.seating.at_table(table).items() if stack_of(state, pid) > 0)
+    if len(live) < 2:
+        return None
+    size = int(state.settings.table_size)
+    running = state.dealing.running(table)
+    if running is not None:
+        return TableOutlook(running.positions, True, live, size)
+    try:
+        return TableOutlook(plan_deal(state, table).positions, False, live, size)
+    except EngineError:  # fewer than two players with chips: no next hand to count from
+        return None
+
+
+def position_line(outlook: TableOutlook, seat: int) -> str:
+    """``You are big blind in 3 hands``, or the player's place in the hand in play or next."""
+    p = outlook.positions
+    when = "this hand" if outlook.running else "next hand"
+    if p.big_blind == seat:
+        return f"You are the big blind {when}"
+    if p.small_blind == seat:
+        return f"You have the button and the small blind {when}" if p.heads_up else f"You are the small blind {when}"
+    if p.button == seat:
+        return "You have the button" + ("" if outlook.running else " next hand")
+    hands = hands_until_big_blind(p, outlook.live, seat, outlook.size) + (0 if outlook.running else 1)
+    return "You are the big blind next hand" if hands == 1 else f"You are big blind in {hands} hands"
+
+
+def big_blinds(stack: int, big_blind: int) -> str:
+    """A stack in whole big blinds, or tenths below ten (never rounded up: a player with
+    19,900 chips at 400/800 has not 25 big blinds but 24).
+
+    >>> big_blinds(12_400, 400), big_blinds(19_900, 800), big_blinds(3_600, 800), big_blinds(800, 800)
+    ('31', '24', '4.5', '1')
+    """
+    if stack >= 10 * big_blind:
+        return str(stack // big_blind)
+    return f"{stack * 10 // big_blind / 10:g}"
+
+
+def second_chance(state: Tournament, player: int) -> str:
+    """``you may still rebuy until the end of level 4``, for a player out who may come back."""
+    standings, structure = state.standings, state.settings.structure
+    if standings.can_rebuy(player):
+        verb, last = "rebuy", standings.rules.rebuy_until_level
+    else:
+        verb, last = "re-enter", standings.rules.reentry_until_level
+    after = " and the break after it" if structure.break_after(last) is not None else ""
+    return f"you may still {verb} until the end of level {last}{after}"
+
+
+def prize_text(state: Tournament, shared: Field, player: int) -> str:
+    """What a finisher won: ``40``, ``12 points``, or nothing."""
+    if state.settings.payout_kind == "points":
+        points = shared.context["points"].get(player)
+        return f"{points:g} point{'' if points == 1 else 's'}" if points else ""
+    won = shared.awards.get(player)
+    return chips(won) if won else ""
+
+
+def your_position(field: Field, state: Tournament, me: Player) -> str:
+    """The player's position line at his table (the table's outlook worked out once per seq),
+    or "" where the assistant does not deal, or while a move waits for his hand elsewhere."""
+    if me.out or me.table is None or me.seat is None or me.id in field.waiting_moves:
+        return ""
+    if me.table not in field.tables:
+        field.tables[me.table] = table_outlook(state, me.table)
+    outlook = field.tables[me.table]
+    return position_line(outlook, me.seat) if outlook is not None and me.seat in outlook.live else ""
+
+
+def your_stack(state: Tournament, me: Player, at: float) -> tuple[str, float | None]:
+    """``Your stack: 12,400 (31 BB)`` where the assistant keeps the player's stack (else ""),
+    and when it goes stale without an event: the end of the level whose big blind counts it
+    (None: with the next event). In a hand, the stack it started with, at that hand's blinds."""
+    table = state.dealing.in_hand.get(me.id) or me.table
+    if me.out or table is None or table not in state.dealing.latest:
+        return "", None
+    stack = stack_of(state, me.id)
+    hand = state.dealing.hand_of(me.id)
+    if hand is not None:
+        return f"Your stack: {chips(stack)} ({big_blinds(stack, hand.setup.big_blind)} BB) before this hand", None
+    clock = state.clock_at(at)
+    level = clock.level or clock.next_level or state.settings.structure.level(state.level_at(at))
+    return f"Your stack: {chips(stack)} ({big_blinds(stack, level.big_blind)} BB)", clock.ends_at
+
 
 def live_context(found: Found, has_clock: bool, oob: bool) -> dict[str, Any]:
     field = field_of(found)
-    me = found.player
+    state, me = found.state, found.player
+    at = now()
     move = field.last_moves.get(me.id)
-    moved_recently = move is not None and not me.out and now() - move.at < MOVED_NOTICE_SECONDS
+    moved_recently = move is not None and not me.out and at - move.at < MOVED_NOTICE_SECONDS
     place = field.places.get(me.id) or field.provisional.get(me.id)
+    stack, stale_at = your_stack(state, me, at)
+    until = min(
+        move.at + MOVED_NOTICE_SECONDS if moved_recently and move is not None else at + 60,
+        stale_at if stale_at is not None else at + 60,
+    )
     return {
         **field.context,
         "me": me,
         "move": move,
         "moved_recently": moved_recently,
+        "move_waits_at": field.waiting_moves.get(me.id),
         "place": place,
         "place_text": ordinal(place) if place else "",
+        "prize_text": prize_text(state, field, me.id) if me.id in field.places else "",
+        "second_chance": second_chance(state, me.id) if me.status == "waiting" else "",
+        "position_line": your_position(field, state, me),
+        "stack_line": stack,
+        "until": until,
         "has_clock": has_clock,
         "oob": oob,
         "standings": standings_html(field, me, has_clock, oob),
@@ -201,9 +328,8 @@ def live(token: str) -> ResponseReturnValue:
     context = live_context(found, has_clock, True)
     body = render_template("_player_live.html", token=token, **context)
     response = _private(Response(body, mimetype="text/html"))
-    # The same answer until the next event (or until the move notice is due to go):
-    # the polls in between are answered by ``director.polls`` without the app.
-    move = context["move"]
-    until = move.at + MOVED_NOTICE_SECONDS if context["moved_recently"] else now() + 60
-    response.headers[HEADER] = f"{found.tournament_id} {found.state.seq} {until}"
+    # The same answer until the next event (or until the move notice is due to go, or the
+    # level whose big blind counts the stack ends): the polls in between are answered by
+    # ``director.polls`` without the app.
+    response.headers[HEADER] = f"{found.tournament_id} {found.state.seq} {context['until']}"
     return response

@@ -4,7 +4,9 @@ Each change is one ``structure_changed`` event (``engine.structure.edit``, check
 tournament's fold against the clock: what was played stays as it was, the level in play
 keeps its elapsed time unless restarted), so undo takes it back and the log says what
 changed; the TV and the phones follow at their next poll. The page lists every level and
-break with what can still change; the JSON twin is ``POST /api/t/<id>/structure``.
+break with what can still change, and draws the structure over the night
+(``director.charts.structure_chart``), redrawn with the panel after each edit; the JSON twin
+is ``POST /api/t/<id>/structure``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from flask.typing import ResponseReturnValue
 from director import inputs, services, shapes
 from director.answers import answer
 from director.auth import login_required
+from director.charts import elapsed_minutes, structure_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
@@ -78,14 +81,20 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     at = now()
     rows = item_rows(state, at)
     upcoming = [r for r in rows if r.status != "played"]
+    structure, clock = state.settings.structure, state.clock_at(at)
+    playing = state.started and not state.finished
+    at_minutes = elapsed_minutes(structure, clock) if playing else None
+    players = state.entries if state.entries > 1 else None
     return {
+        "chart": structure_chart(structure, now_minutes=at_minutes, players=players),
+        "chart_narrow": structure_chart(structure, now_minutes=at_minutes, players=players, compact=True),
         "t": state,
         "tournament_id": tournament_id,
         "rows": rows,
         "first_open": upcoming[0].index if upcoming else len(rows),
         "hand_counted": state.settings.structure.hand_counted,
         "warnings": warnings(state.settings.structure),
-        "clock": state.clock_at(at),
+        "clock": clock,
         "editable": not state.finished,
         **extra,
     }

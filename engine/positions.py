@@ -177,6 +177,33 @@ def next_positions(
     return Positions(button, sb, bb, sb_seat)
 
 
+def hands_until_big_blind(
+    positions: Positions, live_seats: Collection[Seat], seat: Seat, seats_on_table: int | None = None
+) -> int:
+    """How many hands after the one dealt at ``positions`` until ``seat`` posts the big blind,
+    if the players at ``live_seats`` all play on (nobody knocked out, nobody arriving): 0 when
+    ``seat`` is the big blind at ``positions``.
+
+    The hands follow one another by :func:`next_positions`: "the big blind is the first live
+    seat after the previous big blind" (TDA 1.2), so nobody skips it, a newcomer waiting for
+    the button included, and heads-up it comes every other hand.
+
+    >>> p = Positions(1, 2, 3, 2)
+    >>> [hands_until_big_blind(p, {1, 2, 3, 5, 6}, s) for s in (3, 5, 6, 1, 2)]
+    [0, 1, 2, 3, 4]
+    >>> hands_until_big_blind(Positions(2, 2, 1, 2), {1, 2}, 2)
+    1
+    """
+    live = _check_seats(live_seats)
+    if seat not in live:
+        raise IllegalAction(f"Seat {seat} has no player with chips: it does not post the big blind.")
+    current, hands = positions, 0
+    while current.big_blind != seat:  # the big blind moves on one live seat a hand: len(live) at most
+        current = next_positions(current, live, seats_on_table)
+        hands += 1
+    return hands
+
+
 def waits_for_button(seat: Seat, positions: Positions) -> bool:
     """TDA 1.4: a new player seated strictly between the button and the small blind waits.
 

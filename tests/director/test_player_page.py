@@ -1,5 +1,6 @@
 """The player's page, opened from the QR code on the seat card: a valid, a wrong and a busted
-player's token, a moved player, and what the page must never show."""
+player's token, a moved player, and what the page must never show; with hands dealt by the
+dealer's assistant, the big blind to come, the stack, a move after the hand, place and prize."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from flask.testing import FlaskClient
 from director import services
 from director.db import get_db
 from director.player import ordinal
+from director.polls import PollCache
 from director.seating.views import player_tokens
-from tests.director.conftest import Director, soup
+from tests.director.conftest import PASSWORD, Director, csrf_token, soup
+from tests.director.test_dealer import Dealer, record
 from tests.director.test_seating_pages import T0, post, start_and_bust, state_of, tournament
 
 
@@ -183,3 +186,205 @@ def test_the_winners_page_says_so(app: Flask, client: FlaskClient, director: Dir
     page = soup(client.get(f"/p/{tokens[1]}"))
     assert "You won the tournament!" in page.select_one(".player-result").text
     assert "You finished 2nd" in soup(client.get(f"/p/{tokens[3]}")).select_one(".player-result").text
+
+
+# --------------------------------------------------------------------------- hands dealt by the assistant
+
+
+def dealt_night(
+    app: Flask, names: list[str], seats: dict[int, tuple[int, int]], buttons: dict[int, int],
+    preset: str = "sng-1000", **settings: object,
+) -> tuple[Dealer, dict[int, str]]:
+    """A tournament seated as ``seats`` with the clock started, a dealer's phone logged in at
+    its tables (``tests.director.test_dealer``), and the players' tokens."""
+    from director.auth import set_password as store_password
+
+    with app.test_request_context():
+        store_password(PASSWORD)
+    phone = app.test_client()
+    phone.post("/auth/login", data={"password": PASSWORD, "csrf_token": csrf_token(phone, "/auth/login")})
+    with app.app_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Friday", "preset": preset, "table_size": 6, **settings}, T0)
+        for name in names:
+            services.register_player(db, tid, name, None, T0)
+    record(app, tid, "seats_drawn", {
+        "seats": {str(p): list(place) for p, place in seats.items()},
+        "buttons": {str(t): b for t, b in buttons.items()},
+    })
+    record(app, tid, "clock", {"action": "start"})
+    return Dealer(phone, tid), player_tokens(state_of(app, tid))
+
+
+def lines(client: FlaskClient, token: str) -> dict[str, str]:
+    """The player's lines on the live part: ``{"position": ..., "stack": ...}``."""
+    part = soup(client.get(f"/p/{token}/live"))
+    return {li["data-line"]: li.get_text() for li in part.select(".player-lines li")}
+
+
+def fold_round(dealer: Dealer, table: int = 1) -> None:
+    """Deal a hand and fold it to the big blind."""
+    dealer.ok("deal", table=table)
+    while dealer.state(table)["phase"] == "betting":
+        dealer.ok("act", {"kind": "fold"}, table=table)
+
+
+def test_the_big_blind_to_come_follows_the_hands_dealt(app: Flask, client: FlaskClient, clock: list[float]) -> None:
+    """TDA 1.2 on the phone: Ann, Bob, Cy and Dee at seats 1, 2, 3 and 5, the button drawn on
+    seat 5. The line says who is in the blinds of the hand in play, or of the next one, and
+    how many hands until the big blind; the hands then dealt bear it out."""
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy", "Dee"], {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5)}, {1: 5})
+    assert lines(client, tokens[1]) == {}  # nothing dealt here yet: the page does not guess
+    dealer.ok("deal")  # button 5, small blind 1, big blind 2
+    assert {pid: lines(client, tokens[pid])["position"] for pid in tokens} == {
+        1: "You are the small blind this hand",
+        2: "You are the big blind this hand",
+        3: "You are the big blind next hand",
+        4: "You have the button",
+    }
+    while dealer.state()["phase"] == "betting":
+        dealer.ok("act", {"kind": "fold"})
+    assert {pid: lines(client, tokens[pid])["position"] for pid in tokens} == {
+        1: "You have the button next hand",
+        2: "You are the small blind next hand",
+        3: "You are the big blind next hand",
+        4: "You are big blind in 2 hands",
+    }
+    fold_round(dealer)  # big blind seat 3
+    assert lines(client, tokens[4])["position"] == "You are the big blind next hand"
+    dealer.ok("deal")
+    assert dealer.state()["positions"].endswith("big blind seat 5")
+    assert [lines(client, tokens[pid])["position"] for pid in (4, 1, 2, 3)] == [
+        "You are the big blind this hand", "You are the big blind next hand", "You have the button",
+        "You are the small blind this hand",
+    ]
+    while dealer.state()["phase"] == "betting":
+        dealer.ok("act", {"kind": "fold"})
+    assert lines(client, tokens[4])["position"] == "You are the small blind next hand"
+    fold_round(dealer)  # big blind seat 1
+    fold_round(dealer)  # big blind seat 2
+    assert lines(client, tokens[4])["position"] == "You are big blind in 2 hands"  # after seat 3
+    fold_round(dealer)
+    dealer.ok("deal")
+    assert dealer.state()["positions"].endswith("big blind seat 5")
+
+
+def test_the_count_skips_nobody_after_a_knockout(app: Flask, client: FlaskClient, clock: list[float]) -> None:
+    """Seed 000: "the big blind always moves on by one player". Cy (seat 3) is knocked out
+    under the gun: Dee (seat 5) is the next big blind, Bob the small blind (the former big
+    blind), Ann on the button."""
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy", "Dee"], {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5)}, {1: 5})
+    dealer.ok("deal")  # button 5, small blind 1, big blind 2; seat 3 first
+    dealer.ok("act", {"kind": "allin"})
+    dealer.ok("act", {"kind": "call"})  # Dee
+    dealer.ok("act", {"kind": "fold"})
+    dealer.ok("act", {"kind": "fold"})
+    dealer.ok("cards", {"board": "2c3d4h8s9s", "cards": {"3": "7c7d", "5": "AcAd"}})
+    assert state_of(app, dealer.tid).player(3).out
+    assert [lines(client, tokens[pid])["position"] for pid in (4, 2, 1)] == [
+        "You are the big blind next hand", "You are the small blind next hand", "You have the button next hand",
+    ]
+    dealer.ok("deal")
+    assert dealer.state()["positions"] == "Button seat 1 · small blind seat 2 · big blind seat 5"
+
+
+def test_the_stack_where_the_assistant_deals(app: Flask, client: FlaskClient, clock: list[float]) -> None:
+    """The stack kept by the dealer's assistant, in chips and in big blinds of the level in
+    play; in a hand, the stack it started with; at a table dealt without the assistant, none."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], seats, {1: 3, 2: 3})
+    dealer.ok("deal")  # button 3, small blind 1, big blind 2 at 10/20
+    assert lines(client, tokens[1])["stack"] == "Your stack: 1,000 (50 BB) before this hand"
+    dealer.ok("act", {"kind": "raise", "amount": 60})  # Cy
+    dealer.ok("act", {"kind": "fold"})
+    dealer.ok("act", {"kind": "fold"})
+    assert lines(client, tokens[3])["stack"] == "Your stack: 1,030 (51 BB)"
+    assert lines(client, tokens[1])["stack"] == "Your stack: 990 (49 BB)"
+    assert lines(client, tokens[2])["stack"] == "Your stack: 980 (49 BB)"
+    assert lines(client, tokens[4]) == {}  # table 2 is dealt by hand
+
+
+def test_a_move_waits_for_the_players_hand_then_is_done(app: Flask, client: FlaskClient, clock: list[float]) -> None:
+    """TDA 20 / WSOP 67: a player moved while in a hand finishes it first: the phone says so,
+    then, once the hand is over, that the move is done, until the notice has served."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], seats, {1: 3, 2: 3})
+    dealer.ok("deal")
+    record(app, dealer.tid, "player_moved", {"player": 3, "table": 2, "seat": 4})
+    page = soup(client.get(f"/p/{tokens[3]}"))
+    notice = page.select_one(".player-moved")
+    assert notice["data-move"] == "waiting"
+    assert notice.strong.get_text() == "You move to table 2 seat 4 after this hand"
+    assert "Finish the hand at table 1 first." in notice.get_text()
+    assert page.select_one("[data-table]").get_text() == "2" and page.select_one("[data-seat]").get_text() == "4"
+    assert "position" not in lines(client, tokens[3])  # he is still in the hand at table 1
+    assert lines(client, tokens[3])["stack"] == "Your stack: 1,000 (50 BB) before this hand"
+    while dealer.state()["phase"] == "betting":
+        dealer.ok("act", {"kind": "fold"})
+    notice = soup(client.get(f"/p/{tokens[3]}")).select_one(".player-moved")
+    assert notice["data-move"] == "done"
+    assert notice.strong.get_text() == "You moved to table 2 seat 4"
+    assert "Go to table 2, seat 4 (from table 1 seat 3)." in notice.get_text()
+    clock[0] += 31 * 60
+    assert soup(client.get(f"/p/{tokens[3]}")).select_one(".player-moved") is None
+
+
+def test_a_player_knocked_out_in_a_hand_sees_place_and_prize(
+    app: Flask, client: FlaskClient, clock: list[float]
+) -> None:
+    """Three players at 20 each, 60% and 40% paid: Cy, all in and beaten, finishes 3rd with
+    nothing; Bob 2nd with 24, and Ann wins 36."""
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 3)}, {1: 3},
+                                 buy_in=20, payout_kind="custom", percentages="60 40")
+    dealer.ok("deal")  # button 3, small blind 1, big blind 2: Cy first
+    dealer.ok("act", {"kind": "allin"})
+    dealer.ok("act", {"kind": "call"})  # Ann
+    dealer.ok("act", {"kind": "fold"})
+    dealer.ok("cards", {"board": "2c3d4h8s9s", "cards": {"3": "7c7d", "1": "AcAd"}})
+    result = soup(client.get(f"/p/{tokens[3]}")).select_one(".player-result")
+    assert result["data-place"] == "3" and result.get_text() == "You finished 3rd"
+    assert lines(client, tokens[3]) == {}
+    dealer.ok("deal")  # heads-up: Bob on the button and small blind, Ann the big blind
+    assert lines(client, tokens[2])["position"] == "You have the button and the small blind this hand"
+    assert lines(client, tokens[1])["position"] == "You are the big blind this hand"
+    dealer.ok("act", {"kind": "allin"})
+    dealer.ok("act", {"kind": "call"})
+    dealer.ok("cards", {"board": "2c3d4h8s9s", "cards": {"1": "AcAd", "2": "7c7d"}})
+    assert soup(client.get(f"/p/{tokens[2]}")).select_one(".player-result").get_text() == "You finished 2nd: 24"
+    assert soup(client.get(f"/p/{tokens[1]}")).select_one(".player-result").get_text() == (
+        "You won the tournament! 1st: 36"
+    )
+
+
+def test_a_player_out_who_may_rebuy_is_told_until_when(app: Flask, client: FlaskClient, clock: list[float]) -> None:
+    """Rebuys until level 4 (a break follows it): the player out in a hand is not placed yet."""
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 3)}, {1: 3},
+                                 preset="home-short", rebuy_levels=4)
+    dealer.ok("deal")
+    dealer.ok("act", {"kind": "allin"})
+    dealer.ok("act", {"kind": "call"})
+    dealer.ok("act", {"kind": "fold"})
+    dealer.ok("cards", {"board": "2c3d4h8s9s", "cards": {"3": "7c7d", "1": "AcAd"}})
+    result = soup(client.get(f"/p/{tokens[3]}")).select_one(".player-result")
+    assert result.get("data-place") is None
+    assert result.get_text() == "You are out; you may still rebuy until the end of level 4 and the break after it"
+    assert lines(client, tokens[1])["stack"] == "Your stack: 20,300 (67 BB)"  # 10,000 + 10,000 + the big blind
+
+
+def test_the_stack_in_big_blinds_follows_the_level_without_an_event(
+    app: Flask, client: FlaskClient, clock: list[float]
+) -> None:
+    """The answer kept for the polls (``director.polls``) lasts until the level ends: at 300
+    the 10,000 chips are 33 big blinds, at level 2 (400) 25, with nothing recorded between."""
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy"], {1: (1, 1), 2: (1, 2), 3: (1, 3)}, {1: 3},
+                                 preset="home-short")
+    fold_round(dealer)  # Cy on the button keeps his 10,000
+    clock[0] += 14 * 60 + 30  # half a minute before level 2
+    polls = app.wsgi_app
+    assert isinstance(polls, PollCache)
+    hits = polls.hits
+    assert lines(client, tokens[3])["stack"] == "Your stack: 10,000 (33 BB)"
+    assert lines(client, tokens[3])["stack"] == "Your stack: 10,000 (33 BB)"
+    assert polls.hits == hits + 1  # the kept answer
+    clock[0] += 40
+    assert lines(client, tokens[3])["stack"] == "Your stack: 10,000 (25 BB)"

@@ -47,7 +47,7 @@ def test_an_edit_from_the_page_changes_the_clock_and_says_what_changed(director:
     assert notice.startswith("Level 1: 150/300, 25 min (was 150/300, 15 min).")
     assert state(director, tid)["clock"]["seconds_left"] == 20 * 60
     log = director.get(f"/t/{tid}/log").get_data(as_text=True)
-    assert "Structure: Level 1: 150/300, 25 min" in log
+    assert "Structure changed: Level 1: 150/300, 25 min" in log
 
 
 def test_a_refused_edit_says_why_and_records_nothing(director: Director, app: Flask):
@@ -123,3 +123,47 @@ def test_the_setup_page_offers_a_paused_start_after_each_break(director: Directo
     clock["t"] += 6 * 60
     now = state(director, tid)["clock"]
     assert now["status"] == "paused" and now["level"] == 2 and now["seconds_left"] == 15 * 60
+
+
+def chart_steps(page) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """``{level: big blind}`` as the structure's picture draws it, the same in the picture for
+    a wide screen and in the compact one for a phone."""
+    drawn = []
+    for box in (".chart-wide", ".chart-narrow"):
+        svg = page.select_one(f"#structure-chart {box} svg")
+        assert svg is not None and svg["role"] == "img"
+        drawn.append({s["data-level"]: s["data-big-blind"] for s in svg.select("g.chart-blind line.chart-step")})
+    assert drawn[0] == drawn[1]
+    return drawn[0]
+
+
+def test_the_structure_is_drawn_and_redrawn_after_each_edit(director: Director, app: Flask):
+    """The page draws the structure over the night, with where the clock is and the likely
+    end for the entries; the panel htmx swaps in after an edit carries the new drawing."""
+    clock = fixed_clock(app)
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True, preset="home-short")
+    clock["t"] += 5 * 60
+    page = soup(director.get(f"/t/{tid}/structure"))
+    steps = chart_steps(page)
+    assert steps["1"] == "300" and steps["2"] == "400"
+    assert page.select_one("#structure-chart .chart-wide line.chart-now")["data-minutes"] == "5"
+    assert page.select_one("#structure-chart .chart-wide line.chart-end") is not None  # 3 entries of 10,000
+    response = director.post(
+        f"/t/{tid}/structure",
+        {"expected_seq": seq(director, tid), "edit": "level", "item": "1", "small_blind": "250",
+         "big_blind": "500", "ante": "0", "minutes": "15"},
+        htmx=True,
+    )
+    assert response.status_code == 200
+    panel = soup(response)
+    assert panel.select_one("#structure-panel") is not None and panel.select_one("html") is None
+    assert chart_steps(panel)["2"] == "500"
+    director.api("POST", f"/api/t/{tid}/structure", {"edit": "remove", "item": 4})  # the first break
+    bands = soup(director.get(f"/t/{tid}/structure")).select("#structure-chart .chart-wide rect.chart-break[data-from]")
+    assert [b["data-from"] for b in bands] == ["120", "190"]  # 8 levels of 15 min, a break, 4 more
+
+
+def test_a_hand_counted_structure_has_no_picture_over_the_clock(director: Director, app: Flask):
+    fixed_clock(app)
+    tid = new_tournament(director, ["Ann", "Bob"], preset="sng-1000")
+    assert soup(director.get(f"/t/{tid}/structure")).select_one("#structure-chart") is None

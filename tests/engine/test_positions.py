@@ -19,6 +19,7 @@ from engine.positions import (
     dealt_in,
     draw_button,
     first_positions,
+    hands_until_big_blind,
     next_positions,
     next_seat_after,
     play_scenario,
@@ -416,3 +417,46 @@ def test_same_hand_places_follow_starting_stacks(players, stacks):
             if a.stack_at_start == b.stack_at_start:
                 assert places[a.seat] == places[b.seat]
     assert (1 in places.values()) == (left == 1)
+
+
+# --- How long until a player's big blind -------------------------------------------------------
+
+
+def test_tda_1_2_the_big_blind_reaches_each_live_player_in_turn():
+    """TDA 1.2: "the big blind is the first live seat after the previous big blind". From
+    big blind 3 with seat 4 empty, seat 5 posts it next hand, seat 2 last; a knocked-out big
+    blind's seat is not counted."""
+    live = NINE - {4}
+    assert [hands_until_big_blind(PREV, live, s) for s in (3, 5, 6, 9, 1, 2)] == [0, 1, 2, 5, 6, 7]
+    gone = NINE - {3}  # the big blind busts in this hand: seat 5 is next, then on round
+    assert hands_until_big_blind(PREV, gone, 4) == 1 and hands_until_big_blind(PREV, gone, 2) == 8
+
+
+def test_a_newcomer_waiting_for_the_button_still_gets_the_big_blind_in_turn():
+    """TDA 1.4: a newcomer between the button and the small blind sits the hand out, but the
+    big blind still comes round to him in his turn (it moves one live seat a hand)."""
+    positions = P(4, 7, 9)
+    assert 5 not in dealt_in(positions, {1, 4, 5, 7, 9}, newcomers={5})
+    assert hands_until_big_blind(positions, {1, 4, 5, 7, 9}, 5, seats_on_table=9) == 3  # after 1 and 4
+
+
+def test_heads_up_the_big_blind_comes_every_other_hand():
+    """TDA 1.2, heads-up: the other player is both button and small blind."""
+    hu = P(2, 2, 1)
+    assert hands_until_big_blind(hu, {1, 2}, 1) == 0 and hands_until_big_blind(hu, {1, 2}, 2) == 1
+
+
+def test_an_empty_seat_never_posts_the_big_blind():
+    with pytest.raises(IllegalAction, match="Seat 4 has no player with chips"):
+        hands_until_big_blind(PREV, NINE - {4}, 4)
+
+
+@given(st.sets(st.integers(1, 10), min_size=2, max_size=10), st.data())
+def test_hands_until_big_blind_agrees_with_the_hands_dealt(seats, data):
+    """Dealing on with nobody knocked out, each seat's first big blind comes after as many
+    hands as :func:`hands_until_big_blind` says."""
+    button = data.draw(st.sampled_from(sorted(seats)))
+    hands = play_scenario(seats, button, [[] for _ in range(len(seats) + 1)]).hands
+    for seat in seats:
+        first = next(i for i, h in enumerate(hands) if h.big_blind == seat)
+        assert hands_until_big_blind(hands[0], seats, seat) == first
