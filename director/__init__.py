@@ -62,6 +62,7 @@ BLUEPRINTS: list[str] = [
     "director.api:bp",
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:
     "director.tv:bp",
+    "director.screens:bp",
     "director.seating:bp",
     "director.player:bp",
     "director.dealer:bp",

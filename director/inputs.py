@@ -510,3 +510,19 @@ class CsvIn(Write):
 
 class VisibilityIn(Write):
     public: Flag = Field(False, title="the players' pages are public")
+
+
+# --- the TV's look ------------------------------------------------------------------------------
+
+
+class TvLookIn(Write):
+    """The house's TV look (every field optional: those left out keep their value)."""
+
+    layout: Literal["big", "standard", "info"] | None = Field(None, title="layout")
+    theme: Literal["dark", "light"] | None = Field(None, title="theme")
+    title: Annotated[str, BeforeValidator(_text), Field(max_length=60)] | None = Field(
+        None, title="title", description="The host's title over the clock ('' for none).")
+    accent: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")] | None = Field(
+        None, title="accent colour", description="A colour as #rrggbb.")
+    show: Annotated[list[Literal["next_levels", "payouts", "leaders", "board", "season", "chart"]],
+                    Field(max_length=6)] | None = Field(None, title="what the TV shows")

@@ -128,3 +128,9 @@ def m009_people_and_seasons(db: Database) -> None:
         "person_id INTEGER NOT NULL REFERENCES people(id), place INTEGER NOT NULL, prize INTEGER NOT NULL, "
         "knockouts INTEGER NOT NULL, PRIMARY KEY (night_id, person_id))"
     )
+
+
+@migrations()
+def m010_tv_look(db: Database) -> None:
+    """The host's TV look (layout, theme, title, accent, logo, sounds): one row of JSON."""
+    db.execute("CREATE TABLE tv_look (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)")

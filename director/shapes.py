@@ -600,3 +600,18 @@ class SeasonInList(Shape):
 
 class Seasons(Shape):
     seasons: list[SeasonInList]
+
+
+class TvLook(Shape):
+    layout: str
+    """``big``, ``standard`` or ``info``."""
+    theme: str
+    """``dark`` or ``light``."""
+    title: str
+    accent: str
+    show: list[str]
+    logo: str
+    sounds: dict[str, str]
+    version: int
+    logo_url: str | None
+    sound_urls: dict[str, str]

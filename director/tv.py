@@ -22,6 +22,7 @@ Other pages embed the phone clock with ``{% include "_tv_clock_phone.html" %}`` 
 
 from __future__ import annotations
 
+import functools
 import math
 import sqlite3
 import threading
@@ -30,9 +31,17 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from director import inputs, services, shapes
+from director import inputs, screens, services, shapes
+from director.announce import (
+    Announcement,
+    clock_announcements,
+    current,
+    field_announcements,
+    level_extras,
+)
 from director.answers import answer
 from director.auth import is_director, login_required
 from director.contract import Api, flag
@@ -42,11 +51,14 @@ from director.views import late_registration_text, mystery_view
 from director.web import act, expected_seq, is_partial_request, now, values
 from engine.bounties import bounties
 from engine.clock import ClockState
+from engine.dealing import stack_of
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
 from engine.structure import Structure
 from engine.text import chips, ordinal
 from engine.tournament import Tournament
+
+NO_CHART = Markup("")
 
 #: Seconds the action clock stays on screen after it runs out ("Time!").
 ACTION_CLOCK_LINGER = 8.0
@@ -124,6 +136,47 @@ class ClockView:
     after: AfterView | None = None
     envelope: EnvelopeView | None = None
     headline: str = ""  # in place of the time: the winner, once it is over
+    announcements: tuple[Announcement, ...] = ()
+    moves: tuple[str, ...] = ()
+    """The moves of the last minute and those waiting for a hand's end, one sentence each."""
+    upcoming: tuple[Upcoming, ...] = ()
+    leaders: tuple[Leader, ...] = ()
+    leaders_note: str = ""
+    board: tuple[BoardRow, ...] = ()
+    """Hand for hand: where each table is in the current hand (tables with the dealer's phone)."""
+    season: SeasonPanel | None = None
+    chart: Markup = NO_CHART
+    """The structure drawn (SVG), for the information layout."""
+
+
+@dataclass(frozen=True)
+class Upcoming:
+    """One of the next levels or breaks: 'Level 6', '150 / 300 · ante 300', '20 min'."""
+
+    title: str
+    blinds: str
+    minutes: str
+    is_break: bool = False
+
+
+@dataclass(frozen=True)
+class Leader:
+    name: str
+    stack: str
+    big_blinds: str
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    table: int
+    text: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class SeasonPanel:
+    name: str
+    rows: tuple[tuple[int, str, str], ...]  # rank, name, points
 
 
 @dataclass(frozen=True)
@@ -271,7 +324,19 @@ def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag
             flags.append(Flag("itm", "In the money"))
     if state.hand_for_hand and not state.finished:
         flags.append(Flag("h4h", "Hand for hand"))
-    late = late_registration_text(state, clock.level_number or max(1, (clock.next_level_number or 2) - 1))
+    level = clock.level_number or max(1, (clock.next_level_number or 2) - 1)
+    s = state.settings
+    if state.started and not state.finished:
+        if s.rebuy_levels and not state.standings.rebuys_closed and level <= s.rebuy_levels:
+            if level < s.rebuy_levels:
+                flags.append(Flag("money", f"Rebuys open until the end of level {s.rebuy_levels}"))
+            elif clock.on_break:
+                flags.append(Flag("money", "Last chance to rebuy: until play resumes"))
+            else:
+                flags.append(Flag("money", "Last level of rebuys"))
+        if s.addon_level and level == s.addon_level:
+            flags.append(Flag("money", "Add-on open" + (" until play resumes" if clock.on_break else "")))
+    late = late_registration_text(state, level)
     if late:
         flags.append(Flag("info", late))
     if clock.hand_cap_reached and state.finished:
@@ -311,7 +376,101 @@ def _action_clock(state: Tournament, now: float) -> ActionClockView | None:
     )
 
 
-def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url: str, *, phone: bool = False) -> ClockView:
+def _upcoming(clock: ClockState, structure: Structure, count: int = 3) -> tuple[Upcoming, ...]:
+    """The next ``count`` levels and breaks after the one on now."""
+    out: list[Upcoming] = []
+    if clock.on_break:
+        number, brk = clock.next_level_number or 1, None
+    else:
+        current_level = clock.level_number or 0
+        number, brk = current_level + 1, structure.break_after(current_level) if current_level else None
+    while len(out) < count:
+        if brk is not None:
+            out.append(Upcoming("Break", colour_up_text(brk.colour_up), f"{brk.minutes} min", True))
+            brk = None
+            continue
+        if number > structure.level_count and not structure.repeat_doubling:
+            break
+        try:
+            level = structure.level(number)
+        except EngineError:
+            break
+        blinds = blinds_text(level.small_blind, level.big_blind) + (f" · ante {chips(level.ante)}" if level.ante else "")
+        length = f"{level.hands} hands" if level.hands else f"{(level.seconds or 0) // 60} min"
+        out.append(Upcoming(f"Level {number}", blinds, length))
+        brk = structure.break_after(number)
+        number += 1
+    return tuple(out)
+
+
+def _leaders(state: Tournament, big_blind: int, count: int = 5) -> tuple[tuple[Leader, ...], str]:
+    """The biggest stacks at the tables whose dealers enter the hands, and the true average."""
+    tables = state.seating.tables
+    tracked = [t for t in tables if state.dealing.current(t) is not None]
+    if not tracked:
+        return (), ""
+    players = [p for p in state.alive if p.table in tracked]
+    stacks = {p.id: stack_of(state, p.id) for p in players}
+    ranked = sorted(players, key=lambda p: (-stacks[p.id], p.id))[:count]
+    leaders = tuple(
+        Leader(p.name, chips(stacks[p.id]), f"{stacks[p.id] / big_blind:.0f} BB" if big_blind else "") for p in ranked
+    )
+    if len(tracked) == len(tables) and players:
+        note = f"True average {chips(sum(stacks.values()) // len(players))}, from the dealers' phones"
+    else:
+        note = f"At {len(tracked)} of {len(tables)} tables (those with a dealer's phone)"
+    return leaders, note
+
+
+def _board(state: Tournament) -> tuple[BoardRow, ...]:
+    """Hand for hand: each table playing or done with the current hand (TDA RP-8)."""
+    if not state.hand_for_hand or state.finished:
+        return ()
+    since = state.h4h_since or 0
+    rows = []
+    for table in state.seating.tables:
+        if len(state.seating.at_table(table)) < 2:
+            continue
+        latest = state.dealing.current(table)
+        if latest is None:
+            rows.append(BoardRow(table, "no dealer's phone", False))
+        elif latest.started_seq <= since:
+            done = latest.finished
+            rows.append(BoardRow(table, "done" if done else "playing", done))
+        else:
+            hand = latest.h4h_round or 0
+            rows.append(BoardRow(table, f"hand {hand} done" if latest.finished else f"playing hand {hand}",
+                                 latest.finished))
+    return tuple(rows)
+
+
+def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[str, int, int]], float | None]:
+    """The moves to show (waiting for a hand's end, and those of the last minute), and the
+    final table's redraw as (name, table, seat) with its time, when it is that recent."""
+    try:
+        from director.seating import MOVE_SHOWN_SECONDS
+        from director.seating.views import move_history
+    except ImportError:  # the seating's pages are not part of this app
+        return (), [], None
+    lines = [f"After this hand at table {table}: {p.name} moves to table {p.table} seat {p.seat}"
+             for p, table, _ in state.moves_waiting]
+    final: list[tuple[str, int, int]] = []
+    final_at = None
+    for m in move_history(state):
+        if now - m.at >= MOVE_SHOWN_SECONDS * 2:
+            continue
+        if m.reason.startswith("The final table"):
+            final.append((m.name, m.to_table, m.to_seat))
+            final_at = m.at
+        elif now - m.at < MOVE_SHOWN_SECONDS:
+            lines.append(f"Move: {m.name}, from table {m.from_table} seat {m.from_seat} to table {m.to_table} "
+                         f"seat {m.to_seat}" if m.from_table is not None else
+                         f"{m.name}: table {m.to_table} seat {m.to_seat}")
+    return tuple(lines), final, final_at
+
+
+def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url: str, *, phone: bool = False,
+                     season: SeasonPanel | None = None, chart: Markup = NO_CHART) -> ClockView:
     """Everything the clock partial shows, from the tournament's state and ``now``."""
     structure = state.settings.structure
     clock = tournament_clock(state, now)
@@ -418,6 +577,16 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
             stats.append(Stat("bounty", f"Bounty on {top.name}", chips(heads[top.id]),
                               "the biggest" if len(alive) > 1 else ""))
     paid_places = len(payouts) if state.settings.payout_kind != "points" else 0
+    moves, final_seats, final_at = ((), [], None) if phone else _moves(state, now)
+    announcements = () if phone else tuple(current(
+        [*clock_announcements(state, clock, now), *field_announcements(state, paid_places, final_seats, final_at)],
+        now))
+    leaders, leaders_note = ((), "") if phone else _leaders(state, big_blind)
+    if clock.on_break:
+        if state.settings.addon_level and state.settings.addon_level == (clock.next_level_number or 2) - 1:
+            announce += " The add-on is open until play resumes."
+    elif not finished and not at_cap and clock.level_number:
+        announce += "".join(f" {e}." for e in level_extras(state, clock.level_number))
 
     return ClockView(
         tournament_id=tournament_id,
@@ -449,6 +618,14 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         announce=announce,
         after=_after(clock, structure) if running else None,
         headline=headline,
+        announcements=announcements,
+        moves=moves,
+        upcoming=() if phone or finished else _upcoming(clock, structure),
+        leaders=leaders,
+        leaders_note=leaders_note,
+        board=() if phone else _board(state),
+        season=season,
+        chart=chart,
     )
 
 
@@ -505,10 +682,40 @@ CACHE_SECONDS = 1
 
 def clock_view(tournament_id: int, *, phone: bool = False, at: float | None = None) -> ClockView:
     """The clock of tournament ``tournament_id`` now (inside a request)."""
-    state = load_state(get_db(), tournament_id)
+    db = get_db()
+    state = load_state(db, tournament_id)
     endpoint = "tv.phone" if phone else "tv.clock"
     when = now() if at is None else at
-    return build_clock_view(state, tournament_id, when, url_for(endpoint, tournament_id=tournament_id), phone=phone)
+    season = None if phone or (state.started and not state.finished) else season_panel(db, tournament_id)
+    return build_clock_view(state, tournament_id, when, url_for(endpoint, tournament_id=tournament_id), phone=phone,
+                            season=season, chart=NO_CHART if phone else structure_picture(state))
+
+
+SEASON_ROWS = 8
+
+
+def season_panel(db: Any, tournament_id: int) -> SeasonPanel | None:
+    """The standings of the season this tournament counts in, for the TV between tournaments."""
+    row = db.execute("SELECT season_id FROM season_nights WHERE stream_id = ?", (tournament_id,)).fetchone()
+    if row is None:
+        return None
+    from director import seasons
+
+    v = seasons.view(db, int(row[0]))
+    rows = tuple((r.rank, v.names.get(r.person, "?"), f"{r.points:g} pts") for r in v.rows[:SEASON_ROWS])
+    return SeasonPanel(v.name, rows) if rows else None
+
+
+def structure_picture(state: Tournament) -> Markup:
+    """The structure drawn for the information layout (the same drawing as the editor's)."""
+    return _chart(state.settings.structure)
+
+
+@functools.lru_cache(maxsize=64)
+def _chart(structure: Structure) -> Markup:
+    from director.charts import structure_chart
+
+    return Markup(structure_chart(structure, compact=True))
 
 
 def phone_clock(tournament_id: int) -> ClockView:
@@ -606,14 +813,21 @@ def _cacheable(body: str) -> Response:
 
 @bp.get("/t/<int:tournament_id>/tv")
 def page(tournament_id: int) -> ResponseReturnValue:
-    """The TV page: full screen, no scrolling; the keyboard works for the director."""
-    moves = "seating.tv_moves" in current_app.view_functions  # the seating's "move" notices
+    """The TV page: full screen, no scrolling; the keyboard works for the director.
+
+    ``?layout=…&theme=…&accent=…&title=…&show=…`` try a look without saving it (the TV
+    settings page's live preview, which also passes ``preview=1``)."""
+    saved = screens.look(get_db())
+    preview = request.args.get("preview") == "1"
+    look = screens.previewed(saved, request.args) if set(request.args) - {"preview"} else saved
     return render_template(
         "tv.html",
         clock=clock_view(tournament_id),
         tournament_id=tournament_id,
-        director=is_director(),
-        moves_url=url_for("seating.tv_moves", tournament_id=tournament_id) if moves else None,
+        director=is_director() and not preview,
+        look=look,
+        panels=screens.PANELS,
+        preview=preview,
     )
 
 

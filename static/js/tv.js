@@ -113,7 +113,7 @@
       if (seen.mainLeft !== null && seen.mainLeft > 0 && mainLeft <= 0 && seen.chimedEndOf !== el.dataset.key) {
         // The level is over by our reckoning: chime now, and ask the server what comes next.
         seen.chimedEndOf = el.dataset.key;
-        play("level-change");
+        play(el.dataset.afterTitle === "Break" ? "break" : "level-change");
         refresh();
       }
       if (mainLeft <= -1500 && el.dataset.afterEndsAt && Date.now() - lastAnswerAt > 1500) {
@@ -126,6 +126,7 @@
       seen.mainLeft = mainLeft;
     }
     drawActions(el, now);
+    if (drawAnnouncements(el, now)) fit(el);
     document.body.classList.toggle("is-offline", Date.now() - lastAnswerAt > OFFLINE_AFTER);
     timer = setTimeout(draw, nextChange + 15);
   }
@@ -184,6 +185,96 @@
     }
   }
 
+  /* ---------- announcements: each shown in its window, rung and said once ---------- */
+
+  var announced = {};         // announcement id -> true, for those rung (pruned as they end)
+  var loadedAt = Date.now();
+
+  // Shows the latest announcement whose window is open; says whether anything changed.
+  function drawAnnouncements(el, now) {
+    var nodes = el.querySelectorAll("[data-announce-id]");
+    var shown = null, changed = false, present = {};
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i], id = node.dataset.announceId;
+      present[id] = true;
+      var open = Number(node.dataset.from) <= now && now < Number(node.dataset.until);
+      var show = open && !shown;
+      if (show) shown = node;
+      if (node.hidden === show) { node.hidden = !show; changed = true; }
+    }
+    if (shown && !announced[shown.dataset.announceId]) {
+      announced[shown.dataset.announceId] = true;
+      // A TV opened in the middle of an announcement shows it without ringing.
+      if (Date.now() - loadedAt > 2500) {
+        if (shown.dataset.sound) play(shown.dataset.sound);
+        if (shown.dataset.say) speak(shown.dataset.say);
+      }
+    }
+    for (var key in announced) if (!present[key]) delete announced[key];
+    return changed;
+  }
+
+  /* ---------- fitting: nothing is cut, whatever the screen ---------- */
+
+  // Each [data-fit] line narrower than its text gets --fx (its type scaled down to fit);
+  // each [data-fit-box] whose lines overflow its height gets --fit. Writes, then reads, then
+  // writes, so the browser lays the page out a few times, not once per line.
+  function fit(root) {
+    if (!root || root.classList.contains("tv-clock--phone")) return;
+    var lines = root.querySelectorAll("[data-fit]"), boxes = root.querySelectorAll("[data-fit-box]");
+    var i, ratios = [];
+    var crowded = root.querySelectorAll(".is-crowded-out");
+    for (i = 0; i < crowded.length; i++) crowded[i].classList.remove("is-crowded-out");
+    for (i = 0; i < boxes.length; i++) boxes[i].style.setProperty("--fit", "1");
+    for (i = 0; i < lines.length; i++) lines[i].style.setProperty("--fx", "1");
+    for (i = 0; i < lines.length; i++) {
+      var line = lines[i];
+      ratios.push(line.clientWidth > 0 && line.scrollWidth > line.clientWidth + 1 ? line.clientWidth / line.scrollWidth : 1);
+    }
+    // Lines of a group (data-fit="stat-label": the labels of the figures) share the smallest
+    // ratio, so that a row of figures keeps one size.
+    var groups = {};
+    for (i = 0; i < lines.length; i++) {
+      var group = lines[i].getAttribute("data-fit");
+      if (group) groups[group] = Math.min(groups[group] || 1, ratios[i]);
+    }
+    for (i = 0; i < lines.length; i++) {
+      var named = lines[i].getAttribute("data-fit");
+      var ratio = named ? groups[named] : ratios[i];
+      if (ratio < 1) lines[i].style.setProperty("--fx", (ratio * 0.97).toFixed(3));
+    }
+    for (var pass = 0; pass < 8; pass++) {
+      var over = [];
+      for (i = 0; i < boxes.length; i++) {
+        var box = boxes[i];
+        over.push(box.clientHeight > 0 && box.scrollHeight > box.clientHeight + 1 ? box.clientHeight / box.scrollHeight : 1);
+      }
+      var again = false;
+      for (i = 0; i < boxes.length; i++) {
+        if (over[i] >= 1) continue;
+        // A side too full to read once shrunk leaves out its last panels (the least needed).
+        var panels = boxes[i].querySelectorAll(".tv-panel:not(.is-crowded-out)");
+        var visible = [];
+        for (var k = 0; k < panels.length; k++) if (panels[k].offsetHeight > 0) visible.push(panels[k]);
+        if (over[i] < 0.75 && visible.length > 1) {
+          visible[visible.length - 1].classList.add("is-crowded-out");
+          again = true;
+          continue;
+        }
+        var now = Number(boxes[i].style.getPropertyValue("--fit")) || 1;
+        boxes[i].style.setProperty("--fit", Math.max(0.3, now * over[i] * 0.97).toFixed(3));
+        again = true;
+      }
+      if (!again) break;
+    }
+  }
+
+  var fitTimer = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(fitTimer);
+    fitTimer = setTimeout(function () { fit(clockEl()); }, 100);
+  });
+
   function schedule() {
     if (timer) clearTimeout(timer);
     draw();
@@ -195,13 +286,15 @@
     var key = el.dataset.key, status = el.dataset.status;
     var started = seen.status === "not_started" && (status === "running" || status === "on_break");
     if (seen.key !== null && (key !== seen.key || started)) {
-      if (seen.chimedEndOf !== seen.key || started) play("level-change");
+      if (seen.chimedEndOf !== seen.key || started) play(status === "on_break" ? "break" : "level-change");
       speak(el.dataset.announce);
       seen.mainLeft = null;
     }
     if (key !== seen.key) seen.mainLeft = null;
     seen.key = key;
     seen.status = status;
+    drawAnnouncements(el, serverNow());
+    fit(el);
     schedule();
   }
 
@@ -241,8 +334,14 @@
   var audio = null;           // AudioContext, created on the first click
   var buffers = {};
 
+  // The host's own sound for a moment (uploaded on the TV settings page), else ours; a break
+  // rings the level chime unless the host gave it one of its own.
   function soundUrl(name) {
-    var base = page() ? page().dataset.soundsUrl : "/static/sounds/";
+    var p = page();
+    var own = p && p.getAttribute("data-sound-" + name);
+    if (own) return own;
+    if (name === "break") name = "level-change";
+    var base = p ? p.dataset.soundsUrl : "/static/sounds/";
     return base + name + ".wav";
   }
 
@@ -251,7 +350,7 @@
     if (!Ctx) return;
     if (!audio) audio = new Ctx();
     if (audio.state === "suspended") audio.resume().then(showPrefs, function () {});
-    ["one-minute", "level-change", "action-clock", "time-up"].forEach(function (name) {
+    ["one-minute", "level-change", "break", "action-clock", "time-up"].forEach(function (name) {
       if (buffers[name]) return;
       fetch(soundUrl(name))
         .then(function (r) { return r.arrayBuffer(); })
@@ -287,16 +386,40 @@
   }
 
   var wakeLock = null;
+  var videoAwake = false;
   function keepAwake() {
-    if (!("wakeLock" in navigator) || wakeLock || document.visibilityState !== "visible") return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-      document.body.classList.add("is-awake");
-      lock.addEventListener("release", function () {
-        wakeLock = null;
-        document.body.classList.remove("is-awake");
-      });
-    }).catch(function () {});
+    if (document.visibilityState !== "visible") return;
+    if ("wakeLock" in navigator && window.isSecureContext && !wakeLock) {
+      navigator.wakeLock.request("screen").then(function (lock) {
+        wakeLock = lock;
+        showAwake();
+        lock.addEventListener("release", function () { wakeLock = null; showAwake(); });
+      }).catch(function () { playKeepAwake(); });
+    } else if (!wakeLock) {
+      playKeepAwake();
+    }
+  }
+
+  // Over plain http the Screen Wake Lock is refused: a silent video playing as large as the
+  // page holds the screen on instead (browsers keep the screen on during a video).
+  function playKeepAwake() {
+    var video = document.getElementById("tv-keep-awake");
+    if (!video || !video.play) return showAwake();
+    if (!video.paused) return showAwake();
+    var started = video.play();
+    if (started && started.then) started.then(showAwake, showAwake); else showAwake();
+  }
+
+  function showAwake() {
+    var video = document.getElementById("tv-keep-awake");
+    videoAwake = !!(video && !video.paused && !video.ended);
+    var held = !!wakeLock || videoAwake;
+    document.body.classList.toggle("is-awake", held);
+    var line = document.getElementById("tv-awake");
+    if (!line) return;
+    line.dataset.state = held ? "yes" : "no";
+    line.textContent = wakeLock ? "Screen kept awake" : videoAwake ? "Screen kept awake (silent video)"
+      : "Screen may sleep: click to keep it awake";
   }
 
   function toggleFullScreen() {
@@ -392,6 +515,8 @@
       for (var i = 0; i < running.length; i++) actions[running[i].dataset.actionId] = { beeped10: true, expired: true };
     }
     showPrefs();
+    showAwake();
+    if (el) { drawAnnouncements(el, serverNow()); fit(el); }
     var sound = document.getElementById("tv-sound");
     if (sound) sound.addEventListener("click", function (evt) {
       evt.stopPropagation();  // not also the page's "any click unlocks the sound"

@@ -130,8 +130,10 @@ def test_tv_page_is_a_full_page_that_embeds_the_polled_partial(night: Night) -> 
     main = soup.find(id="tv")
     assert isinstance(main, Tag)
     assert main["data-director"] == "false" and not main.has_attr("data-key-url")
-    moves = soup.find(id="tv-moves")  # the seating pages' moves of the last minute
-    assert isinstance(moves, Tag) and moves["hx-get"] == f"/t/{night.id}/tables/tv-moves"
+    # The moves of the last minute and the announcements come with the clock (one poll), in
+    # the band between the clock and the figures.
+    assert isinstance(section.find(class_="tv-band"), Tag)
+    assert soup.find(attrs={"hx-get": f"/t/{night.id}/tables/tv-moves"}) is None
 
 
 def test_tv_page_gives_the_director_the_keys(app: Flask, director: Director) -> None:

@@ -1,0 +1,147 @@
+"""The TV's layouts in a real Chromium at five screen sizes each, with a move, an announcement
+and the figures all showing at once: from the DOM, no two boxes of the screen overlap, each
+stays on the screen, and no line of text is cut (its scrollWidth within its clientWidth).
+Then the TV over a sped-up hour of polling: its DOM and its heap stay flat."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from director import services
+from director.db import get_db
+from director.events import load_state
+
+from .conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 768)]
+LAYOUTS = ["big", "standard", "info"]
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Maximilian Oberhauser-Lindqvist"]
+
+# What the page itself says about its boxes: overlaps between the screen's boxes, boxes off
+# the screen, lines whose text is wider than their box, and boxes whose lines are taller.
+MEASURE = """() => {
+  const clock = document.getElementById("tv-clock");
+  const shown = el => el && getComputedStyle(el).display !== "none" && el.getBoundingClientRect().height > 0;
+  const name = el => el.className.split(" ")[0] || el.tagName;
+  const boxes = [...clock.children].filter(el => shown(el) && !el.matches(".tv-action, .tv-envelope"));
+  const overlaps = [];
+  const apart = (list) => {
+    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) {
+      const a = list[i].getBoundingClientRect(), b = list[j].getBoundingClientRect();
+      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        overlaps.push(name(list[i]) + " / " + name(list[j]));
+    }
+  };
+  apart(boxes);
+  for (const box of boxes) apart([...box.children].filter(shown));
+  const off = boxes.filter(el => { const r = el.getBoundingClientRect();
+    return r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; }).map(name);
+  const cut = [];
+  for (const el of clock.querySelectorAll("*")) {
+    if (!shown(el) || el.closest(".tv-action, .tv-envelope, svg")) continue;
+    const style = getComputedStyle(el);
+    if (style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1)
+      cut.push(name(el) + ": " + el.textContent.trim().slice(0, 40) + " (" + el.scrollWidth + " > " + el.clientWidth + ")");
+    if (style.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1)
+      cut.push(name(el) + " is taller than its box (" + el.scrollHeight + " > " + el.clientHeight + ")");
+  }
+  const visible = sel => [...clock.querySelectorAll(sel)].filter(shown).length;
+  return {overlaps, off, cut, announce: visible(".tv-announce"), moves: visible(".tv-move"),
+          stats: visible(".tv-stat"), time: clock.querySelector("[data-main-time]").getBoundingClientRect().height,
+          page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
+}"""
+
+
+def busy_night(app: Flask) -> int:
+    """Two tables, the clock just started (the level's announcement is up), a move just made,
+    a long name, a bounty and rebuys open: as much on the screen at once as a night shows."""
+    at = time.time()
+    with app.app_context():
+        db = get_db()
+        tid = services.create_tournament(db, {"name": "Saturday Night Hold'em Championship 2", "buy_in": 25,
+                                              "preset": "home-long", "rebuy_levels": 4, "rebuy_cost": 25,
+                                              "rebuy_chips": 10_000, "late_registration_levels": 3,
+                                              "bounty_kind": "knockout", "bounty": 5}, at - 5)
+        for name in NAMES:
+            services.register_player(db, tid, name, None, at - 5)
+        state = services.draw(db, tid, None, at - 4, rng=random.Random(3))
+        services.clock_action(db, tid, "start", None, at - 3)
+        ann = state.player_named("Ann")
+        assert ann is not None
+        taken = {(p.table, p.seat) for p in state.alive}
+        table, seat = next((t, s) for t in state.seating.tables for s in range(1, 10)
+                           if (t, s) not in taken and t != ann.table)
+        services.record(db, tid, "player_moved", {"player": ann.id, "table": table, "seat": seat}, None, at - 2)
+        db.execute("INSERT INTO tv_look (id, body) VALUES (1, ?)",
+                   ('{"title": "The Thursday Poker Club of Upper Norwood", "show": '
+                    '["next_levels", "payouts", "leaders", "board", "season", "chart"]}',))
+        db.conn.commit()
+    return tid
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_box_overlaps_and_no_text_is_cut_at_five_sizes(
+    live_server: LiveServer, browser: Any, artifacts_dir: Path, layout: str
+) -> None:
+    tid = busy_night(live_server.app)
+    problems = []
+    for width, height in SIZES:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(f"{live_server.url}/t/{tid}/tv?layout={layout}")
+            page.wait_for_selector(".tv-announce:not([hidden])", timeout=5000)
+            page.wait_for_selector(".tv-move", timeout=5000)
+            page.wait_for_timeout(400)  # the announcement's half-second entrance
+            found = page.evaluate(MEASURE)
+            page.screenshot(path=str(artifacts_dir / f"tv-{layout}-{width}x{height}.png"))
+        finally:
+            context.close()
+        where = f"{layout} at {width}x{height}"
+        assert found["announce"] == 1 and found["moves"] == 1, f"{where}: the band shows {found}"
+        assert found["stats"] >= 3, f"{where}: the figures show"
+        assert found["page"] == [width, height], f"{where}: no scrolling"
+        assert found["time"] >= height * 0.12, f"{where}: the time stays large ({found['time']} px)"
+        for kind in ("overlaps", "off", "cut"):
+            problems += [f"{where}: {kind}: {item}" for item in found[kind]]
+    assert problems == []
+
+
+def test_a_table_breaking_fills_the_band_without_covering_the_figures(
+    live_server: LiveServer, browser: Any, artifacts_dir: Path
+) -> None:
+    """Eight moves at once (a table broken up) and the bubble: the band grows, the clock shrinks."""
+    app = live_server.app
+    tid = busy_night(app)
+    with app.app_context():
+        db = get_db()
+        state = load_state(db, tid)
+        table = state.seating.tables[-1]
+        moving = [p for p in state.alive if p.table == table][:8]
+        other = state.seating.tables[0]
+        taken = {(p.table, p.seat) for p in state.alive}
+        free = [(t, s) for t in state.seating.tables if t != table for s in range(1, 10) if (t, s) not in taken]
+        for p, (t, s) in zip(moving, free, strict=False):
+            services.record(db, tid, "player_moved", {"player": p.id, "table": t, "seat": s}, None, time.time())
+        assert other
+    for width, height in ((1280, 720), (1024, 768)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(f"{live_server.url}/t/{tid}/tv")
+            page.wait_for_selector(".tv-move >> nth=3", timeout=5000)
+            page.wait_for_timeout(400)
+            found = page.evaluate(MEASURE)
+            page.screenshot(path=str(artifacts_dir / f"tv-moves-{width}x{height}.png"))
+        finally:
+            context.close()
+        assert found["moves"] >= 4
+        assert found["overlaps"] == [] and found["off"] == [] and found["cut"] == [], found
