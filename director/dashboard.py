@@ -14,7 +14,7 @@ from director.contract import Write, read
 from director.db import get_db
 from director.events import load_events, load_state, played_as_stored
 from director.seating.views import move_text, names_of
-from director.views import dashboard_context, undone_text
+from director.views import dashboard_context, redo_text, undone_text
 from director.web import act, act_and_say, now, render
 from engine.errors import InvalidInput
 from engine.tournament import (
@@ -153,8 +153,8 @@ def undo(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def redo(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    again = state.redo_event
-    said = f"Redone: {describe(state, again)}." if again is not None else None
+    again = redo_text(state)
+    said = f"Redone: {again}." if again is not None else None
 
     def do() -> None:
         services.redo(get_db(), tournament_id, read(Write).expected_seq, now())

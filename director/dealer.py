@@ -49,6 +49,7 @@ from engine.houserules import silent_push
 from engine.phh import write_phh
 from engine.pots import pot_name
 from engine.rulings import MISDEALS, RULINGS, substantial_action
+from engine.text import ordinal
 from engine.tournament import Event, Tournament, refuse_past_hand_cap
 
 bp = Blueprint("dealer", __name__)
@@ -125,6 +126,7 @@ class TableView:
     all_face_up: bool = False
     live: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
+    """What the last entry made the house rules say (the older notes are in the history)."""
     last_result: str = ""
     busted_text: tuple[str, ...] = ()
     positions_text: str = ""
@@ -274,8 +276,8 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     colour = colour_view(state, at, only=table)
     here = next((c for c in colour.tables if c.number == table), None) if colour else None
     if colour is not None and here is not None:
-        common["colour_text"] = f"Colour-up at this break: {colour.text}." + (
-            "" if here.done else " The director deals the race from the dashboard."
+        common["colour_text"] = f"Colour-up at this break: {colour.text}" + (
+            "." if here.done else "; the director runs the race from the dashboard."
         )
         if here.done:
             common["colour_lines"] = tuple(line for race in here.done.races for line in race.lines[1:])
@@ -283,12 +285,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
     if record is not None and record.finished:
         common["last_result"] = f"Hand {record.number}: {record.result}"
-        common["busted_text"] = tuple(
-            f"{names.get(pid, '?')} is out in {_place(state, pid)} place." if _place(state, pid)
-            else f"{names.get(pid, '?')} busted and is back in with a rebuy." if not state.player(pid).out
-            else f"{names.get(pid, '?')} busted and may still rebuy."
-            for pid, _ in record.busted
-        )
+        common["busted_text"] = bust_lines(state, record, at)
     if running is None:
         return _before_view(state, table, seated, names, common, record)
     hand = running.replay()
@@ -340,7 +337,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         can_muck=tuple(s for s in hand.showdown_order() if _may_muck(hand, s)) if phase == "showdown" else (),
         all_face_up=hand.all_hands_face_up,
         live=tuple(s for s in hand.seats if s in live),
-        notes=running.notes[-3:],
+        notes=_last_notes(running),
         can_undo=True,
         can_redo=bool(running.ahead),
         oot_seats=oot,
@@ -353,6 +350,12 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     )
 
 
+def _last_notes(record: TableHand) -> tuple[str, ...]:
+    """The notes the hand's last entry made (an out-of-turn action settled, a push ruled):
+    older ones are about actions the table has moved past."""
+    return record.notes[len(record.before.notes):] if record.before is not None else record.notes
+
+
 def _clock_view(state: Tournament, table: int, turn: int | None, at: float) -> dict[str, Any]:
     """The action clock when it runs for the seat to act at this table."""
     clock = state.action_clock
@@ -363,16 +366,15 @@ def _clock_view(state: Tournament, table: int, turn: int | None, at: float) -> d
 
 
 def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
-    """The chip check at a table in one line: the difference and how to mend it."""
+    """The chip check at a table in one line: the difference, why, and how to mend it."""
     word = "more" if check.difference > 0 else "fewer"
-    why = "".join(
-        f" {names.get(off.player, '?')}'s {_amount(off.chips)} went out with a bust that named no winner."
+    why = "; ".join(
+        f"{names.get(off.player, '?')}'s {_amount(off.chips)} left with a bust naming no winner"
         for off in check.write_offs
     )
     return (
-        f"Stacks here: {_amount(check.counted)}, {_amount(abs(check.difference))} {word} than the "
-        f"{_amount(check.expected)} in play at this table.{why} Count the stacks and set the one that "
-        "differs with “Correct a stack”."
+        f"Stacks here {_amount(check.counted)}: {_amount(abs(check.difference))} {word} than the "
+        f"{_amount(check.expected)} in play{f' ({why})' if why else ''}; count and correct the stack that differs."
     )
 
 
@@ -384,12 +386,26 @@ def _may_muck(hand: Hand, seat: int) -> bool:
     return True
 
 
-def _place(state: Tournament, pid: int) -> str:
-    place = state.place_of(pid) or state.provisional_places().get(pid)
-    if place is None:
-        return ""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+def bust_lines(state: Tournament, record: TableHand, at: float) -> tuple[str, ...]:
+    """A line for each player knocked out in ``record`` who is still out, as it stands now:
+    the place once it is settled, else what may still happen. A player back in since (a
+    rebuy, a re-entry) has no line: that bust is over."""
+    standings = state.standings.at_level(state.level_at(at)) if state.started else state.standings
+    places = state.places()
+    lines = []
+    for pid, _ in record.busted:
+        player = state.player(pid)
+        if not player.out:
+            continue
+        if pid in places:
+            lines.append(f"{player.name} is out in {ordinal(places[pid])} place.")
+        elif standings.can_rebuy(pid):
+            lines.append(f"{player.name} is out (may still rebuy).")
+        elif standings.can_reenter(pid):
+            lines.append(f"{player.name} is out (may still re-enter).")
+        else:
+            lines.append(f"{player.name} is out (the place is not settled yet).")
+    return tuple(lines)
 
 
 def _positions_text(positions: Any) -> str:

@@ -156,8 +156,15 @@ def register_player(
 
 
 def unregister_player(db: Database, tournament_id: int, player: Any, expected_seq: int | None, now: float) -> Tournament:
-    """Remove a player registered by mistake (before the clock starts)."""
-    return record(db, tournament_id, "player_unregistered", {"player": player}, expected_seq, now)
+    """Remove a player registered by mistake (before the clock starts). The event keeps the
+    player's name: the log still says who was removed once the player is gone."""
+    with command(db, tournament_id, expected_seq, now) as writer:
+        payload: dict[str, Any] = {"player": player}
+        names = {pid: name for pid, name, _ in writer.state.names}
+        if str(player).isdigit() and int(player) in names:  # else the engine refuses it, with its reason
+            payload["name"] = names[int(player)]
+        removed: Tournament = writer.add("player_unregistered", payload)
+        return removed
 
 
 def _with_stack(

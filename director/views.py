@@ -16,7 +16,7 @@ from engine.deals import deal_refusal
 from engine.errors import EngineError
 from engine.structure import describe_level
 from engine.text import chips, ordinal
-from engine.tournament import Player, Tournament, describe, owned_chips
+from engine.tournament import Event, Player, Tournament, apply, describe, owned_chips
 
 
 def clock_text(seconds: float | None) -> str:
@@ -162,6 +162,19 @@ def last_event_text(state: Tournament) -> str | None:
     return None if event is None else describe(state, event)
 
 
+def redo_text(state: Tournament) -> str | None:
+    """What a redo puts back, in the log's words: read in the state the redo makes, so that
+    an entry at a table is said as it was played (``Table 1: Ann calls 200``)."""
+    event = state.redo_event
+    if event is None:
+        return None
+    try:
+        again = apply(state, Event(state.seq + 1, "redo", {}, event.at))
+    except EngineError:
+        return describe(state, event)
+    return describe(again, again.last_event or event)
+
+
 def undone_text(state: Tournament) -> str:
     """What an undo now takes back, for its message: "Undone: Dana's bust (5th)."."""
     event = state.last_event
@@ -303,7 +316,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "deal_line": deal_line(state),
         "recent": recent_events(state),
         "last_event": last_event_text(state),
-        "redo_text": describe(state, state.redo_event) if state.redo_event is not None else None,
+        "redo_text": redo_text(state),
         "ordinal": ordinal,
         "late_registration": late_registration_text(state, level),
         "chips_owned": chips_owned_text(state),

@@ -40,13 +40,14 @@ from engine.text import chips, ordinal
 
 htmx = HTMX()
 
-#: Links in a tournament's navigation bar after Dashboard, Players and Results:
-#: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
+#: Links in a tournament's navigation bar after Dashboard and Players, in the order of the
+#: night: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
 TOURNAMENT_LINKS: list[tuple[str, str]] = [
-    ("structure.show", "Structure"),
-    ("settings.show", "Settings"),
     ("seating.tables", "Tables"),
     ("tv.page", "TV clock"),
+    ("results.show", "Results"),
+    ("structure.show", "Structure"),
+    ("settings.show", "Settings"),
 ]
 
 

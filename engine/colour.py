@@ -147,11 +147,11 @@ def describe(state: Tournament, event: Event) -> str:
     record = next((r for r in state.colour_ups if r.seq == event.seq), None)
     table = event.payload.get("table")
     if record is None:
-        return f"Table {table}: colour-up"
+        return f"Table {table} coloured up"
     removed = " and ".join(chips_text(r.removed) for r in record.races)
     change = record.change
     moved = f"chips in play {'+' if change > 0 else '−'}{chips_text(abs(change))}" if change else "no chip gained or lost"
-    return f"Table {table}: the {removed} chips coloured up ({moved})"
+    return f"Table {table} coloured up the {removed} chips ({moved})"
 
 
 HANDLERS: dict[str, Any] = {"colour_up": _colour_up}

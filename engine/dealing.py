@@ -44,13 +44,16 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from engine import notation
+from engine.cards import parse_cards
 from engine.clock import ClockEntry, HandPlayed
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event, Vec
 from engine.hand import Hand, HandSetup
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
 from engine.positions import Positions
+from engine.pots import award_words, pot_name
 from engine.table import Dealt, plan_next
+from engine.text import chips
 
 if TYPE_CHECKING:  # the tournament hosts these handlers: its type only, never imported at run time
     from engine.tournament import Tournament
@@ -114,6 +117,14 @@ class TableHand(Dealt):
     finishing_stacks: tuple[tuple[Seat, Chips], ...] = ()
     rulings: tuple[Ruling, ...] = ()
     """The rulings made in this hand (misdeals, exposed cards, the button, the clock)."""
+    entry_seqs: tuple[int, ...] = ()
+    """The seq of the event that entered each entry of ``log`` (an out-of-turn action that
+    binds when its turn comes has the seq of the entry that brought the turn): the event log
+    says each entry in the hand as it stood then."""
+    kept: tuple[tuple[int, TableHand], ...] = ()
+    """The hand as it stood around each event that took entries back (before it: an undo, a
+    misdeal, a corrected button) or put one back (after it: a redo), with the event's seq:
+    the log says those entries as they were played."""
 
     def player_at(self, seat: Seat) -> PlayerId | None:
         return dict(self.players).get(seat) or dict(self.waiting).get(seat)
@@ -123,6 +134,21 @@ class TableHand(Dealt):
 
     def pending_for(self, seat: Seat) -> PendingAction | None:
         return next((p for p in self.pending if p.seat == seat), None)
+
+    def remember(self, seq: int, other: TableHand) -> TableHand:
+        """This hand, keeping ``other`` (the hand before event ``seq`` took entries back, or
+        after it put one back) for the log, without what ``other`` keeps for undo."""
+        kept = replace(other, before=None, ahead=(), kept=())
+        return replace(self, kept=(*other.kept, (seq, kept)))
+
+    def played(self, seq: int) -> tuple[TableHand, int, int] | None:
+        """Where event ``seq``'s entries stand: this hand or the hand as it stood before they
+        were taken back, with the index of the first of them and their number (None when
+        they are not known)."""
+        for record in (self, *(r for _, r in reversed(self.kept))):
+            if seq in record.entry_seqs:
+                return record, record.entry_seqs.index(seq), record.entry_seqs.count(seq)
+        return None
 
 
 @dataclass(frozen=True)
@@ -607,7 +633,9 @@ def _hand_action(state: Tournament, event: Event) -> Tournament:
     note = p.get("note")
     if isinstance(note, str) and note.strip():
         notes.insert(0, note.strip())
-    new = record.step(log=tuple(hand.log), notes=record.notes + tuple(notes), pending=pending)
+    added = (event.seq,) * (len(hand.log) - len(record.log))
+    new = record.step(log=tuple(hand.log), entry_seqs=record.entry_seqs + added,
+                      notes=record.notes + tuple(notes), pending=pending)
     if hand.is_complete:
         return _finish(state, new, hand, event)
     return replace(state, dealing=state.dealing.with_running(new))
@@ -639,6 +667,8 @@ def _hand_undo(state: Tournament, event: Event) -> Tournament:
     earlier = record.undone()
     if earlier is None:
         return replace(state, dealing=state.dealing.without_running(table))
+    if len(earlier.log) < len(record.log):
+        earlier = earlier.remember(event.seq, record)
     return replace(state, dealing=state.dealing.with_running(earlier))
 
 
@@ -648,6 +678,10 @@ def _hand_redo(state: Tournament, event: Event) -> Tournament:
     again = record.redone() if record is not None and not record.finished else None
     if again is None:
         raise IllegalAction(f"There is nothing to redo at table {table}: redo follows an undo, before the next entry.")
+    assert record is not None
+    again = replace(again, kept=record.kept)  # what the undos since took back stays said
+    if len(again.log) > len(record.log):
+        again = again.remember(event.seq, again)
     return replace(state, dealing=state.dealing.with_running(again))
 
 
@@ -768,36 +802,194 @@ HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
 
 
 describe_entry = notation.describe
-"""An entry of a hand's log in words (``engine.notation.describe``)."""
+"""An entry of a hand's log in words, without names (``engine.notation.describe``)."""
+
+
+def hand_at(state: Tournament, table: int, seq: int) -> TableHand | None:
+    """The hand event ``seq`` at ``table`` belongs to: the last one dealt there by then."""
+    latest = state.dealing.current(table)
+    if latest is not None and latest.started_seq <= seq:
+        return latest
+    for hand in state.dealing.finished.get(table, Vec[TableHand]()).reversed():
+        if hand.started_seq <= seq:
+            return hand
+    return None
+
+
+def _table_of(payload: Mapping[str, Any]) -> int:
+    """The table an event names (0 when it names none a log can read)."""
+    try:
+        return int(str(payload.get("table")))
+    except ValueError:
+        return 0
+
+
+def seat_names(state: Tournament, record: TableHand | None) -> dict[Seat, str]:
+    """The name of the player in each seat of a hand (those sitting it out too)."""
+    if record is None:
+        return {}
+    return {seat: state.name_of(pid) for seat, pid in (*record.players, *record.waiting)}
+
+
+_STREETS = {(0, 3): "the flop is", (3, 4): "the turn is", (4, 5): "the river is",
+            (3, 5): "the turn and the river are", (0, 5): "the board is"}
+
+
+def entry_words(entry: str, names: Mapping[Seat, str], hand: Hand | None = None) -> str:
+    """One entry of a hand's log as a sentence with the player's name: ``Ann raises to 600``.
+
+    ``hand`` is the hand just before the entry; the entry is applied to it, and the words
+    then tell a check from a call, say the amounts, the street and who won how much.
+    Without it they say what the entry alone says (``Ann checks or calls``).
+
+    >>> entry_words("p3 cbr 600", {3: "Ann"}), entry_words("d win 3;5,7", {3: "Ann", 5: "Bob"})
+    ('Ann bets or raises to 600', 'Ann wins the main pot; Bob and seat 7 split side pot 1')
+    """
+    try:
+        parsed = notation.parse(entry)
+    except InvalidInput:
+        return entry
+    who = names.get(parsed.seat or 0) or f"seat {parsed.seat}"
+    board = len(hand.board) if hand is not None else 0
+    actions = len(hand.actions) if hand is not None else 0
+    if hand is not None:
+        try:
+            hand.apply(entry)
+        except EngineError:
+            hand = None
+    if parsed.verb in ("f", "cc", "cbr") and hand is not None and len(hand.actions) > actions:
+        action = hand.actions[-1]
+        to = chips(action.to)
+        if action.all_in and action.kind in ("bet", "raise"):
+            return f"{who} is all in for {to}"
+        return {
+            "fold": f"{who} folds",
+            "check": f"{who} checks",
+            "call": f"{who} calls all in for {to}" if action.all_in else f"{who} calls {to}",
+            "bet": f"{who} bets {to}",
+            "raise": f"{who} raises to {to}",
+        }.get(action.kind, f"{who} {action.kind}s")
+    match parsed.verb:
+        case "f":
+            return f"{who} folds"
+        case "cc":
+            return f"{who} checks or calls"
+        case "cbr":
+            return f"{who} bets or raises to {chips(parsed.amount or 0)}"
+        case "sm" if parsed.mucked:
+            return f"{who} mucks"
+        case "sm":
+            return f"{who} shows {parsed.cards}" if parsed.cards else f"{who} shows cards nobody entered"
+        case "dh":
+            return f"{who} is dealt {parsed.cards}"
+        case "db":
+            if hand is None:
+                dealt = parse_cards(parsed.cards or "")
+                return f"{' '.join(map(str, dealt))} {'is' if len(dealt) == 1 else 'are'} dealt to the board"
+            street = _STREETS.get((board, len(hand.board)), "the board is")
+            return f"{street} {' '.join(map(str, hand.board[board:]))}"
+    if hand is not None and hand.award is not None:
+        return award_words(hand.award, names)
+    if parsed.winners is None:
+        return "the pots are awarded from the cards"
+    pots = len(parsed.winners)
+    said = []
+    for k, seats in enumerate(parsed.winners):
+        pot = "the pot" if pots == 1 else "the main pot" if k == 0 else pot_name(k)
+        winners = [names.get(s) or f"seat {s}" for s in seats]
+        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+        said.append(f"{listed} {'wins' if len(winners) == 1 else 'split'} {pot}")
+    return "; ".join(said)
+
+
+def event_entries(state: Tournament, event: Event) -> str:
+    """The entries an event made in its hand, in words with the names: each read against the
+    hand as it stood (``Ann calls 200``) while it stands in the hand's log, else from its
+    text alone (an entry taken back since, or voided by a misdeal)."""
+    p = event.payload
+    record = hand_at(state, _table_of(p), event.seq)
+    names = seat_names(state, record)
+    found = record.played(event.seq) if record is not None else None
+    if found is not None:
+        return _played_words(*found, names)
+    try:
+        entries = _entries(p)
+    except InvalidInput:
+        return "an entry nobody can read"
+    return "; ".join(entry_words(e, names) for e in entries)
+
+
+def _played_words(record: TableHand, first: int, count: int, names: Mapping[Seat, str]) -> str:
+    """``count`` entries of ``record`` from ``first``, each read in the hand as it stood."""
+    hand = Hand.replay(record.setup, record.log[:first])
+    over = hand.award is not None
+    entries = record.log[first:first + count]
+    said = [entry_words(e, names, hand) for e in entries]
+    if not over and hand.award is not None and notation.parse(entries[-1]).verb != "win":
+        said.append(award_words(hand.award, names))  # everyone else folded: the pot is won
+    return "; ".join(said)
+
+
+def _turned_words(state: Tournament, event: Event) -> str | None:
+    """The entries an undo took back or a redo put back at its table, in words (None when
+    they are not known)."""
+    record = hand_at(state, _table_of(event.payload), event.seq)
+    if record is None:
+        return None
+    later = next((r for seq, r in record.kept if seq == event.seq), None)
+    if later is None or not later.entry_seqs:
+        return None
+    last = later.entry_seqs[-1]
+    first = later.entry_seqs.index(last)
+    return _played_words(later, first, len(later.entry_seqs) - first, seat_names(state, record))
+
+
+def _pending_words(state: Tournament, event: Event) -> str:
+    """An action out of turn, held for its turn: ``Ann raises to 600 out of turn``."""
+    p = event.payload
+    record = hand_at(state, _table_of(p), event.seq)
+    names = seat_names(state, record)
+    try:
+        entry = notation.parse(str(p.get("action")))
+    except InvalidInput:
+        return f"an action out of turn ({p.get('action')})"
+    who = names.get(entry.seat or 0) or f"seat {entry.seat}"
+    words = entry_words(str(p.get("action")), names)
+    if record is not None and entry.seat is not None:
+        hand = Hand.replay(record.setup, [e for e, s in zip(record.log, record.entry_seqs, strict=True) if s < event.seq])
+        facing = hand.current_bet > hand.bets().get(entry.seat, 0)
+        if entry.verb == "cc":
+            words = f"{who} {'calls' if facing else 'checks'}"
+        elif entry.verb == "cbr":
+            words = f"{who} {'raises to' if hand.current_bet else 'bets'} {chips(entry.amount or 0)}"
+    return f"{words} out of turn, held until {who}'s turn"
 
 
 def describe(state: Tournament, event: Event) -> str:
-    """A short line for the event log: 'Table 1: hand dealt', 'Table 1: seat 3 bets or raises to 600'."""
+    """A sentence for the event log, e.g. 'Table 1: Ann raises to 600'. ``state`` is the
+    tournament after the event (or later): the entries are read in their hand."""
     p = event.payload
     table = p.get("table")
     if event.type == "hand_started":
-        return f"Table {table}: hand dealt"
+        record = hand_at(state, _table_of(p), event.seq)
+        if record is None or record.started_seq != event.seq:
+            return f"Table {table}: a new hand is dealt"
+        return f"Table {table}: hand {record.number} is dealt"
     if event.type == "hand_action":
-        entries = p.get("actions") or [p.get("action")]
-        return f"Table {table}: " + ", ".join(describe_entry(str(e)) for e in entries)
+        return f"Table {table}: {event_entries(state, event)}"
     if event.type == "hand_pending":
-        return f"Table {table}: out of turn, {describe_entry(str(p.get('action')))}"
+        return f"Table {table}: {_pending_words(state, event)}"
     if event.type == "hand_undo":
-        return f"Table {table}: undo"
+        undone = _turned_words(state, event)
+        return f"Table {table}: " + (f"“{undone}” is taken back" if undone else "the last entry is taken back")
     if event.type == "hand_redo":
-        return f"Table {table}: redo"
-    if event.type == "hand_misdeal":
-        return f"Table {table}: misdeal ({str(p.get('cause', '')).replace('_', ' ')})"
-    if event.type == "hand_ruling":
-        return f"Table {table}: ruling, {str(p.get('kind', '')).replace('_', ' ')}"
-    if event.type == "button_corrected":
-        return f"Table {table}: the button belongs on seat {p.get('seat')}"
-    if event.type == "hand_time_up":
-        return f"Table {table}: time is up for the seat on the clock"
+        again = _turned_words(state, event)
+        return f"Table {table}: " + (f"“{again}” is entered again" if again else "the entry taken back is entered again")
     if event.type == "stack_corrected":
         try:
-            name = state.name_of(int(str(p.get("player"))))
+            pid = int(str(p.get("player")))
+            stack = chips(int(str(p.get("stack"))))
         except ValueError:
-            name = "?"
-        return f"{name}'s stack set to {p.get('stack')} ({p.get('reason')})"
+            return "A stack is corrected"
+        return f"{state.name_of(pid)}'s stack is corrected to {stack} ({p.get('reason')})"
     return event.type

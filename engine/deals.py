@@ -196,9 +196,9 @@ def awards_with_deal(state: Tournament, settled: Mapping[PlayerId, Money]) -> di
 def describe(state: Tournament, event: Event) -> str:
     method = METHODS.get(str(event.payload.get("method")), "a deal")
     amounts = event.payload.get("amounts") or {}
-    parts = [f"{state.name_of(int(str(k)))} {money_text(v)}" for k, v in amounts.items() if str(k).isdigit()]
+    parts = [f"{state.name_of(int(str(k)))} takes {money_text(v)}" for k, v in amounts.items() if str(k).isdigit()]
     left = event.payload.get("play_for") or 0
-    return f"Deal ({method}): " + ", ".join(parts) + (f"; {money_text(left)} left to play for" if left else "")
+    return f"Deal made ({method}): " + ", ".join(parts) + (f"; {money_text(left)} left to play for" if left else "")
 
 
 HANDLERS: dict[str, Any] = {"deal": _deal}

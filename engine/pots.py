@@ -15,6 +15,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from engine.text import chips as chips_text
+
 Seat: TypeAlias = int
 Chips: TypeAlias = int
 
@@ -203,6 +205,52 @@ class Award:
         """
         text = "; ".join(p.describe() for p in reversed(self.pots))
         return text[:1].upper() + text[1:] + "." if text else "Nothing to award."
+
+
+def award_words(award: Award, names: Mapping[Seat, str]) -> str:
+    """Who won what, with the players' names and the main pot first; the pots one player
+    won in a row are said together.
+
+    >>> main = PotAward("main pot", 2400, ((2, 2400),))
+    >>> side = PotAward("side pot 1", 800, ((1, 800),))
+    >>> award_words(Award((main, side)), {1: "Ann", 2: "Bob"})
+    'Bob wins the main pot of 2,400; Ann wins side pot 1 of 800'
+    >>> award_words(Award((main, PotAward("side pot 1", 800, ((2, 800),)))), {2: "Bob"})
+    'Bob wins the main pot of 2,400 and side pot 1 of 800'
+    >>> award_words(Award((PotAward("main pot", 301, ((5, 151), (7, 150)), (5,), "Straight, nine high"),)), {5: "Cy"})
+    'Cy and seat 7 split the pot of 301 with a straight, nine high (the odd chip to Cy)'
+    """
+
+    def who(seat: Seat) -> str:
+        return names.get(seat) or f"seat {seat}"
+
+    def pot(k: int, won: PotAward) -> str:
+        name = "the pot" if len(award.pots) == 1 else "the main pot" if k == 0 else won.name
+        return f"{name} of {chips_text(won.amount)}"
+
+    parts: list[tuple[PotAward, list[str]]] = []
+    for k, won in enumerate(award.pots):
+        last = parts[-1][0] if parts else None
+        if (last is not None and len(won.shares) == 1 and last.winners == won.winners
+                and last.hand_name == won.hand_name):
+            parts[-1][1].append(pot(k, won))
+        else:
+            parts.append((won, [pot(k, won)]))
+    sentences = []
+    for won, pots in parts:
+        with_hand = f" with {_article(won.hand_name)}" if won.hand_name else ""
+        if len(won.shares) == 1:
+            sentences.append(f"{who(won.winners[0])} wins {_listed(pots)}{with_hand}")
+            continue
+        odd = ""
+        if won.odd_chips_to:
+            odd = f" (the odd chip{'s' if len(won.odd_chips_to) > 1 else ''} to {_listed([who(s) for s in won.odd_chips_to])})"
+        sentences.append(f"{_listed([who(s) for s in won.winners])} split {_listed(pots)}{with_hand}{odd}")
+    return "; ".join(sentences) if sentences else "nothing to award"
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def award_pot(

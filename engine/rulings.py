@@ -42,6 +42,10 @@ from engine.dealing import (
     _int,
     _running,
     _table,
+    _table_of,
+    event_entries,
+    hand_at,
+    seat_names,
 )
 from engine.errors import IllegalAction, InvalidInput
 from engine.events import Event
@@ -103,8 +107,12 @@ def _did(action: Action) -> str:
     return f"seat {action.seat} {verb}"
 
 
-def _ruled(state: Tournament, record: TableHand, ruling: Ruling, **changes: object) -> Tournament:
+def _ruled(state: Tournament, record: TableHand, ruling: Ruling, seq: int = 0, **changes: object) -> Tournament:
+    """The ruling kept with the hand; a ruling that voids the entries (``seq``: its event)
+    keeps the hand as it stood, for the log."""
     new = record.step(rulings=(*record.rulings, ruling), **changes)
+    if seq and record.log:
+        new = new.remember(seq, record)
     return replace(state, dealing=state.dealing.with_running(new))
 
 
@@ -135,14 +143,14 @@ def _misdeal(state: Tournament, event: Event) -> Tournament:
         why = substantial_action(hand)
         if why is not None:
             raise IllegalAction(
-                f"No misdeal after substantial action (TDA 35-D): {why}. The hand goes on"
+                f"No misdeal after substantial action (TDA 35-D): {why}; the hand goes on"
                 + (" and the exposed cards stay in play." if cause.startswith("exposed") else ".")
             )
         text = (f"Misdeal, {words}: the hand is dealt again as an exact replay: the button does not move, "
                 "nobody new is dealt in, the blinds stay the same")
         rule = f"{rule}, 35-C"
     ruling = Ruling("misdeal", rule, text, len(record.log), record.log, event.at)
-    return _ruled(state, record, ruling, log=(), pending=())
+    return _ruled(state, record, ruling, event.seq, log=(), entry_seqs=(), pending=())
 
 
 def _ruling(state: Tournament, event: Event) -> Tournament:
@@ -234,7 +242,8 @@ def _button(state: Tournament, event: Event) -> Tournament:
     text = (f"The button was on seat {setup.button} and belongs on seat {seat}: corrected before substantial "
             f"action; {sb}big blind seat {positions.big_blind}, and the blinds are posted again")
     ruling = Ruling("button", "TDA 34-A", text, len(record.log), record.log, event.at)
-    return _ruled(state, record, ruling, setup=fixed, positions=positions, log=(), pending=())
+    return _ruled(state, record, ruling, event.seq, setup=fixed, positions=positions, log=(), entry_seqs=(),
+                  pending=())
 
 
 def _time_up(state: Tournament, event: Event) -> Tournament:
@@ -257,6 +266,26 @@ def _time_up(state: Tournament, event: Event) -> Tournament:
     ruled = replace(record, rulings=(*record.rulings, Ruling("clock", "TDA 29, T39", text, len(record.log), at=event.at)))
     state = replace(state, dealing=state.dealing.with_running(ruled), action_clock=None)
     return _hand_action(state, Event(event.seq, "hand_action", {"table": table, "action": entry}, event.at))
+
+
+def describe(state: Tournament, event: Event) -> str:
+    """A sentence for the event log: 'Table 1: misdeal (two down cards exposed by the
+    dealer), the hand is dealt again'. ``state`` is the tournament after the event (or later)."""
+    p = event.payload
+    table = p.get("table")
+    if event.type == "hand_misdeal":
+        words = MISDEALS.get(str(p.get("cause")), ("a cause not named",))[0]
+        return f"Table {table}: misdeal ({words}), the hand is dealt again"
+    if event.type == "hand_ruling":
+        return f"Table {table}: a ruling is read out ({RULINGS.get(str(p.get('kind')), 'an accident not named')})"
+    record = hand_at(state, _table_of(p), event.seq)
+    if event.type == "button_corrected":
+        seat = str(p.get("seat"))
+        name = seat_names(state, record).get(int(seat)) if seat.isdigit() else None
+        return f"Table {table}: the button belongs on seat {seat}" + (f" ({name})" if name else "")
+    if record is not None and event.seq in record.entry_seqs:  # hand_time_up: the fold or the check it ruled
+        return f"Table {table}: time is up, {event_entries(state, event)}"
+    return f"Table {table}: time is up for the player on the clock"
 
 
 HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {

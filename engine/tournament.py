@@ -9,7 +9,8 @@ live here only.
 Events (``type``: payload):
 
 - ``created``: the settings (see :class:`Settings` and :func:`settings_from_dict`);
-- ``player_registered``: ``{"name"}``; ``player_unregistered``: ``{"player"}`` (before the start);
+- ``player_registered``: ``{"name"}``; ``player_unregistered``: ``{"player", "name"?}`` (before
+  the start; ``name`` keeps the name for the log, the player being gone);
 - ``seats_drawn``: ``{"seats": {player_id: [table, seat]}}`` (the draw is made by the caller
   with a seeded ``random.Random``; the result is stored so history never changes);
 - ``player_seated`` / ``player_moved``: ``{"player", "table", "seat"}``;
@@ -1580,8 +1581,41 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
 EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
 
+_CLOCK_WORDS = {
+    "start": "The clock started",
+    "pause": "The clock was paused",
+    "resume": "The clock resumed",
+    "next_level": "The clock went on to the next level",
+    "previous_level": "The clock went back a level",
+    "break_now": "The break started early, ending the level",
+    "hand_played": "A hand was counted as played",
+}
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _duration(seconds: int) -> str:
+    """``1 minute``, ``5 minutes``, ``90 seconds``."""
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    return f"{seconds} second{'' if seconds == 1 else 's'}"
+
+
+def _setting_words(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value in (None, ""):
+        return "nothing"
+    return str(value)
+
+
 def describe(state: Tournament, event: Event) -> str:
-    """A short line for the event log, e.g. 'Bob out (by Ann)'."""
+    """A sentence for the event log with the players' names, e.g. 'Bob is out, knocked out by
+    Ann'. ``state`` is the tournament after the event or any later one (a player removed
+    since is named by the name the event kept)."""
     p = event.payload
 
     def name_in(payload: Mapping[str, Any], key: str = "player") -> str:
@@ -1593,18 +1627,25 @@ def describe(state: Tournament, event: Event) -> str:
     def name(key: str = "player") -> str:
         return name_in(p, key)
 
+    def where(place: object) -> str:
+        if isinstance(place, Sequence) and not isinstance(place, str) and len(place) == 2:
+            return f"table {place[0]} seat {place[1]}"
+        return "another seat"
+
     if event.type == "player_registered":
         return f"{p.get('name')} registered"
     if event.type == "player_unregistered":
-        return f"{name()} removed"
+        known = name()
+        removed = known if known != "?" else str(p.get("name") or "A player")
+        return f"{removed} was removed from the tournament"
     if event.type == "bust":
         ids = p.get("players") or []
         ids = [ids] if isinstance(ids, (int, str)) else ids
-        names = " and ".join(state.name_of(_player_id({"player": i})) for i in ids)
+        names = _listed([name_in({"player": i}) for i in ids] or ["?"])
         named = p.get("by")
         named = named if isinstance(named, list) else [] if named in (None, "") else [named]
-        by = f" (by {' and '.join(name_in({'player': i}) for i in named)})" if named else ""
-        return f"{names} out{by}"
+        by = f", knocked out by {_listed([name_in({'player': i}) for i in named])}" if named else ""
+        return f"{names} {'is' if len(ids) <= 1 else 'are'} out{by}"
     if event.type == "rebuy":
         return f"{name()} rebought"
     if event.type == "addon":
@@ -1612,45 +1653,55 @@ def describe(state: Tournament, event: Event) -> str:
     if event.type == "reentry":
         return f"{name()} re-entered"
     if event.type == "clock":
-        if p.get("action") == "add_time":
-            seconds = int(p.get("seconds", 0))
-            sign = "+" if seconds > 0 else "−"
-            amount = f"{abs(seconds) // 60} min" if abs(seconds) % 60 == 0 else f"{abs(seconds)} s"
-            return f"Clock {sign}{amount}"
-        return "Clock: " + str(p.get("action", "")).replace("_", " ")
+        action = str(p.get("action", ""))
+        if action == "add_time":
+            seconds = int(str(p.get("seconds", 60)))
+            return f"{_duration(abs(seconds))} {'added to' if seconds > 0 else 'taken off'} the clock"
+        return _CLOCK_WORDS.get(action, f"The clock: {action.replace('_', ' ')}")
     if event.type == "seats_drawn":
-        return "Seats drawn"
-    if event.type in ("player_seated", "player_moved"):
-        return f"{name()} to table {p.get('table')} seat {p.get('seat')}"
+        return "The seats were drawn"
+    if event.type == "player_seated":
+        return f"{name()} was seated at table {p.get('table')} seat {p.get('seat')}"
+    if event.type == "player_moved":
+        return f"{name()} moved to table {p.get('table')} seat {p.get('seat')}"
     if event.type == "players_moved":
-        return f"{len(p.get('moves') or [])} player(s) moved"
+        moves = [m for m in p.get("moves") or [] if isinstance(m, Mapping)]
+        if len(moves) == 1:
+            return f"{name_in(moves[0])} moved to {where(moves[0].get('to'))}"
+        return f"{len(moves)} players moved: " + ", ".join(f"{name_in(m)} to {where(m.get('to'))}" for m in moves)
     if event.type == "seat_locked":
-        return f"{name()} locked to table {p.get('table')} seat {p.get('seat')}"
+        return f"{name()}'s seat was locked to table {p.get('table')} seat {p.get('seat')}"
     if event.type == "seat_unlocked":
-        return f"{name()} unlocked"
+        return f"{name()}'s seat was unlocked"
     if event.type == "rebuys_closed":
         return "Rebuys closed"
     if event.type == "hand_cap":
-        return "Ended at the hand cap"
+        return "The tournament ended at the hand cap"
     if event.type == "action_clock":
-        return f"{p.get('who')} on the clock" if p.get("action") == "start" else "Action clock stopped"
+        if p.get("action") == "start":
+            return f"{p.get('who')} is on the clock for {_duration(int(str(p.get('seconds') or 60)))}"
+        return "The action clock stopped"
     if event.type == "hand_for_hand":
-        return "Hand for hand " + ("on" if p.get("on") else "off")
+        return "Hand for hand began" if p.get("on") else "Hand for hand ended"
     if event.type == "h4h_next_hand":
-        return "Next hand-for-hand hand"
+        return "The next hand-for-hand hand began"
     if event.type == "settings_changed":
-        return "Settings: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in p.items())
+        return "Settings changed: " + ", ".join(
+            f"{k.replace('_', ' ')} set to {_setting_words(v)}" for k, v in p.items()
+        )
     if event.type == "structure_changed":
         words = dict(state.structure_edits).get(event.seq)
-        return f"Structure: {words}" if words else "Structure changed"
+        return f"Structure changed: {words}" if words else "The structure changed"
     if event.type == "undo":
-        return "Undo"
+        return "The last entry was undone"
     if event.type == "redo":
-        return "Redo"
+        return "The entry undone was entered again"
     if event.type in colour.HANDLERS:
         return colour.describe(state, event)
     if event.type in deals.HANDLERS:
         return deals.describe(state, event)
+    if event.type in rulings.HANDLERS:
+        return rulings.describe(state, event)
     if event.type in dealing.HANDLERS:
         return dealing.describe(state, event)
     return event.type

@@ -154,7 +154,7 @@ def test_undo_cancels_the_last_entry(director: Director) -> None:
     tid = new_tournament(director, EIGHT, start=True)
     director.api("POST", f"/api/t/{tid}/bust", {"player": 2, "by": 1})
     page = soup(director.get(f"/t/{tid}"))
-    assert "Confirm: undo “Bob out (by Ann)”" in page.find("details", class_="undo").text
+    assert "Confirm: undo “Bob is out, knocked out by Ann”" in page.find("details", class_="undo").text
     response = director.post(f"/t/{tid}/undo", {"expected_seq": seq(director, tid)}, htmx=True)
     assert response.status_code == 200
     assert state(director, tid)["players_left"] == 8
@@ -242,10 +242,21 @@ def test_the_whole_log_for_the_director(client: FlaskClient, director: Director)
     director.api("POST", f"/api/t/{tid}/bust", {"player": 3, "by": 1})
     director.api("POST", f"/api/t/{tid}/undo", {})
     rows = [r.find_all("td")[2].text for r in soup(director.get(f"/t/{tid}/log")).find(id="log").find_all("tr")[1:]]
-    assert rows == ["Created “Friday”", "Ann registered", "Bob registered", "Cy registered", "Clock: start",
-                    "Cy out (by Ann)", "Undo: Cy out (by Ann)"]
+    assert rows == ["Created “Friday”", "Ann registered", "Bob registered", "Cy registered", "The clock started",
+                    "Cy is out, knocked out by Ann", "Undo: Cy is out, knocked out by Ann"]
     director.post("/auth/logout")
     assert client.get(f"/t/{tid}/log").status_code == 302
+
+
+def test_the_log_names_a_player_removed_before_the_start(director: Director) -> None:
+    """The player is gone from the state once removed: the event keeps the name for the log."""
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"])
+    response = director.post(f"/t/{tid}/players/3/remove", {"expected_seq": seq(director, tid), "back": "dashboard"})
+    assert response.status_code == 303
+    events = director.api("GET", f"/api/t/{tid}/events").get_json()
+    assert events["events"][-1]["payload"] == {"player": 3, "name": "Cy"}
+    log = [li.text for li in soup(director.get(f"/t/{tid}")).select("ol.log li")]
+    assert log[0] == "Cy was removed from the tournament"
 
 
 def test_a_refused_same_hand_bust_comes_back_as_typed(director: Director) -> None:
@@ -319,7 +330,7 @@ def test_undone_names_what_was_undone(director: Director) -> None:
     assert soup(response).find(class_="flash-ok").text.strip() == "Undone: Dee's bust (8th)."
     director.api("POST", f"/api/t/{tid}/clock/pause", {})
     response = director.post(f"/t/{tid}/undo", {"expected_seq": seq(director, tid)}, htmx=True)
-    assert soup(response).find(class_="flash-ok").text.strip() == "Undone: Clock: pause."
+    assert soup(response).find(class_="flash-ok").text.strip() == "Undone: The clock was paused."
 
 
 def test_hands_left_on_the_big_clock_read_as_one_phrase(director: Director) -> None:

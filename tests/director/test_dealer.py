@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -479,8 +480,7 @@ def test_a_stack_correction_is_an_event_and_the_chip_count_shows_the_difference(
     html = soup(response)
     assert html.select_one('.dl-seat[data-seat="2"] .dl-seat-stack')["data-stack"] == "1200"
     assert html.select_one(".dl-chipcheck").text == (
-        "Stacks here: 4,200, 200 more than the 4,000 in play at this table. "
-        "Count the stacks and set the one that differs with \u201cCorrect a stack\u201d."
+        "Stacks here 4,200: 200 more than the 4,000 in play; count and correct the stack that differs."
     )
     history = soup(dealer.client.get(f"/t/{dealer.tid}/table/1/history"))
     assert "Bob: 1,000 → 1,200 (a chip fell)" in history.text
@@ -874,3 +874,77 @@ def test_the_dashboard_leaves_the_bust_of_a_player_in_a_hand_to_the_dealers_phon
     first, split = dee.select("select[name=by]")  # the eliminator, and a second one in a split pot
     assert [o.get_text() for o in first.select("option")] == ["(not recorded)", "Eve", "Fay"]
     assert [o.get_text() for o in split.select("option")] == ["(nobody)", "Eve", "Fay"]
+
+
+def test_the_dashboard_log_says_the_dealers_entries_with_the_names(dealer: Dealer) -> None:
+    """Each entry of the phone reads on the dashboard as what the player did, with the amount,
+    and the award as who won how much."""
+    dealer.ok("deal")  # button Dee (5), small blind Ann (1), big blind Bob (2): Cy is first
+    for kind, amount in (("raise", 60), ("call", None), ("fold", None), ("call", None), ("check", None),
+                         ("bet", 100), ("allin", None), ("fold", None), ("call", None)):
+        dealer.ok("act", {"kind": kind} if amount is None else {"kind": kind, "amount": amount})
+    dealer.ok("award", {"winners": [[5]]})
+    page = soup(dealer.client.get(f"/t/{dealer.tid}"))
+    assert [li.text for li in page.select("ol.log li")] == [
+        "Table 1: Dee wins the pot of 2,070",
+        "Table 1: Cy calls all in for 940",
+        "Table 1: Bob folds",
+        "Table 1: Dee is all in for 940",
+        "Table 1: Cy bets 100",
+        "Table 1: Bob checks",
+        "Table 1: Bob calls 60",
+        "Table 1: Ann folds",
+    ]
+
+
+def knock_out_ann(dealer: Dealer) -> Any:
+    """Cy and Dee fold, Ann (small blind) goes all in, Bob calls and wins with aces."""
+    dealer.ok("deal")
+    for kind in ("fold", "fold", "allin", "call"):
+        dealer.ok("act", {"kind": kind})
+    return dealer.post("cards", {"board": "2c3d4h8s9s", "cards_1": "7c7d", "cards_2": "AcAd"})
+
+
+def test_a_bust_who_may_still_rebuy_is_out_without_a_place_and_gone_once_back(timed_app: Flask, client: FlaskClient) -> None:
+    """A player knocked out while rebuys are open has no place yet: the phone says so, and
+    once the rebuy is made the line about the bust is gone."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5)}
+    dealer = make_tournament(timed_app, client, ["Ann", "Bob", "Cy", "Dee"], seats, {1: 5}, start=False)
+    record(timed_app, dealer.tid, "settings_changed", {"rebuy_levels": 2})
+    record(timed_app, dealer.tid, "clock", {"action": "start"})
+    response = knock_out_ann(dealer)
+    assert [p.text for p in soup(response).select(".dl-msg--bust")] == ["Ann is out (may still rebuy)."]
+    record(timed_app, dealer.tid, "rebuy", {"player": 1})
+    assert soup(dealer.page()).select(".dl-msg--bust") == []
+
+
+def test_a_bust_taken_back_leaves_no_line_and_a_settled_place_is_said(dealer: Dealer) -> None:
+    response = knock_out_ann(dealer)
+    assert [p.text for p in soup(response).select(".dl-msg--bust")] == ["Ann is out in 4th place."]
+    taken_back = dealer.post("undo")
+    assert taken_back.status_code == 200 and soup(taken_back).select(".dl-msg--bust") == []
+    assert soup(dealer.page()).select(".dl-msg--bust") == []
+
+
+def test_a_note_of_the_house_rules_is_shown_for_its_entry_only(dealer: Dealer) -> None:
+    """The note an entry made (a push ruled a call) is about that entry: the next entry
+    replaces it, so the phone never shows an old ruling as news."""
+    dealer.ok("deal")
+    pushed = dealer.ok("push", {"chips": "100"})
+    assert pushed["notes"] == [pushed["notice"]]
+    assert [p.text for p in soup(dealer.page(htmx=True)).select(".dl-msg--note")] == [pushed["notice"]]
+    assert dealer.ok("act", {"kind": "call"})["notes"] == []
+    assert soup(dealer.page(htmx=True)).select(".dl-msg--note") == []
+
+
+def test_every_message_on_the_phone_is_one_sentence(dealer: Dealer) -> None:
+    """The dealer reads a message at a glance: one sentence each, whatever the page shows."""
+    dealer.post("correct", {"player": "2", "stack": "1200", "reason": "a chip fell"})
+    pages = [soup(knock_out_ann(dealer)), soup(dealer.page())]
+    dealer.ok("deal")
+    pages.append(soup(dealer.page()))
+    pages.append(soup(dealer.post("misdeal", {"cause": "boxed_cards"})))
+    messages = [p.get_text(" ", strip=True) for page in pages for p in page.select(".dl-msg, .dl-result, .dl-sub")]
+    assert len(messages) >= 5 and any("Stacks here" in m for m in messages)
+    for message in messages:
+        assert not re.search(r"[.!?]\s+[A-Z]", message), message

@@ -54,7 +54,7 @@ def test_no_misdeal_after_substantial_action_and_the_page_says_why(table: Dealer
     refused = table.api("misdeal", {"cause": "exposed_first_two"})
     assert refused.status_code == 422
     assert refused.get_json()["error"] == ("No misdeal after substantial action (TDA 35-D): seat 3 called and "
-                                           "seat 5 raised. The hand goes on and the exposed cards stay in play.")
+                                           "seat 5 raised; the hand goes on and the exposed cards stay in play.")
     menu = soup(table.page()).find("details", class_="dl-accidents")
     text = menu.get_text(" ", strip=True)
     assert "Substantial action has taken place (seat 3 called and seat 5 raised): no misdeal now" in text

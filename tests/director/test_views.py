@@ -13,7 +13,14 @@ from sqlite_utils import Database
 from director import services
 from director.db import get_db
 from director.events import load_state
-from director.views import ClockView, clock_text, dashboard_context, player_rows, undone_text
+from director.views import (
+    ClockView,
+    clock_text,
+    dashboard_context,
+    player_rows,
+    redo_text,
+    undone_text,
+)
 from engine.tournament import Tournament
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
@@ -72,7 +79,7 @@ def test_a_hand_counted_clock_counts_hands(db: Database) -> None:
 
 def test_undone_text_names_a_bust_with_its_place(db: Database) -> None:
     tid, state = started(db)
-    assert undone_text(state) == "Undone: Clock: start."
+    assert undone_text(state) == "Undone: The clock started."
     state = services.bust(db, tid, [5], None, 300.0, by=1)
     assert undone_text(state) == "Undone: Eve's bust (5th)."
     state = services.bust(db, tid, [3, 4], None, 310.0, by=1, stacks={"3": 500, "4": 900})
@@ -85,7 +92,22 @@ def test_undone_text_before_anything_and_for_other_events(db: Database) -> None:
     assert undone_text(services.register_player(db, tid, "Ann", None, 101.0)) == "Undone: Ann registered."
     services.register_player(db, tid, "Bob", None, 102.0)
     services.clock_action(db, tid, "start", None, 200.0)
-    assert undone_text(services.clock_action(db, tid, "add_time", None, 210.0, seconds=-90)) == "Undone: Clock −90 s."
+    assert undone_text(services.clock_action(db, tid, "add_time", None, 210.0, seconds=-90)) == "Undone: 90 seconds taken off the clock."
+
+
+def test_redo_text_says_a_hand_entry_taken_back_as_it_was_played(db: Database) -> None:
+    """The redo button names the entry it puts back, read in the hand it goes back into."""
+    tid, state = started(db, preset="sng-1000")
+    services.record(db, tid, "hand_started", {"table": 1}, None, 300.0)
+    running = load_state(db, tid).dealing.running(1)
+    assert running is not None
+    turn = running.replay().turn
+    assert turn is not None
+    services.record(db, tid, "hand_action", {"table": 1, "action": f"p{turn} cc"}, None, 301.0)
+    state = services.undo(db, tid, None, 302.0)
+    who = state.name_of(running.player_at(turn) or 0)
+    assert redo_text(state) == f"Table 1: {who} calls 20"
+    assert dashboard_context(state, tid, 303.0)["redo_text"] == f"Table 1: {who} calls 20"
 
 
 def test_player_rows_put_players_in_by_seat_then_those_out_by_place(db: Database) -> None:
@@ -118,8 +140,8 @@ def test_the_dashboard_context_of_a_finished_tournament(db: Database) -> None:
     assert context["tournament_id"] == tid and context["t"] is state
     assert context["clock"].status_text == "Finished"
     assert context["payouts"] == [("1st", 30, "Ann")]
-    assert context["recent"][:2] == ["Bob out (by Ann)", "Cid out (by Ann)"]
-    assert context["last_event"] == "Bob out (by Ann)"
+    assert context["recent"][:2] == ["Bob is out, knocked out by Ann", "Cid is out, knocked out by Ann"]
+    assert context["last_event"] == "Bob is out, knocked out by Ann"
     assert [(r.player.name, r.place, r.award) for r in context["rows"]] == [
         ("Ann", 1, 30), ("Bob", 2, None), ("Cid", 3, None)
     ]

@@ -15,7 +15,7 @@ from engine import notation
 from engine.dealing import chip_check, h4h_round, last_positions, plan_deal, stack_of
 from engine.errors import EngineError, IllegalAction
 from engine.structure import Break, Level, Structure, sit_and_go, structure_to_dict
-from engine.tournament import Event, Tournament, apply, fold
+from engine.tournament import Event, Tournament, apply, describe, fold
 
 
 class Night:
@@ -476,3 +476,80 @@ def test_the_winner_of_a_dashboard_bust_sits_at_the_table_and_is_not_in_a_hand()
     night.add("player_moved", {"player": 4, "table": 1, "seat": 4})  # Dee joins table 1 between hands there
     with pytest.raises(IllegalAction, match="Bob is playing hand 1 at table 1: record the bust when that hand is over"):
         night.add("bust", {"players": [4], "by": 2})
+
+
+# --------------------------------------------------------------------------- the log's words
+
+
+def said(night: Night, count: int) -> list[str]:
+    """The last ``count`` lines of the director's log, oldest first."""
+    return [describe(night.state, e) for e in reversed(night.state.recent_events(count))]
+
+
+def test_the_log_says_each_betting_action_as_played_with_the_name() -> None:
+    """A ``p3 cc`` entry is a check or a call, and a ``cbr`` a bet, a raise or an all-in: the
+    log reads each against the hand as it stood, with the player's name."""
+    night = three()  # button Cy (4), small blind Ann (1), big blind Bob (2)
+    night.deal()
+    for entry in ("p4 cbr 60", "p1 cc", "p2 cc", "d db AhKd7c", "p1 cc", "p2 cbr 100", "p4 cbr 300", "p1 f",
+                  "p2 cbr 940", "p4 f"):
+        night.act(entry)
+    assert said(night, 11) == [
+        "Table 1: hand 1 is dealt",
+        "Table 1: Cy raises to 60",
+        "Table 1: Ann calls 60",
+        "Table 1: Bob calls 60",
+        "Table 1: the flop is Ah Kd 7c",
+        "Table 1: Ann checks",
+        "Table 1: Bob bets 100",
+        "Table 1: Cy raises to 300",
+        "Table 1: Ann folds",
+        "Table 1: Bob is all in for 940",
+        "Table 1: Cy folds; Bob wins the pot of 780",
+    ]
+
+
+def test_the_log_names_who_won_each_pot_and_how_much() -> None:
+    """``d win 2;1`` reads as the pots the players won, with their amounts, the main pot first,
+    and still does once later hands are dealt."""
+    night = three()
+    for player, stack in ((1, 1200), (2, 800), (3, 1200)):
+        night.add("stack_corrected", {"player": player, "stack": stack, "reason": "a count"})
+    night.deal()
+    for entry in ("p4 cbr 1200", "p1 cc", "p2 cc", "d db AhKd7c", "d db 2s", "d db 9h"):
+        night.act(entry)
+    night.act("d win 2;1")
+    award = night.state.last_event
+    assert said(night, 8) == [
+        "Table 1: hand 1 is dealt",
+        "Table 1: Cy is all in for 1,200",
+        "Table 1: Ann calls all in for 1,200",
+        "Table 1: Bob calls all in for 800",
+        "Table 1: the flop is Ah Kd 7c",
+        "Table 1: the turn is 2s",
+        "Table 1: the river is 9h",
+        "Table 1: Bob wins the main pot of 2,400; Ann wins side pot 1 of 800",
+    ]
+    night.deal()
+    night.fold_round()
+    assert describe(night.state, award) == "Table 1: Bob wins the main pot of 2,400; Ann wins side pot 1 of 800"
+
+
+def test_an_entry_taken_back_or_put_back_is_said_as_it_was_played() -> None:
+    """The dealer's undo and redo say which entry they took back or put back, and the entry
+    taken back still reads as it was played."""
+    night = three()
+    night.deal()
+    night.act("p4 cc")
+    called = night.state.last_event
+    night.add("hand_undo", {"table": 1})
+    night.add("hand_redo", {"table": 1})
+    night.add("hand_undo", {"table": 1})
+    night.act("p4 f")
+    assert describe(night.state, called) == "Table 1: Cy calls 20"
+    assert said(night, 4) == [
+        "Table 1: “Cy calls 20” is taken back",
+        "Table 1: “Cy calls 20” is entered again",
+        "Table 1: “Cy calls 20” is taken back",
+        "Table 1: Cy folds",
+    ]

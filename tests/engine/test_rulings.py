@@ -8,7 +8,7 @@ from engine.dealing import stack_of
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.events import Event
 from engine.rulings import substantial_action
-from engine.tournament import apply
+from engine.tournament import apply, describe
 from tests.engine.test_dealing import Night
 
 
@@ -93,7 +93,7 @@ def test_t48_no_misdeal_after_substantial_action():
     night.deal()
     night.act("p3 cc", "p4 cbr 60")
     with pytest.raises(IllegalAction, match=r"^No misdeal after substantial action \(TDA 35-D\): seat 3 called "
-                       r"and seat 4 raised\. The hand goes on and the exposed cards stay in play\.$"):
+                       r"and seat 4 raised; the hand goes on and the exposed cards stay in play\.$"):
         night.add("hand_misdeal", {"table": 1, "cause": "exposed_two"})
 
 
@@ -411,3 +411,28 @@ def test_every_misdeal_of_tda_35_a_is_an_exact_replay_before_substantial_action(
     night.act("p3 cc", "p4 cc")
     with pytest.raises(IllegalAction, match=r"No misdeal after substantial action \(TDA 35-D\)"):
         night.add("hand_misdeal", {"table": 1, "cause": cause})
+
+
+def test_the_log_says_each_ruling_with_the_names():
+    """The director's log reads each ruling as a sentence, the time-up as the check it ruled,
+    and an entry a misdeal voided as it was played."""
+    night = four()
+    night.deal()
+    night.act("p3 cc")
+    voided = night.state.last_event
+    night.add("hand_misdeal", {"table": 1, "cause": "boxed_cards"})
+    night.add("button_corrected", {"table": 1, "seat": 3})  # button 3: SB 4, BB 1, seat 2 first
+    night.add("hand_ruling", {"table": 1, "kind": "boxed_card"})
+    night.act("p2 cc", "p3 cc", "p4 cc")
+    now = night.state.seq + 10.0
+    _at(night, "action_clock", {"action": "start", "who": "Seat 1", "seconds": 25, "table": 1, "seat": 1}, now)
+    _at(night, "hand_time_up", {"table": 1}, now + 31)
+    assert [describe(night.state, e) for e in reversed(night.state.recent_events(6))] == [
+        "Table 1: misdeal (two or more boxed cards on the initial deal), the hand is dealt again",
+        "Table 1: the button belongs on seat 3 (Cy)",
+        "Table 1: a ruling is read out (one boxed card)",
+        "Table 1: Bob calls 20; Cy calls 20; Dee calls 20",
+        "Seat 1 is on the clock for 25 seconds",
+        "Table 1: time is up, Ann checks",
+    ]
+    assert describe(night.state, voided) == "Table 1: Cy calls 20"  # as played, before the misdeal

@@ -147,7 +147,7 @@ def test_an_edit_is_an_event_undo_takes_back_and_the_log_says_what_changed():
     night = started()
     night.add("structure_changed", T0 + MIN, edit="level", item=1, big_blind=120, minutes=20)
     event = Event(night.seq, "structure_changed", {}, T0 + MIN)
-    assert describe(night.state, event) == "Structure: Level 2: 50/120, 20 min (was 50/100, 15 min)."
+    assert describe(night.state, event) == "Structure changed: Level 2: 50/120, 20 min (was 50/100, 15 min)."
     night.add("undo", T0 + 2 * MIN)
     assert night.state.settings.structure == timed()
     assert night.clock(T0 + 20 * MIN).seconds_left == 10 * MIN
@@ -240,5 +240,5 @@ def test_settings_change_after_creation_and_what_happened_stays_true():
     night.add("settings_changed", T0 + 2, late_registration_levels=6, pause_after_break=True)
     assert night.state.settings.late_registration_levels == 6 and night.state.settings.pause_after_break
     assert describe(night.state, Event(night.seq, "settings_changed", {"late_registration_levels": 6}, 0.0)) == (
-        "Settings: late registration levels 6"
+        "Settings changed: late registration levels set to 6"
     )

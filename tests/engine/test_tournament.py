@@ -11,7 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.structure import sit_and_go, structure_to_dict
-from engine.tournament import Event, Tournament, apply, fold, settings_from_dict
+from engine.tournament import Event, Tournament, apply, describe, fold, settings_from_dict
 
 
 class Log:
@@ -546,6 +546,52 @@ def test_a_player_registered_by_mistake_is_removed_before_the_start():
     log.start()
     with pytest.raises(IllegalAction, match="Cy cannot be removed any more, only knocked out"):
         log.add("player_unregistered", player=3)
+
+
+def test_the_log_names_a_player_removed_with_the_name_the_event_kept():
+    """Once removed, the player is no longer in the state: the log reads the name the
+    ``player_unregistered`` event kept (an event stored without it still reads as a sentence)."""
+    log = Log()
+    log.register("Ann", "Bob", "Cy", "Dee")
+    log.add("player_unregistered", player=2, name="Bob")
+    removed = log.state.last_event
+    log.add("player_unregistered", player=3)
+    log.start()
+    assert describe(log.state, removed) == "Bob was removed from the tournament"
+    assert describe(log.state, log.state.recent_events(2)[1]) == "A player was removed from the tournament"
+
+
+def test_the_log_says_who_moved_where():
+    log = Log(table_size=6)
+    log.register("Ann", "Bob", "Cy", "Dee")
+    log.add("seats_drawn", seats={"1": [1, 1], "2": [1, 4], "3": [2, 2], "4": [2, 3]})
+    log.add("players_moved", moves=[{"player": 1, "from": [1, 1], "to": [2, 4]}])
+    assert describe(log.state, log.state.last_event) == "Ann moved to table 2 seat 4"
+    log.add("players_moved", moves=[{"player": 2, "from": [1, 4], "to": [2, 5]},
+                                    {"player": 3, "from": [2, 2], "to": [1, 2]},
+                                    {"player": 4, "from": [2, 3], "to": [1, 3]}])
+    assert describe(log.state, log.state.last_event) == (
+        "3 players moved: Bob to table 2 seat 5, Cy to table 1 seat 2, Dee to table 1 seat 3"
+    )
+    log.add("player_moved", player=1, table=1, seat=6)
+    assert describe(log.state, log.state.last_event) == "Ann moved to table 1 seat 6"
+
+
+def test_the_log_says_the_clock_and_the_busts_in_sentences():
+    log = started("Ann", "Bob", "Cy", "Dee")
+    log.add("clock", action="add_time", seconds=60)
+    log.add("clock", action="add_time", seconds=-90)
+    log.add("clock", action="pause")
+    log.add("bust", players=[2], by=1)
+    log.add("bust", players=[3, 4], stacks={"3": 100, "4": 200}, by=[1])
+    assert [describe(log.state, e) for e in reversed(log.state.recent_events(6))] == [
+        "The clock started",
+        "1 minute added to the clock",
+        "90 seconds taken off the clock",
+        "The clock was paused",
+        "Bob is out, knocked out by Ann",
+        "Cy and Dee are out, knocked out by Ann",
+    ]
 
 
 def test_more_entries_than_the_default_payout_tables_is_said_not_raised():
