@@ -25,6 +25,7 @@ MIGRATIONS = [
     "m007_templates",
     "m008_chip_sets",
     "m009_people_and_seasons",
+    "m010_tv_look",
 ]
 
 
@@ -123,5 +124,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 9 migration(s)."
+        assert result.output.strip() == "Applied 10 migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []
