@@ -241,13 +241,16 @@ def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | No
                 logo = stored
             else:
                 sounds[name] = stored
+        def kept(key: str, value: Any) -> Any:  # a field left out or null keeps its value
+            return value if given.get(key) is None else given[key]
+
         new = replace(
             old,
-            layout=given.get("layout", old.layout),
-            theme=given.get("theme", old.theme),
-            title=given.get("title", old.title) or "",
-            accent=given.get("accent", old.accent),
-            show=tuple(p for p in PANELS if p in given["show"]) if "show" in given else old.show,
+            layout=kept("layout", old.layout),
+            theme=kept("theme", old.theme),
+            title=kept("title", old.title),
+            accent=kept("accent", old.accent),
+            show=old.show if given.get("show") is None else tuple(p for p in PANELS if p in given["show"]),
             version=version, logo=logo, sounds=sounds,
         )
         conn.execute("BEGIN IMMEDIATE")

@@ -23,6 +23,9 @@ Other pages embed the phone clock with ``{% include "_tv_clock_phone.html" %}`` 
 from __future__ import annotations
 
 import functools
+import gzip
+import hashlib
+import json
 import math
 import sqlite3
 import threading
@@ -31,7 +34,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from director import inputs, screens, services, shapes
@@ -54,11 +56,9 @@ from engine.clock import ClockState
 from engine.dealing import stack_of
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
-from engine.structure import Structure
+from engine.structure import Structure, structure_to_dict
 from engine.text import chips, ordinal
 from engine.tournament import Tournament
-
-NO_CHART = Markup("")
 
 #: Seconds the action clock stays on screen after it runs out ("Time!").
 ACTION_CLOCK_LINGER = 8.0
@@ -145,8 +145,8 @@ class ClockView:
     board: tuple[BoardRow, ...] = ()
     """Hand for hand: where each table is in the current hand (tables with the dealer's phone)."""
     season: SeasonPanel | None = None
-    chart: Markup = NO_CHART
-    """The structure drawn (SVG), for the information layout."""
+    chart_url: str = ""
+    """The structure drawn (an SVG image, cached by the browser until the structure changes)."""
 
 
 @dataclass(frozen=True)
@@ -470,7 +470,7 @@ def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[s
 
 
 def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url: str, *, phone: bool = False,
-                     season: SeasonPanel | None = None, chart: Markup = NO_CHART) -> ClockView:
+                     season: SeasonPanel | None = None, chart_url: str = "") -> ClockView:
     """Everything the clock partial shows, from the tournament's state and ``now``."""
     structure = state.settings.structure
     clock = tournament_clock(state, now)
@@ -625,7 +625,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         leaders_note=leaders_note,
         board=() if phone else _board(state),
         season=season,
-        chart=chart,
+        chart_url=chart_url,
     )
 
 
@@ -688,7 +688,7 @@ def clock_view(tournament_id: int, *, phone: bool = False, at: float | None = No
     when = now() if at is None else at
     season = None if phone or (state.started and not state.finished) else season_panel(db, tournament_id)
     return build_clock_view(state, tournament_id, when, url_for(endpoint, tournament_id=tournament_id), phone=phone,
-                            season=season, chart=NO_CHART if phone else structure_picture(state))
+                            season=season, chart_url="" if phone else chart_url(tournament_id, state.settings.structure))
 
 
 SEASON_ROWS = 8
@@ -706,21 +706,27 @@ def season_panel(db: Any, tournament_id: int) -> SeasonPanel | None:
     return SeasonPanel(v.name, rows) if rows else None
 
 
-def structure_picture(state: Tournament) -> Markup:
-    """The structure drawn for the information layout (the same drawing as the editor's)."""
-    return _chart(state.settings.structure)
-
-
-@functools.lru_cache(maxsize=64)
-def _chart(structure: Structure) -> Markup:
-    from director.charts import structure_chart
-
-    return Markup(structure_chart(structure, compact=True))
-
-
 def phone_clock(tournament_id: int) -> ClockView:
     """The phone-sized clock, for a page that includes ``_tv_clock_phone.html``."""
     return clock_view(tournament_id, phone=True)
+
+
+def chart_url(tournament_id: int, structure: Structure) -> str:
+    """The address of the structure's picture; it changes when the structure does."""
+    return url_for("tv.structure_svg", tournament_id=tournament_id, v=_digest(structure))
+
+
+@functools.lru_cache(maxsize=256)
+def _digest(structure: Structure) -> str:
+    return hashlib.sha256(json.dumps(structure_to_dict(structure), sort_keys=True).encode()).hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=64)
+def _chart(structure: Structure) -> str:
+    from director.charts import structure_chart
+
+    # Drawn in the dark theme's text colour; the light theme inverts the image.
+    return str(structure_chart(structure, compact=True)).replace("<svg ", '<svg style="color:#f5f7fa" ', 1)
 
 
 # ---------------------------------------------------------------- the poll, made cheap
@@ -806,7 +812,15 @@ def clock_partial(tournament_id: int, *, phone: bool = False) -> str:
 
 
 def _cacheable(body: str) -> Response:
-    response = Response(body, mimetype="text/html")
+    """The poll's answer, gzipped for a browser that takes it: a TV polls 40 times a minute
+    all night, and the partial shrinks to a third."""
+    data = body.encode()
+    response = Response(mimetype="text/html")
+    if "gzip" in request.headers.get("Accept-Encoding", "") and len(data) > 600:
+        data = gzip.compress(data, compresslevel=5, mtime=0)
+        response.headers["Content-Encoding"] = "gzip"
+    response.set_data(data)
+    response.headers["Vary"] = "Accept-Encoding"
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
     return response
 
@@ -829,6 +843,17 @@ def page(tournament_id: int) -> ResponseReturnValue:
         panels=screens.PANELS,
         preview=preview,
     )
+
+
+@bp.get("/t/<int:tournament_id>/tv/structure.svg")
+def structure_svg(tournament_id: int) -> ResponseReturnValue:
+    """The structure's picture for the TV's information layout (kept a day: its address
+    changes with the structure)."""
+    structure = load_state(get_db(), tournament_id).settings.structure
+    response = Response(_chart(structure), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
 
 
 @bp.get("/t/<int:tournament_id>/tv/clock")

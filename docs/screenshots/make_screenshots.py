@@ -70,6 +70,24 @@ def mystery_night(now: float) -> int:
     return tid
 
 
+def bubble_night(now: float) -> int:
+    """The demo on the bubble a moment ago, a player just moved: what the TV's band shows."""
+    db = get_db()
+    tid = fill_demo(db, now - 60, name="Saturday night")
+    state = load_state(db, tid)
+    while len(state.alive) > 4:
+        victim = state.alive[-1]
+        mates = [p.id for p in state.alive if p.id != victim.id and p.table == victim.table]
+        services.bust(db, tid, [victim.id], None, now - 3, by=mates[0] if mates else None)
+        state = load_state(db, tid)
+    mover = state.alive[0]
+    taken = {(p.table, p.seat) for p in state.alive}
+    table, seat = next((t, s) for t in state.seating.tables for s in range(1, 10)
+                       if (t, s) not in taken and t != mover.table)
+    services.record(db, tid, "player_moved", {"player": mover.id, "table": table, "seat": seat}, None, now - 2)
+    return tid
+
+
 def accident_table(now: float) -> int:
     """A hand at table 1 where the dealer has a misdeal to declare (before substantial action)."""
     db = get_db()
@@ -118,6 +136,7 @@ def main() -> None:
         chipsets.save(get_db(), HOST_CHIPS, now)
         mystery = mystery_night(now)
         accident = accident_table(now)
+        bubble = bubble_night(now)
         with app.test_request_context():
             season = league(now)
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -134,6 +153,12 @@ def main() -> None:
         ("settings", f"/t/{demo}/settings", (1280, 800)),
         ("chips", "/chips", (1280, 800)),
         ("tv-mystery", f"/t/{mystery}/tv", (1280, 720)),
+        ("tv-1920", f"/t/{bubble}/tv", (1920, 1080)),
+        ("tv-info", f"/t/{demo}/tv?layout=info", (1280, 720)),
+        ("tv-big-light", f"/t/{demo}/tv?layout=big&theme=light", (1280, 720)),
+        ("tv-4-3", f"/t/{bubble}/tv", (1024, 768)),
+        ("tv-settings", "/tv-settings", (1280, 800)),
+        ("tv-phone", f"/t/{demo}/tv/phone", (390, 844)),
         ("dealer-rulings", f"/t/{accident}/table/1", (390, 844)),
         ("season", f"/seasons/{season}", (1280, 800)),
         ("season-tv", f"/seasons/{season}/tv", (1280, 720)),

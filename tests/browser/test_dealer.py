@@ -279,5 +279,6 @@ def test_a_misdeal_and_its_redeal_on_the_dealers_phone(live_server: LiveServer, 
     tap(page, "Call 20")
     page.click("#dealer .dl-accidents summary")
     menu = page.inner_text("#dealer .dl-accidents")
-    assert "Substantial action has taken place (seat 3 called and seat 5 called): no misdeal now (TDA 35-D)" in menu
+    assert ("Substantial action has taken place (seat 3 called and seat 5 called): no misdeal now, only a fouled"
+            " deck voids the hand (TDA 35-D, 35-E).") in menu
     assert page.locator("#dealer .dl-accidents button", has_text="Two or more boxed cards").count() == 0

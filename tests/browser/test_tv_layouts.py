@@ -145,3 +145,53 @@ def test_a_table_breaking_fills_the_band_without_covering_the_figures(
             context.close()
         assert found["moves"] >= 4
         assert found["overlaps"] == [] and found["off"] == [] and found["cut"] == [], found
+
+
+def test_an_announcement_rings_and_is_said_once(live_server: LiveServer, browser: Any) -> None:
+    """The bubble comes while the TV is on: it shows in the band, rings and is said aloud, once."""
+    app = live_server.app
+    tid = busy_night(app)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script("""
+      window.spoken = [];
+      speechSynthesis.speak = u => window.spoken.push(u.text);
+      localStorage.setItem("tv-sound", "on"); localStorage.setItem("tv-voice", "on");
+    """)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{tid}/tv")
+        page.wait_for_selector(".tv-move")
+        page.wait_for_timeout(3000)  # past the page's first moments, when nothing rings
+        with app.app_context():
+            db = get_db()
+            state = load_state(db, tid)
+            paid = len(state.prizes)
+            for victim in state.alive[paid + 1:]:
+                services.bust(db, tid, [victim.id], None, time.time())
+        bubble = page.locator(".tv-announce--bubble")
+        bubble.wait_for(state="visible", timeout=5000)
+        assert bubble.inner_text().split("\n")[0] == "The bubble"
+        page.wait_for_function("document.body.dataset.lastSound === 'level-change'", timeout=3000)
+        page.wait_for_function("window.spoken.length > 0", timeout=4000)
+        page.wait_for_timeout(3500)  # two more polls: said once only
+        assert page.evaluate("window.spoken") == ["We are on the bubble. One more out and everyone left is paid."]
+    finally:
+        context.close()
+
+
+def test_the_tv_says_whether_the_screen_is_kept_awake(live_server: LiveServer, browser: Any) -> None:
+    """Over plain http there is no Screen Wake Lock: the silent video keeps the screen on, and the
+    TV's first screen says so."""
+    tid = busy_night(live_server.app)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script("delete Navigator.prototype.wakeLock")  # as on the home network's http
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{tid}/tv")
+        page.wait_for_function("document.getElementById('tv-awake').dataset.state === 'yes'", timeout=5000)
+        assert page.inner_text("#tv-awake") == "Screen kept awake (silent video)"
+        assert page.evaluate("!document.getElementById('tv-keep-awake').paused")
+        box = page.locator("#tv-keep-awake").bounding_box()
+        assert box is not None and box["width"] >= 1280 * 0.9, "as large as the page: browsers hold the screen for it"
+    finally:
+        context.close()

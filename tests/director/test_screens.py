@@ -149,6 +149,8 @@ def test_a_colour_that_is_not_a_colour_is_refused(director: Director) -> None:
     assert page.status_code == 422
     assert director.api("POST", "/api/tv-settings", {"accent": "#00AA33", "layout": "big"}).get_json()["accent"] == \
         "#00AA33"
+    kept = director.api("POST", "/api/tv-settings", {"layout": None, "title": None}).get_json()
+    assert kept["layout"] == "big" and kept["title"] == "", "null leaves a field as it was"
 
 
 def test_writes_need_the_director(app: Flask, client: Any) -> None:

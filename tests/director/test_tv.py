@@ -774,3 +774,61 @@ def test_a_finished_tournament_names_who_won_each_prize(night: Night) -> None:
     assert places and not any("is-paid" in (li.get("class") or []) for li in places)
     assert places[0].select_one(".tv-payout-who").get_text() == "Ann"
     assert places[1].select_one(".tv-payout-who").get_text() == "Bob"
+
+
+def test_the_side_shows_the_next_three_levels_and_the_structure(night: Night) -> None:
+    night.clock("start")
+    section = night.partial()
+    rows = [" ".join(li.get_text(" ").split()) for li in section.select(".tv-panel--next_levels li")]
+    assert rows == ["Level 2 50 / 100 15 min", "Break Remove the 25 chips 10 min", "Level 3 100 / 200 · ante 200 15 min"]
+    picture = section.select_one(".tv-panel--chart img")
+    assert picture is not None and picture["src"].startswith(f"/t/{night.id}/tv/structure.svg?v=")
+    svg = night.client.get(picture["src"])
+    assert svg.mimetype == "image/svg+xml" and b"<svg" in svg.data and "max-age=86400" in svg.headers["Cache-Control"]
+
+
+def test_the_hand_for_hand_board_lists_the_tables(night: Night) -> None:
+    """TDA RP-8: hand for hand, each table waits for the others; the board shows which."""
+    import random
+
+    with night.app.app_context():
+        services.draw(get_db(), night.id, None, night.now, rng=random.Random(1))
+    night.clock("start")
+    assert night.partial().select(".tv-panel--board li") == []
+    night.record("hand_for_hand", {"on": True})
+    rows = [" ".join(li.get_text(" ").split()) for li in night.partial().select(".tv-panel--board li")]
+    assert rows == ["Table 1 no dealer's phone", "Table 2 no dealer's phone"]
+
+
+def test_the_season_is_shown_before_the_tournament_starts(app: Flask, client: FlaskClient) -> None:
+    from director import seasons
+
+    night = Night(app, client, players=4)
+    earlier = Night(app, client, players=4)
+    with app.test_request_context():
+        db = get_db()
+        season_id, _ = seasons.save(db, {"name": "Winter league", "formula": "table"}, START)
+        earlier.clock("start")
+        for name in ("Dee", "Cid", "Bob"):
+            earlier.bust(name)
+        seasons.add_night(db, season_id, earlier.id, False)
+        seasons.add_night(db, season_id, night.id, False)
+    section = night.partial()
+    panel = section.select_one(".tv-panel--season")
+    assert panel is not None and text(panel, "h2") == "Winter league"
+    first = panel.select("li")[0]
+    assert " ".join(first.get_text(" ").split()).startswith("1 Ann")
+    night.clock("start")
+    assert night.partial().select_one(".tv-panel--season") is None, "not while it is played"
+
+
+def test_the_poll_is_gzipped_for_a_browser_that_takes_it(night: Night) -> None:
+    plain = night.client.get(f"/t/{night.id}/tv/clock")
+    packed = night.client.get(f"/t/{night.id}/tv/clock", headers={"Accept-Encoding": "gzip, deflate"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    assert len(packed.data) < len(plain.data) / 2
+    import gzip
+
+    body = gzip.decompress(packed.data).decode()
+    assert body.split("data-server-now=")[0] == plain.get_data(as_text=True).split("data-server-now=")[0]
