@@ -434,14 +434,24 @@ def _board(state: Tournament) -> tuple[BoardRow, ...]:
         latest = state.dealing.current(table)
         if latest is None:
             rows.append(BoardRow(table, "no dealer's phone", False))
-        elif latest.started_seq <= since:
-            done = latest.finished
-            rows.append(BoardRow(table, "done" if done else "playing", done))
+        elif latest.started_seq <= since:  # the hand in play when hand for hand began
+            rows.append(BoardRow(table, "ready for hand 1" if latest.finished else "playing", latest.finished))
         else:
             hand = latest.h4h_round or 0
             rows.append(BoardRow(table, f"hand {hand} done" if latest.finished else f"playing hand {hand}",
                                  latest.finished))
     return tuple(rows)
+
+
+def _final_draw(state: Tournament, since: float) -> tuple[list[tuple[str, int, int]], float | None]:
+    """The final table's redraw made since ``since``: each player's (name, table, seat)."""
+    for event in state.director_log.reversed():
+        if event.at < since:
+            break
+        if event.type == "seats_drawn" and event.payload.get("kind") == "final":
+            seats = event.payload.get("seats") or {}
+            return [(state.name_of(int(pid)), int(place[0]), int(place[1])) for pid, place in seats.items()], event.at
+    return [], None
 
 
 def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[str, int, int]], float | None]:
@@ -454,18 +464,12 @@ def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[s
         return (), [], None
     lines = [f"After this hand at table {table}: {p.name} moves to table {p.table} seat {p.seat}"
              for p, table, _ in state.moves_waiting]
-    final: list[tuple[str, int, int]] = []
-    final_at = None
+    final, final_at = _final_draw(state, now - MOVE_SHOWN_SECONDS * 2)
     for m in move_history(state):
-        if now - m.at >= MOVE_SHOWN_SECONDS * 2:
-            continue
-        if m.reason.startswith("The final table"):
-            final.append((m.name, m.to_table, m.to_seat))
-            final_at = m.at
-        elif now - m.at < MOVE_SHOWN_SECONDS:
-            lines.append(f"Move: {m.name}, from table {m.from_table} seat {m.from_seat} to table {m.to_table} "
-                         f"seat {m.to_seat}" if m.from_table is not None else
-                         f"{m.name}: table {m.to_table} seat {m.to_seat}")
+        if m.reason.startswith("The final table") or now - m.at >= MOVE_SHOWN_SECONDS:
+            continue  # the final table's seats are said by its announcement
+        lines.append(f"Move: {m.name}, from table {m.from_table} seat {m.from_seat} to table {m.to_table} "
+                     f"seat {m.to_seat}" if m.from_table is not None else f"{m.name}: table {m.to_table} seat {m.to_seat}")
     return tuple(lines), final, final_at
 
 

@@ -144,3 +144,23 @@ def test_nothing_is_announced_before_the_start_or_while_paused(night: Night) -> 
     night.wait(5)
     night.clock("pause")
     assert announced(night.partial()) == {}
+
+
+def test_the_final_tables_redraw_is_announced_with_its_seats(app: Flask, client: FlaskClient) -> None:
+    tonight = Night(app, client, table_size=9)
+    ids = {p.name: p.id for p in tonight.state().players}
+    tonight.record("seats_drawn", {"seats": {str(pid): [1 + i % 2, 1 + i // 2] for i, pid in enumerate(ids.values())},
+                                   "buttons": {"1": 1, "2": 1}})
+    tonight.clock("start")
+    tonight.wait(60)
+    tonight.bust("Jo")
+    tonight.wait(5)
+    left = [p for p in tonight.state().alive]
+    tonight.record("seats_drawn", {"kind": "final", "seats": {str(p.id): [1, i + 1] for i, p in enumerate(left)},
+                                   "buttons": {"1": 1}})
+    section = tonight.partial()
+    final = announced(section)["final-table"]
+    assert words(final.select_one(".tv-announce-text")) == "The final table"
+    assert words(final.select_one(".tv-announce-sub")) == " · ".join(f"{p.name} seat {i + 1}" for i, p in enumerate(left))
+    assert final["data-say"] == "The final table. 9 players."
+    assert section.select(".tv-move") == [], "the seats are in the announcement, not nine moves besides"
