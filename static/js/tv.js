@@ -40,7 +40,7 @@
 
   function addSample(serverAt, sentAt, receivedAt) {
     if (!isFinite(serverAt) || !(receivedAt >= sentAt)) return;
-    var sample = { offset: serverAt - (sentAt + receivedAt) / 2, rtt: receivedAt - sentAt, server: serverAt };
+    var sample = { offset: serverAt - (sentAt + receivedAt) / 2, rtt: receivedAt - sentAt, server: serverAt, at: receivedAt };
     // The server read its clock between our send and our receipt, so each sample bounds the
     // offset within half its round trip. A sample outside the bounds of the current best means
     // our own clock jumped (sleep, a time sync): forget the older samples.
@@ -51,10 +51,16 @@
     offset = best().offset;
   }
 
-  // Like NTP: the answer that travelled fastest tells the offset best.
+  // Like NTP: each answer bounds the offset within half its round trip, and the bound widens
+  // as the answer ages by as much as our clock may drift (DRIFT, a generous 1 %): the
+  // tightest bound now tells the offset best.
+  var DRIFT = 0.01;
   function best() {
-    var found = samples[0];
-    for (var i = 1; i < samples.length; i++) if (samples[i].rtt <= found.rtt) found = samples[i];
+    var now = Date.now(), found = samples[0], width = Infinity;
+    for (var i = 0; i < samples.length; i++) {
+      var w = samples[i].rtt / 2 + DRIFT * Math.max(0, now - samples[i].at);
+      if (w <= width) { found = samples[i]; width = w; }
+    }
     return found;
   }
 
@@ -68,6 +74,9 @@
     } else {
       addSample(serverAt, Date.now(), Date.now());
     }
+    // A page that took long to come (a busy server) bounds the offset loosely: ask again at
+    // once, the clock's answer is quick.
+    if (samples.length && samples[samples.length - 1].rtt > 50) setTimeout(refresh, 0);
   }
 
   /* ---------- drawing ---------- */
@@ -325,9 +334,31 @@
     var serverAt = Number(el.dataset.serverNow);
     var last = samples.length ? samples[samples.length - 1].server : -Infinity;
     // An answer older than one we already had came from a cache: it says nothing of the offset.
-    if (serverAt > last) addSample(serverAt, requestStartedAt, requestEndedAt);
+    if (serverAt > last) {
+      var sent = requestStartedAt, received = requestEndedAt;
+      var timed = networkTimes(evt.detail.xhr);
+      if (timed) { sent = timed[0]; received = timed[1]; }
+      addSample(serverAt, sent, received);
+    }
     takeNewPartial(el);
   });
+
+  // When the request went out and the answer's first byte came back, from the browser's own
+  // record of the request (on Date's clock): unlike the page's events, these are not late
+  // when the page is busy, so the offset's bounds stay tight on a slow machine.
+  function networkTimes(xhr) {
+    if (!xhr || !xhr.responseURL || !performance.getEntriesByName) return null;
+    var entries = performance.getEntriesByName(xhr.responseURL, "resource");
+    var entry = entries.length ? entries[entries.length - 1] : null;
+    if (performance.getEntriesByType("resource").length > 100) performance.clearResourceTimings();
+    if (!entry || !(entry.requestStart > 0) || !(entry.responseStart >= entry.requestStart)) return null;
+    var nowDate = Date.now(), nowPerf = performance.now();
+    var sent = nowDate - (nowPerf - entry.requestStart), received = nowDate - (nowPerf - entry.responseStart);
+    // The record must be this request's (a poll's address is the same each time): inside the
+    // times the page itself saw it go and come back.
+    if (sent < requestStartedAt - 5 || received > requestEndedAt + 5) return null;
+    return [sent, received];
+  }
 
   /* ---------- sound, voice, wake lock, full screen ---------- */
 
