@@ -112,3 +112,16 @@ def new_tournament(director: Director, players: Sequence[str] = (), start: bool 
 
 def seq(director: Director, tournament_id: int) -> int:
     return int(director.api("GET", f"/api/t/{tournament_id}").get_json()["seq"])
+
+
+@pytest.fixture
+def timed_app(app: Flask) -> Flask:
+    """The app on a clock that moves one second each time it is read (events in order)."""
+    clock = {"t": 1_000.0}
+
+    def now() -> float:
+        clock["t"] += 1.0
+        return clock["t"]
+
+    app.config["NOW"] = now
+    return app

@@ -102,18 +102,6 @@ def make_tournament(
 
 
 @pytest.fixture
-def timed_app(app: Flask) -> Flask:
-    clock = {"t": 1_000.0}
-
-    def now() -> float:
-        clock["t"] += 1.0
-        return clock["t"]
-
-    app.config["NOW"] = now
-    return app
-
-
-@pytest.fixture
 def dealer(timed_app: Flask, client: FlaskClient) -> Dealer:
     """Four players at table 1: seats 1, 2, 3, 5, the button drawn on seat 5."""
     return make_tournament(

@@ -8,7 +8,6 @@ import io
 from bs4 import BeautifulSoup
 
 from tests.director.conftest import Director, new_tournament, soup
-from tests.director.test_dealer import timed_app  # noqa: F401  (the fixture)
 
 
 def night(director: Director, names, order, name="Night", by=None, **settings) -> int:
@@ -125,7 +124,7 @@ def test_the_pages_work_without_javascript(director: Director):
     assert "Zoe" in soup(director.get("/people")).find(id="people-table").get_text(" ", strip=True)
 
 
-def test_a_players_statistics_come_from_the_hands_dealt(timed_app, client):  # noqa: F811
+def test_a_players_statistics_come_from_the_hands_dealt(timed_app, client):
     """Two hands built for the test. Hand 1: Cy (seat 3) goes all-in for 1,000, Dee and Ann
     fold, Bob (the big blind) calls all-in; Cy's aces beat Bob's seven high: Cy wins 2,010
     at the showdown, Bob is out. Hand 2: everyone folds to the big blind."""
