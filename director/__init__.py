@@ -67,6 +67,7 @@ BLUEPRINTS: list[str] = [
     "director.player:bp",
     "director.dealer:bp",
     "director.cash:bp",
+    "director.languages:bp",
 ]
 
 
@@ -122,10 +123,11 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from director import auth, contract, db, web
+    from director import auth, contract, db, i18n, web
 
     contract.init_app(app)  # before the blueprints: bounded ids in their routes
     db.init_app(app)
+    i18n.init_app(app)
     auth.init_app(app)
     web.init_app(app)
     for spec in BLUEPRINTS:
@@ -138,6 +140,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
         return float(given()) if callable(given) else time.time()
 
     app.wsgi_app = PollCache(app.wsgi_app, app.config["DATABASE"], clock)  # type: ignore[method-assign]
+    app.extensions["poll_cache"] = app.wsgi_app
 
     @app.get("/favicon.ico")
     def favicon() -> Any:

@@ -18,10 +18,13 @@ Nothing here decides a rule of poker: it words what the engine's state says.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
+from director.i18n import number as chips
 from engine.clock import ClockState
-from engine.text import chips
 from engine.tournament import Tournament
 
 SHOWN = 20.0
@@ -62,21 +65,29 @@ def level_extras(state: Tournament, level: int) -> list[str]:
     extras: list[str] = []
     if s.rebuy_levels and not state.standings.rebuys_closed:
         if level == 1 and s.rebuy_levels > 1:
-            extras.append(f"Rebuys are open until the end of level {s.rebuy_levels}")
+            extras.append(gettext("Rebuys are open until the end of level %(level)s", level=s.rebuy_levels))
         elif level == s.rebuy_levels:
-            extras.append("Last level of rebuys")
+            extras.append(gettext("Last level of rebuys"))
         elif level == s.rebuy_levels + 1:
-            extras.append("Rebuys are closed")
+            extras.append(gettext("Rebuys are closed"))
     if s.addon_level and level == s.addon_level:
-        extras.append("The add-on is open")
+        extras.append(gettext("The add-on is open"))
     elif s.addon_level and level == s.addon_level + 1:
-        extras.append("The add-on is closed")
+        extras.append(gettext("The add-on is closed"))
     if s.late_registration_levels:
         if level == s.late_registration_levels:
-            extras.append("Late registration closes at the end of this level")
+            extras.append(gettext("Late registration closes at the end of this level"))
         elif level == s.late_registration_levels + 1:
-            extras.append("Late registration is closed")
+            extras.append(gettext("Late registration is closed"))
     return extras
+
+
+def and_list(names: Iterable[str]) -> str:
+    """``Ann and Bob and Cleo``, in the reader's language."""
+    out = ""
+    for name in names:
+        out = gettext("%(first)s and %(second)s", first=out, second=name) if out else name
+    return out
 
 
 def _sentence(parts: list[str]) -> str:
@@ -92,48 +103,51 @@ def clock_announcements(state: Tournament, clock: ClockState, now: float) -> lis
     structure = state.settings.structure
     if clock.on_break:
         brk = clock.current_break
-        minutes = f"{brk.minutes} minutes" if brk is not None else ""
         sub: list[str] = []
         if clock.colour_up_now:
-            names = [chips(v) for v in sorted(clock.colour_up_now)]
-            sub.append("Colour up: remove the " + " and ".join(names) + " chips")
+            names = and_list(chips(v) for v in sorted(clock.colour_up_now))
+            sub.append(gettext("Colour up: remove the %(chips)s chips", chips=names))
         played = max(1, (clock.next_level_number or 2) - 1)
         if state.settings.addon_level == played:
-            sub.append("The add-on is open until play resumes")
+            sub.append(gettext("The add-on is open until play resumes"))
         key = f"break-before-{clock.next_level_number or 0}"
-        out.append(Announcement(key, "break", "Break" + (f": {minutes}" if minutes else ""), " · ".join(sub), "",
-                                "", started, started + SHOWN))
+        title = (gettext("Break: %(minutes)s minutes", minutes=brk.minutes) if brk is not None else gettext("Break"))
+        out.append(Announcement(key, "break", title, " · ".join(sub), "", "", started, started + SHOWN))
         if clock.ends_at is not None:
-            out.append(Announcement(f"minute-{key}", "minute", "One minute left in the break",
-                                    f"Then level {clock.next_level_number}" if clock.next_level_number else "",
-                                    "One minute left in the break.", "", clock.ends_at - 60, clock.ends_at))
+            out.append(Announcement(f"minute-{key}", "minute", gettext("One minute left in the break"),
+                                    gettext("Then level %(level)s", level=clock.next_level_number)
+                                    if clock.next_level_number else "",
+                                    gettext("One minute left in the break."), "", clock.ends_at - 60, clock.ends_at))
         return out
     number = clock.level_number
     if number is None or clock.big_blind is None:
         return out
-    blinds = f"{chips(clock.small_blind or 0)} / {chips(clock.big_blind)}" + (
-        f" · ante {chips(clock.ante)}" if clock.ante else "")
+    blinds = f"{chips(clock.small_blind or 0)} / {chips(clock.big_blind)}"
+    if clock.ante:
+        blinds = gettext("%(blinds)s · ante %(ante)s", blinds=blinds, ante=chips(clock.ante))
     extras = level_extras(state, number)
     after_break = number > 1 and structure.break_after(number - 1) is not None
-    title = f"Level {number}: {blinds}"
+    title = gettext("Level %(level)s: %(blinds)s", level=number, blinds=blinds)
     if number == 1:
-        title = f"Shuffle up and deal: {blinds}"
+        title = gettext("Shuffle up and deal: %(blinds)s", blinds=blinds)
     elif after_break:
-        title = f"Play resumes: level {number}, {blinds}"
+        title = gettext("Play resumes: level %(level)s, %(blinds)s", level=number, blinds=blinds)
     out.append(Announcement(f"level-{number}", "level", title, " · ".join(extras), "", "", started,
                             started + SHOWN))
     if clock.ends_at is not None and (clock.item_seconds or 0) > 90:
-        then = "then a break" if clock.break_next else (
-            f"then {chips(clock.next_level.small_blind)} / {chips(clock.next_level.big_blind)}"
+        then = gettext("Then a break") if clock.break_next else (
+            gettext("Then %(small)s / %(big)s", small=chips(clock.next_level.small_blind),
+                    big=chips(clock.next_level.big_blind))
             if clock.next_level is not None else "")
         minute_extras = []
         if state.settings.late_registration_levels == number:
-            minute_extras.append("Last minute of late registration")
+            minute_extras.append(gettext("Last minute of late registration"))
         if state.settings.rebuy_levels == number and not state.standings.rebuys_closed:
-            minute_extras.append("Last minute of rebuys")
-        sub_text = " · ".join([then.capitalize(), *minute_extras] if then else minute_extras)
-        out.append(Announcement(f"minute-level-{number}", "minute", f"One minute left in level {number}", sub_text,
-                                _sentence([f"One minute left in level {number}", *minute_extras]), "",
+            minute_extras.append(gettext("Last minute of rebuys"))
+        sub_text = " · ".join([then, *minute_extras] if then else minute_extras)
+        minute = gettext("One minute left in level %(level)s", level=number)
+        out.append(Announcement(f"minute-level-{number}", "minute", minute, sub_text,
+                                _sentence([minute, *minute_extras]), "",
                                 clock.ends_at - 60, clock.ends_at))
     return out
 
@@ -153,34 +167,41 @@ def field_announcements(state: Tournament, paid_places: int, final_seats: list[t
     if state.finished:
         firsts = [p.name for p in state.players if state.place_of(p.id) == 1]
         if firsts and at is not None:
-            text = f"{firsts[0]} wins the tournament" if len(firsts) == 1 else f"{' and '.join(firsts)} share first place"
-            out.append(Announcement("winner", "winner", text, "Congratulations!", text + ".", "level-change", at,
-                                    at + WINNER_SHOWN))
+            text = (gettext("%(name)s wins the tournament", name=firsts[0]) if len(firsts) == 1
+                    else gettext("%(names)s share first place", names=and_list(firsts)))
+            out.append(Announcement("winner", "winner", text, gettext("Congratulations!"), text + ".", "level-change",
+                                    at, at + WINNER_SHOWN))
         return out
     if at is None:
         return out
     if left == 2 and before > 2:
-        names = " against ".join(p.name for p in state.alive)
-        out.append(Announcement(f"heads-up-{state.seq}", "heads_up", "Heads-up", names, f"Heads-up: {names}.",
-                                "level-change", at, at + FIELD_SHOWN))
+        names = ""
+        for player in state.alive:
+            names = gettext("%(first)s against %(second)s", first=names, second=player.name) if names else player.name
+        out.append(Announcement(f"heads-up-{state.seq}", "heads_up", gettext("Heads-up"), names,
+                                gettext("Heads-up: %(names)s.", names=names), "level-change", at, at + FIELD_SHOWN))
     if paid_places >= 2 and state.entries > paid_places:
         if left == paid_places + 1 and before > left:
-            out.append(Announcement(f"bubble-{left}", "bubble", "The bubble",
-                                    "One more out and everyone left is paid",
-                                    "We are on the bubble. One more out and everyone left is paid.", "level-change",
-                                    at, at + FIELD_SHOWN))
+            out.append(Announcement(f"bubble-{left}", "bubble", gettext("The bubble"),
+                                    gettext("One more out and everyone left is paid"),
+                                    gettext("We are on the bubble. One more out and everyone left is paid."),
+                                    "level-change", at, at + FIELD_SHOWN))
         elif left <= paid_places < before:
-            out.append(Announcement("itm", "itm", "In the money", f"Everyone left wins a prize: {left} players paid",
-                                    "We are in the money. Everyone left wins a prize.", "level-change", at,
+            out.append(Announcement("itm", "itm", gettext("In the money"),
+                                    gettext("Everyone left wins a prize: %(count)s players paid", count=left),
+                                    gettext("We are in the money. Everyone left wins a prize."), "level-change", at,
                                     at + FIELD_SHOWN))
     size = state.settings.table_size
     if final_at is not None and final_seats:
-        seats = " · ".join(f"{name} seat {seat}" for name, _, seat in sorted(final_seats, key=lambda s: s[2]))
-        out.append(Announcement("final-table", "final", "The final table", seats,
-                                f"The final table. {len(final_seats)} players.", "level-change", final_at,
-                                final_at + FIELD_SHOWN * 2))
+        seats = " · ".join(gettext("%(name)s seat %(seat)s", name=name, seat=seat)
+                           for name, _, seat in sorted(final_seats, key=lambda s: s[2]))
+        out.append(Announcement("final-table", "final", gettext("The final table"), seats,
+                                gettext("The final table. %(count)s players.", count=len(final_seats)), "level-change",
+                                final_at, final_at + FIELD_SHOWN * 2))
     elif left <= size < before and left > 2 and len(state.seating.tables) <= 1:
-        out.append(Announcement("final-table", "final", "The final table", f"{left} players", f"The final table. {left} players.",
+        out.append(Announcement("final-table", "final", gettext("The final table"),
+                                gettext("%(count)s players", count=left),
+                                gettext("The final table. %(count)s players.", count=left),
                                 "level-change", at, at + FIELD_SHOWN))
     return out
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, session
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 
 from director import auth, inputs, services, shapes
@@ -22,7 +23,7 @@ from director.db import get_db
 from director.events import load_events, load_state
 from director.results import results_data
 from director.web import now
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import N_, IllegalAction, InvalidInput
 from engine.tournament import CLOCK_ACTIONS
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -62,7 +63,7 @@ def setup_password(data: inputs.PasswordIn) -> ResponseReturnValue:
                   status=200, login=False, errors=(400, 401, 429))
 def login(data: inputs.PasswordIn) -> ResponseReturnValue:
     if not auth.check_password(data.password):
-        return jsonify(error="That is not the director's password."), 401
+        return jsonify(error=gettext("That is not the director's password.")), 401
     auth.log_in()
     return jsonify(logged_in=True, csrf_token=generate_csrf())
 
@@ -197,7 +198,7 @@ def _clock_route(action: str) -> None:
 
 for _action in CLOCK_ACTIONS:
     _clock_route(_action)
-api.unknown("/t/<int:tournament_id>/clock/<action>", CLOCK_ACTIONS, "clock action", 422)
+api.unknown("/t/<int:tournament_id>/clock/<action>", CLOCK_ACTIONS, N_("clock action"), 422)
 
 
 @api.post("/t/<int:tournament_id>/colour-up", body=inputs.ColourUpIn, result=shapes.TournamentChange,

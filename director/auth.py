@@ -26,6 +26,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
@@ -46,9 +47,9 @@ def password_hash() -> str | None:
 
 def password_problem(password: str, confirm: str | None = None) -> str | None:
     if len(password) < MIN_PASSWORD:
-        return f"The password needs at least {MIN_PASSWORD} characters."
+        return gettext("The password needs at least %(count)s characters.", count=MIN_PASSWORD)
     if confirm is not None and password != confirm:
-        return "The two passwords differ: type the same password twice."
+        return gettext("The two passwords differ: type the same password twice.")
     return None
 
 
@@ -79,7 +80,7 @@ class LoginThrottle:
             self._failures[address] = recent
             if len(recent) >= self.limit:
                 wait = int(self.window - (at - recent[0])) + 1
-                raise TooManyTries(f"Too many wrong passwords: wait {wait} seconds and try again.")
+                raise TooManyTries(gettext("Too many wrong passwords: wait %(seconds)s seconds and try again.", seconds=wait))
 
     def failed(self, address: str, at: float) -> None:
         with self._lock:
@@ -133,9 +134,9 @@ def login_required(view: F) -> F:
             return view(*args, **kwargs)
         if wants_json():
             message = (
-                "Set the director's password first."
+                gettext("Set the director's password first.")
                 if password_hash() is None
-                else "Log in as the director first."
+                else gettext("Log in as the director first.")
             )
             return jsonify(error=message), 401
         target = url_for("auth.first_run") if password_hash() is None else url_for(
@@ -181,7 +182,7 @@ def first_run() -> ResponseReturnValue:
         if error is None:
             set_password(password)
             log_in()
-            flash("Password set. You are the director.", "ok")
+            flash(gettext("Password set. You are the director."), "ok")
             return redirect(url_for("home.index"))
     return render("auth/first_run.html", error=error), 422 if error else 200
 
@@ -197,14 +198,14 @@ def login() -> ResponseReturnValue:
         if check_password(request.form.get("password", "")):
             log_in()
             return redirect(safe_next(request.form.get("next")))
-        error = "That is not the director's password."
+        error = gettext("That is not the director's password.")
     return render("auth/login.html", error=error, next=request.values.get("next", "")), 422 if error else 200
 
 
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
     session.clear()
-    flash("Logged out.", "ok")
+    flash(gettext("Logged out."), "ok")
     return redirect(url_for("home.index"))
 
 
@@ -225,5 +226,5 @@ def init_app(app: Flask) -> None:
     def too_many_tries(error: TooManyTries) -> Any:
         from director.web import error_page
 
-        return error_page(429, "Too many tries", str(error))
+        return error_page(429, gettext("Too many tries"), str(error))
 

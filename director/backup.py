@@ -21,11 +21,13 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, flash, redirect, request, send_file, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from director.auth import login_required
 from director.db import get_db, migrate
 from director.events import cache, writing
+from director.i18n import say
 from director.migrations import migrations
 from director.web import render
 from engine.errors import IllegalAction, InvalidInput
@@ -68,12 +70,12 @@ def check(path: str) -> list[str]:
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
-        raise InvalidInput(f"That file is not a backup of poker-director ({error}).") from None
+        raise InvalidInput("That file is not a backup of poker-director ({error}).", error=str(error)) from None
     known = {m.name for m in migrations.pending(Database(memory=True))}  # every migration of this version
     newer = [n for n in names if n not in known]
     if newer:
-        raise IllegalAction(f"That backup comes from a newer poker-director (its schema has {newer[-1]}): "
-                            "update this app first.")
+        raise IllegalAction("That backup comes from a newer poker-director (its schema has {migration}): "
+                            "update this app first.", migration=newer[-1])
     return names
 
 
@@ -132,20 +134,21 @@ def download() -> ResponseReturnValue:
 def restore_page() -> ResponseReturnValue:
     upload = request.files.get("backup")
     if upload is None or not upload.filename:
-        return render("backup.html", "backup.html", error="Choose the backup file to restore."), 422
+        return render("backup.html", "backup.html", error=gettext("Choose the backup file to restore.")), 422
     if request.form.get("confirm") != "on":
         return render("backup.html", "backup.html",
-                      error="Tick the box to confirm: everything now in the app is replaced by the backup."), 422
+                      error=gettext("Tick the box to confirm: everything now in the app is replaced by the backup.")), 422
     handle, path = tempfile.mkstemp(suffix=".db")
     os.close(handle)
     try:
         upload.save(path)
         if os.path.getsize(path) > MAX_BACKUP:
-            raise InvalidInput(f"A backup is at most {MAX_BACKUP // 1024**3} GB.")
+            raise InvalidInput("A backup is at most {size} GB.", size=MAX_BACKUP // 1024**3)
         aside = restore(path)
     except (InvalidInput, IllegalAction) as error:
-        return render("backup.html", "backup.html", error=str(error)), 422
+        return render("backup.html", "backup.html", error=say(error)), 422
     finally:
         os.unlink(path)
-    flash(f"Restored the backup. The database as it was is kept in the data folder as {aside.name}.", "ok")
+    flash(gettext("Restored the backup. The database as it was is kept in the data folder as %(file)s.",
+                  file=aside.name), "ok")
     return redirect(url_for("home.index"), code=303)

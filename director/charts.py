@@ -14,12 +14,14 @@ import math
 from collections.abc import Callable, Sequence
 from html import escape
 
+from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
+from director.i18n import number as chips
+from director.i18n import say
 from engine.clock import ClockState
 from engine.dealing import stack_of
 from engine.structure import Break, Level, Structure, describe_break, describe_level, estimate_end
-from engine.text import chips
 from engine.tournament import Tournament
 
 PALETTE = ("#2ecc71", "#f1c40f", "#3498db", "#e74c3c", "#9b59b6", "#1abc9c", "#e67e22", "#ecf0f1", "#ff6b9d", "#95a5a6")
@@ -129,7 +131,8 @@ def stacks_chart(state: Tournament, players: int = 8) -> Markup:
         if any(v is not None for v in values):
             series.append((state.name_of(pid), values))
     labels = [str(h.tournament_hand) for h in hands]
-    return line_chart(series, labels, "chips at the start of each hand", title=f"{state.name}: the chip counts")
+    return line_chart(series, labels, gettext("chips at the start of each hand"),
+                      title=gettext("%(name)s: the chip counts", name=state.name))
 
 
 def _hours(minutes: float) -> str:
@@ -224,11 +227,13 @@ def structure_chart(
         return top + plot_h * (1 - value / depth_top)
 
     first, last = levels[0][2], levels[-1][2]
-    summary = (
-        f"{structure.name}: {len(levels)} level{'s' if len(levels) != 1 else ''} and "
-        f"{len(breaks)} break{'s' if len(breaks) != 1 else ''} over {_hours(total)}; the big blind rises "
-        f"from {chips(first.big_blind)} to {chips(last.big_blind)}, and a starting stack of {chips(stack)} "
-        f"goes from {_fmt(round(stack / first.big_blind, 1))} to {_fmt(round(stack / last.big_blind, 1))} big blinds."
+    summary = gettext(
+        "%(name)s: %(levels)s and %(breaks)s over %(hours)s; the big blind rises from %(first)s to %(last)s, "
+        "and a starting stack of %(stack)s goes from %(deep)s to %(shallow)s big blinds.",
+        name=structure.name, levels=ngettext("%(num)d level", "%(num)d levels", len(levels)),
+        breaks=ngettext("%(num)d break", "%(num)d breaks", len(breaks)), hours=_hours(total),
+        first=chips(first.big_blind), last=chips(last.big_blind), stack=chips(stack),
+        deep=_fmt(round(stack / first.big_blind, 1)), shallow=_fmt(round(stack / last.big_blind, 1)),
     )
     text = f'fill="currentColor" font-size="{font}"'
     parts = [
@@ -240,11 +245,11 @@ def structure_chart(
         parts.append(
             f'<rect class="chart-break" x="{x(a):.1f}" y="{top}" width="{x(b) - x(a):.1f}" height="{plot_h}" '
             f'fill="currentColor" fill-opacity="0.12" data-from="{_fmt(a)}" data-to="{_fmt(b)}">'
-            f"<title>{escape(describe_break(item))}</title></rect>"
+            f"<title>{escape(say(describe_break(item)))}</title></rect>"
         )
         if not compact and x(b) - x(a) >= 0.6 * font * 5:
             parts.append(f'<text class="chart-break-label" x="{x((a + b) / 2):.1f}" y="{top + font + 2}" '
-                         f'text-anchor="middle" {text} fill-opacity="0.7">Break</text>')
+                         f'text-anchor="middle" {text} fill-opacity="0.7">{escape(gettext("Break"))}</text>')
     for v in blind_ticks:
         parts.append(f'<line class="chart-grid" x1="{left}" x2="{left + plot_w}" y1="{y_blind(v):.1f}" '
                      f'y2="{y_blind(v):.1f}" stroke="currentColor" stroke-opacity="0.15"/>')
@@ -259,8 +264,9 @@ def structure_chart(
         parts.append(f'<text class="chart-tick" x="{x(m):.1f}" y="{top + plot_h + font + 6}" text-anchor="middle" '
                      f'{text} fill-opacity="0.7">{_hours(m)}</text>')
     if not compact:
+        axis_title = escape(gettext("Hours of play, breaks included"))
         parts.append(f'<text class="chart-axis-title" x="{left + plot_w / 2:.1f}" y="{height - 8}" '
-                     f'text-anchor="middle" {text} fill-opacity="0.7">Hours of play, breaks included</text>')
+                     f'text-anchor="middle" {text} fill-opacity="0.7">{axis_title}</text>')
     parts.extend(_steps(levels, x, y_blind, "chart-blind", lambda item: f'data-big-blind="{item.big_blind}"',
                         'stroke-width="3"'))
     parts.extend(_steps(levels, x, lambda b: y_depth(stack / b), "chart-stack",
@@ -268,11 +274,12 @@ def structure_chart(
                         'stroke-width="2.5" stroke-dasharray="7 5"'))
     marks: list[tuple[float, str, str]] = []
     if now_minutes is not None and 0 <= now_minutes <= total:
-        marks.append((now_minutes, "chart-now", "now"))
+        marks.append((now_minutes, "chart-now", gettext("now")))
     if players is not None and players > 1:
         end = estimate_end(structure, players)
         if end is not None and end.minutes is not None and end.level <= len(levels):
-            marks.append((float(end.minutes), "chart-end", "likely end" if compact else f"likely end, {players} players"))
+            marks.append((float(end.minutes), "chart-end", gettext("likely end") if compact
+                          else gettext("likely end, %(count)s players", count=players)))
     for minutes, kind, label in marks:
         anchor = "end" if x(minutes) + 4 + 0.55 * font * len(label) > left + plot_w else "start"
         shift = -4 if anchor == "end" else 4
@@ -304,10 +311,11 @@ def _steps(
     for a, b, item, number in levels:
         assert isinstance(item, Level)
         height = y(item.big_blind)
+        title = escape(gettext("%(level)s · %(minutes)s min", level=say(describe_level(item, number)), minutes=item.minutes))
         parts.append(
             f'<line class="chart-step" x1="{x(a):.1f}" x2="{x(b):.1f}" y1="{height:.1f}" y2="{height:.1f}" '
             f'data-level="{number}" data-from="{_fmt(a)}" data-to="{_fmt(b)}" {data(item)}>'
-            f"<title>{escape(describe_level(item, number))} · {item.minutes} min</title></line>"
+            f"<title>{title}</title></line>"
         )
         if previous is not None and previous[0] == a:
             risers.append(f"M{x(a):.1f} {previous[1]:.1f}V{height:.1f}")
@@ -321,11 +329,11 @@ def _steps(
 def _key(left: float, font: int, compact: bool, stack: int) -> str:
     """The key above the plot: what each line is, and what the shading is."""
     entries = (
-        ("chart-blind", 'stroke-width="3"', "Big blind" + ("" if compact else " (left)")),
+        ("chart-blind", 'stroke-width="3"', gettext("Big blind") if compact else gettext("Big blind (left)")),
         ("chart-stack", 'stroke-width="2.5" stroke-dasharray="7 5"',
-         "Starting stack in BB" if compact else
-         f"Starting stack ({chips(stack)}) in big blinds (right): a player who has won no pot"),
-        ("chart-break", "", "Break"),
+         gettext("Starting stack in BB") if compact else
+         gettext("Starting stack (%(stack)s) in big blinds (right): a player who has won no pot", stack=chips(stack))),
+        ("chart-break", "", gettext("Break")),
     )
     parts = ['<g class="chart-key">']
     at, row = float(left), font + 4

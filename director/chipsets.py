@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
 
@@ -29,6 +30,7 @@ from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import writing
+from director.i18n import say
 from director.web import flash_and_go, now, refusal_status, render
 from engine.chips import (
     CHIP_SETS,
@@ -39,7 +41,7 @@ from engine.chips import (
     chip_set_to_dict,
     suggest_starting_stack,
 )
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput, Message
 
 bp = Blueprint("chipsets", __name__)
 api = Api(bp, "chips")
@@ -79,7 +81,7 @@ def chip_sets(db: Database) -> list[Saved]:
 def chip_set(db: Database, set_id: int) -> Saved:
     row = db.execute("SELECT id, created_at, payload FROM chip_sets WHERE id = ?", (set_id,)).fetchone()
     if row is None:
-        raise NotFound(f"There is no chip set {set_id}.")
+        raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
     return Saved(row[0], row[1], chip_set_from_dict(json.loads(row[2])))
 
 
@@ -115,25 +117,26 @@ def save(db: Database, data: dict[str, Any], at: float, set_id: int | None = Non
         conn.execute("BEGIN IMMEDIATE")
         try:
             if set_id is not None and conn.execute("SELECT 1 FROM chip_sets WHERE id = ?", (set_id,)).fetchone() is None:
-                raise NotFound(f"There is no chip set {set_id}.")
+                raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
             taken = conn.execute(
                 "SELECT name FROM chip_sets WHERE lower(name) = lower(?) AND id IS NOT ?", (new.name, set_id)
             ).fetchone()
             if taken is not None:
-                raise IllegalAction(f"A chip set named {taken[0]!r} already exists: choose another name.")
+                raise IllegalAction("A chip set named {name} already exists: choose another name.", name=repr(taken[0]))
             payload = json.dumps(chip_set_to_dict(new))
             if set_id is None:
                 count = conn.execute("SELECT count(*) FROM chip_sets").fetchone()[0]
                 if count >= MAX_CHIP_SETS:
-                    raise IllegalAction(f"There are {count} chip sets already: delete one first.")
+                    raise IllegalAction("There are {count} chip sets already: delete one first.", count=count)
                 cursor = conn.execute(
                     "INSERT INTO chip_sets (name, created_at, payload) VALUES (?, ?, ?)", (new.name, at, payload)
                 )
                 set_id = int(cursor.lastrowid or 0)
-                said = f"Saved your chips {new.name!r}: choose them on the new-tournament page."
+                said = gettext("Saved your chips %(name)s: choose them on the new-tournament page.", name=repr(new.name))
             else:
                 conn.execute("UPDATE chip_sets SET name = ?, payload = ? WHERE id = ?", (new.name, payload, set_id))
-                said = f"Saved the changes to {new.name!r}. Tournaments already created keep the chips they had."
+                said = gettext("Saved the changes to %(name)s. Tournaments already created keep the chips they had.",
+                              name=repr(new.name))
             conn.commit()
         except BaseException:
             conn.rollback()
@@ -148,13 +151,13 @@ def delete(db: Database, set_id: int) -> str:
         try:
             row = conn.execute("SELECT name FROM chip_sets WHERE id = ?", (set_id,)).fetchone()
             if row is None:
-                raise NotFound(f"There is no chip set {set_id}.")
+                raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
             conn.execute("DELETE FROM chip_sets WHERE id = ?", (set_id,))
             conn.commit()
         except BaseException:
             conn.rollback()
             raise
-    return f"Deleted the chip set {row[0]!r}. Tournaments already created keep the chips they had."
+    return gettext("Deleted the chip set %(name)s. Tournaments already created keep the chips they had.", name=repr(row[0]))
 
 
 # --- the form -------------------------------------------------------------------------------
@@ -194,10 +197,12 @@ def form_from_request() -> ChipForm:
     return ChipForm(request.form.get("name", "").strip(), rows, int(set_text) if set_text.isdigit() and len(set_text) < 18 else None)
 
 
-def _whole(text: str, what: str) -> int:
+def _whole(text: str, what: Message) -> int:
     cleaned = text.replace(",", "").replace("_", "").replace(" ", "")
     if not re.fullmatch(r"\d{1,12}", cleaned):
-        raise InvalidInput(f"{what} must be a whole number, not {text!r}." if text else f"{what} is empty.")
+        if text:
+            raise InvalidInput("{what} must be a whole number, not {text}.", what=what, text=repr(text))
+        raise InvalidInput("{what} is empty.", what=what)
     return int(cleaned)
 
 
@@ -208,9 +213,9 @@ def data_of(form: ChipForm) -> dict[str, Any]:
         if not row.value and not row.count:
             continue
         rows.append({
-            "value": _whole(row.value, f"Row {i}: the chip's value"),
+            "value": _whole(row.value, Message("Row {row}: the chip's value", row=i)),
             "colour": row.colour.lower(),
-            "count": _whole(row.count, f"Row {i}: the number of chips"),
+            "count": _whole(row.count, Message("Row {row}: the number of chips", row=i)),
         })
     return {"name": form.name, "denominations": rows}
 
@@ -248,7 +253,7 @@ def post() -> ResponseReturnValue:
         if len(form.rows) < MAX_DENOMINATIONS:
             form.rows.append(ChipRow())
         else:
-            form.error = f"A chip set has at most {MAX_DENOMINATIONS} chip values."
+            form.error = gettext("A chip set has at most %(count)s chip values.", count=MAX_DENOMINATIONS)
         return page(form)
     if op.startswith("remove:") and op[7:].isdigit():
         index = int(op[7:])
@@ -258,7 +263,7 @@ def post() -> ResponseReturnValue:
     try:
         _, said = save(get_db(), data_of(form), now(), form.set_id)
     except (EngineError, NotFound) as error:
-        form.error = str(error.description if isinstance(error, NotFound) else error)
+        form.error = str(error.description) if isinstance(error, NotFound) else say(error)
         return page(form, 404 if isinstance(error, NotFound) else refusal_status(error))
     return flash_and_go(said, url_for("chipsets.index"))
 

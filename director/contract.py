@@ -25,6 +25,7 @@ from typing import Annotated, Any, TypeVar, get_args, get_origin
 
 from flask import Blueprint, Flask, jsonify, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -38,7 +39,8 @@ from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
 from director.auth import login_required
-from engine.errors import InvalidInput
+from director.i18n import say
+from engine.errors import N_, InvalidInput, Message, Term
 from engine.limits import (
     MAX_CHIPS,
     MAX_ID,
@@ -154,7 +156,7 @@ Seq = number(0, MAX_ID, "The sequence number your view was based on; a stale one
 class Write(Input):
     """A write based on a page: a stale ``expected_seq`` is refused with 409."""
 
-    expected_seq: Seq | None = Field(None, title="expected sequence number")
+    expected_seq: Seq | None = Field(None, title=N_("expected sequence number"))
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -180,77 +182,123 @@ def read(model: type[M], data: Mapping[str, Any] | None = None) -> M:
     try:
         return model.model_validate(fields_of(data))
     except ValidationError as error:
-        raise InvalidInput(explain(error, model)) from None
+        raise InvalidInput("{refusal}", refusal=explain(error, model)) from None
 
 
-def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> str:
+#: The labels of fields without a title (a field's own name, spaced), for the catalogues.
+UNTITLED = (
+    N_("request"), N_("type"), N_("ante"), N_("minutes"), N_("hands"), N_("colour up"), N_("name"), N_("items"),
+    N_("hand cap"), N_("repeat doubling"), N_("denominations"), N_("ante kind"), N_("rebuy when"),
+    N_("payout kind"), N_("percentages"), N_("league formula"), N_("preset"), N_("structure"), N_("based on"),
+    N_("chip set"), N_("action"), N_("kind"), N_("chips"), N_("string bet"), N_("board"), N_("cards"),
+    N_("seats"), N_("stake"), N_("small blind"), N_("big blind"), N_("newcomers"), N_("tables"), N_("reason"),
+    N_("on"), N_("next"), N_("password"), N_("confirm"), N_("value"), N_("colour"), N_("count"),
+)
+
+#: pydantic's own words for the errors ``explain`` has no sentence of its own for.
+PYDANTIC_WORDS = (
+    N_("Input should be a valid number, unable to parse string as a number"),
+    N_("Input should be a valid number"),
+    N_("Invalid JSON"),
+    N_("Input should be a finite number"),
+    N_("Input should be a valid string"),
+    N_("Input should be a valid dictionary"),
+    N_("String should match pattern '^#[0-9a-fA-F]{6}$'"),
+    N_("Input should be a valid integer"),
+    N_("Input should be a valid boolean"),
+    N_("Field required"),
+)
+
+
+def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> Term | Message:
     if not loc:
-        return "request"
+        return Term("request")
     name = str(loc[0])
     info = model.model_fields.get(name)
-    label = info.title if info is not None and info.title else name.replace("_", " ")
+    label = Term(info.title if info is not None and info.title else name.replace("_", " "))
     if loc[1:] == (0,) and info is not None and _takes_one(info.annotation):
         return label  # one player given alone: the index is the caller's own value
     if len(loc) > 1:
-        label += " (" + ", ".join(str(part) for part in loc[1:]) + ")"
+        return Message("{label} ({where})", label=label, where=", ".join(str(part) for part in loc[1:]))
     return label
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any) -> int | str:
+    """A value as the refusal quotes it: a whole number (written the reader's way), else its repr."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
+        return value if abs(value) < 10**15 else f"{value:,}"  # beyond what a number is read aloud as
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def explain(error: ValidationError, model: type[BaseModel]) -> str:
-    """pydantic's errors as sentences: "The starting stack must be at most 1,000,000,000, not 10^30"."""
-    sentences = []
-    for item in error.errors()[:3]:
-        label = _label(model, tuple(item["loc"]))
-        kind, ctx, given = item["type"], item.get("ctx") or {}, item.get("input")
-        info = model.model_fields.get(str(item["loc"][0])) if item["loc"] else None
-        extra = info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}
-        if kind != "missing" and extra.get("x-refusal"):
-            text = str(extra["x-refusal"])
-        elif kind == "value_error" and str(ctx.get("error", "")).endswith("."):
-            text = str(ctx["error"])  # a validator's own sentence
-        elif kind == "missing":
-            text = f"The {label} is missing."
-        elif kind in ("int_parsing", "int_type", "int_from_float") or "whole number" in item["msg"]:
-            text = f"The {label} must be a whole number, not {_shown(given)}."
-        elif kind in ("greater_than_equal", "greater_than"):
-            bound = ctx.get("ge", ctx.get("gt"))
-            text = f"The {label} must be at least {_shown(bound)}, not {_shown(given)}."
-        elif kind in ("less_than_equal", "less_than"):
-            bound = ctx.get("le", ctx.get("lt"))
-            text = f"The {label} must be at most {_shown(bound)}, not {_shown(given)}."
-        elif kind == "string_too_long" or (kind == "too_long" and isinstance(given, str)):
-            text = f"The {label} is too long: at most {ctx['max_length']} characters, not {len(str(given))}."
-        elif kind == "string_too_short":
-            text = f"The {label} is empty."
-        elif kind == "too_long":
-            text = f"The {label} has too many items: at most {ctx['max_length']:,}."
-        elif kind == "too_short":
-            text = f"The {label} needs at least {ctx['min_length']} item(s)."
-        elif kind == "string_type":
-            text = f"The {label} must be text, not {_shown(given)}."
-        elif kind in ("bool_type", "bool_parsing"):
-            text = f"The {label} must be true or false, not {_shown(given)}."
-        elif kind == "list_type":
-            text = f"The {label} must be a list, not {_shown(given)}."
-        elif kind in ("dict_type", "model_type", "model_attributes_type"):
-            text = f"The {label} must be an object (a JSON mapping), not {_shown(given)}."
-        elif kind in ("union_tag_invalid", "union_tag_not_found"):
-            tags, which = ctx.get("expected_tags"), str(ctx.get("discriminator", "type")).strip("'")
-            text = (f"The {label} must have a {which} of {tags}, not {_shown(ctx.get('tag'))}." if tags
-                    else f"The {label} has no {which}: say what it is.")
-        elif kind in ("literal_error", "enum"):
-            text = f"The {label} must be one of {ctx.get('expected', '')}, not {_shown(given)}."
-        else:
-            text = f"The {label} is not right: {item['msg']}."
-        sentences.append(text)
-    return " ".join(sentences)
+def _reason(error: Exception) -> Message | str:
+    """A validator's own sentence (a ``Message`` keeps its values for the reader's language)."""
+    said = error.args[0] if error.args else ""
+    return said if isinstance(said, Message) else str(error)
+
+
+def sentence(model: type[BaseModel], item: Any) -> Message:
+    """One of pydantic's errors as a sentence (English as ``str``; its id and values for the
+    reader's language)."""
+    label = _label(model, tuple(item["loc"]))
+    kind, ctx, given = item["type"], item.get("ctx") or {}, item.get("input")
+    info = model.model_fields.get(str(item["loc"][0])) if item["loc"] else None
+    extra = info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}
+    if kind != "missing" and extra.get("x-refusal"):
+        return Message("{refusal}", refusal=Term(str(extra["x-refusal"])))
+    if kind == "value_error" and str(ctx.get("error", "")).endswith("."):
+        return Message("{refusal}", refusal=_reason(ctx["error"]))  # a validator's own sentence
+    if kind == "missing":
+        return Message("The {label} is missing.", label=label)
+    if kind in ("int_parsing", "int_type", "int_from_float") or "whole number" in item["msg"]:
+        return Message("The {label} must be a whole number, not {value}.", label=label, value=_shown(given))
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        return Message("The {label} must be at least {bound}, not {value}.", label=label, bound=_shown(bound),
+                       value=_shown(given))
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        return Message("The {label} must be at most {bound}, not {value}.", label=label, bound=_shown(bound),
+                       value=_shown(given))
+    if kind == "string_too_long" or (kind == "too_long" and isinstance(given, str)):
+        return Message("The {label} is too long: at most {most} characters, not {count}.", label=label,
+                       most=str(ctx["max_length"]), count=str(len(str(given))))
+    if kind == "string_too_short":
+        return Message("The {label} is empty.", label=label)
+    if kind == "too_long":
+        return Message("The {label} has too many items: at most {most}.", label=label, most=ctx["max_length"])
+    if kind == "too_short":
+        return Message("The {label} needs at least {least} item(s).", label=label, least=str(ctx["min_length"]))
+    if kind == "string_type":
+        return Message("The {label} must be text, not {value}.", label=label, value=_shown(given))
+    if kind in ("bool_type", "bool_parsing"):
+        return Message("The {label} must be true or false, not {value}.", label=label, value=_shown(given))
+    if kind == "list_type":
+        return Message("The {label} must be a list, not {value}.", label=label, value=_shown(given))
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return Message("The {label} must be an object (a JSON mapping), not {value}.", label=label,
+                       value=_shown(given))
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        tags, which = ctx.get("expected_tags"), str(ctx.get("discriminator", "type")).strip("'")
+        if tags:
+            return Message("The {label} must have a {which} of {tags}, not {value}.", label=label, which=which,
+                           tags=str(tags), value=_shown(ctx.get("tag")))
+        return Message("The {label} has no {which}: say what it is.", label=label, which=which)
+    if kind in ("literal_error", "enum"):
+        return Message("The {label} must be one of {expected}, not {value}.", label=label,
+                       expected=str(ctx.get("expected", "")), value=_shown(given))
+    return Message("The {label} is not right: {reason}.", label=label, reason=Term(str(item["msg"])))
+
+
+def explain(error: ValidationError, model: type[BaseModel]) -> Message:
+    """pydantic's errors as sentences: "The starting stack must be at most 1,000,000,000, not 10^30"
+    (the first three; a ``Message``: English as ``str``, the reader's language through ``say``)."""
+    said = [sentence(model, item) for item in error.errors()[:3]]
+    if len(said) <= 1:
+        return said[0] if said else Message("{refusal}", refusal="")
+    if len(said) == 2:
+        return Message("{first} {second}", first=said[0], second=said[1])
+    return Message("{first} {second} {third}", first=said[0], second=said[1], third=said[2])
 
 
 # --- ids in URLs ------------------------------------------------------------------------------
@@ -341,7 +389,8 @@ class Api:
 
         @login_required
         def view(action: str, **_kwargs: Any) -> ResponseReturnValue:
-            return jsonify(error=f"Unknown {what} {action!r}: use one of {', '.join(known)}."), status
+            return jsonify(error=gettext("Unknown %(what)s %(action)s: use one of %(known)s.", what=say(what),
+                                         action=repr(action), known=", ".join(known))), status
 
         self.bp.add_url_rule(self.prefix + rule, name, view, methods=["POST"])
         UNDOCUMENTED.add(f"{self.bp.name}.{name}")

@@ -7,12 +7,14 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from director import inputs, services
 from director.auth import login_required
 from director.contract import Write, read
 from director.db import get_db
 from director.events import load_events, load_state, played_as_stored
+from director.i18n import say
 from director.seating.views import move_text, names_of
 from director.views import dashboard_context, redo_text, undone_text
 from director.web import act, act_and_say, now, render
@@ -45,7 +47,7 @@ def hand_button_note(state: Tournament, at: float) -> str:
     """Why the "+1 hand played" button is off (the assistant counts, or the cap), or ""."""
     if not state.settings.structure.hand_counted or not state.started or state.finished:
         return ""
-    return hand_played_refusal(state, at) or ""
+    return say(hand_played_refusal(state, at) or "")
 
 
 def page(tournament_id: int, **extra: Any) -> str:
@@ -76,7 +78,7 @@ def clock(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
     if action not in CLOCK_ACTIONS:
-        raise InvalidInput(f"Unknown clock action {action!r}.")
+        raise InvalidInput("Unknown clock action {action}.", action=repr(action))
 
     def do() -> None:
         if action == "break_now":
@@ -154,7 +156,7 @@ def undo(tournament_id: int) -> ResponseReturnValue:
 def redo(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     again = redo_text(state)
-    said = f"Redone: {again}." if again is not None else None
+    said = gettext("Redone: %(what)s.", what=again) if again is not None else None
 
     def do() -> None:
         services.redo(get_db(), tournament_id, read(Write).expected_seq, now())
@@ -168,7 +170,7 @@ def apply_moves(tournament_id: int) -> ResponseReturnValue:
     def do() -> None:
         services.apply_table_step(get_db(), tournament_id, read(Write).expected_seq, now())
 
-    return dashboard_act(tournament_id, do, "Players moved.")
+    return dashboard_act(tournament_id, do, gettext("Players moved."))
 
 
 @bp.post("/t/<int:tournament_id>/rebuys/close")
@@ -177,7 +179,7 @@ def close_rebuys(tournament_id: int) -> ResponseReturnValue:
     def do() -> None:
         services.close_rebuys(get_db(), tournament_id, read(Write).expected_seq, now())
 
-    return dashboard_act(tournament_id, do, "Rebuys closed.")
+    return dashboard_act(tournament_id, do, gettext("Rebuys closed."))
 
 
 @bp.post("/t/<int:tournament_id>/hand-cap")
@@ -192,7 +194,7 @@ def hand_cap(tournament_id: int) -> ResponseReturnValue:
         services.end_at_hand_cap(get_db(), tournament_id, {str(k): v for k, v in data.stacks.items()},
                                  data.expected_seq, now())
 
-    return dashboard_act(tournament_id, do, "The tournament ended at the hand cap.")
+    return dashboard_act(tournament_id, do, gettext("The tournament ended at the hand cap."))
 
 
 @bp.get("/t/<int:tournament_id>/log")
@@ -207,10 +209,10 @@ def log(tournament_id: int) -> ResponseReturnValue:
         before = replay
         replay = create(event) if replay is None else apply(replay, event)
         if event.type == "undo" and before is not None and before.last_event is not None:
-            text = f"Undo: {describe(before, before.last_event)}"
+            text = gettext("Undo: %(what)s", what=say(describe(before, before.last_event)))
         elif event.type == "redo" and replay.last_event is not None:
-            text = f"Redo: {describe(replay, replay.last_event)}"
+            text = gettext("Redo: %(what)s", what=say(describe(replay, replay.last_event)))
         else:
-            text = describe(replay, event)
+            text = say(describe(replay, event))
         entries.append((event, text))
     return render("dashboard/log.html", None, t=state, tournament_id=tournament_id, entries=entries)

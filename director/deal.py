@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from director import inputs, shapes
@@ -22,13 +23,14 @@ from director.auth import login_required
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import number as chips
+from director.i18n import say
 from director.services import command
 from director.web import act_and_say, now, render
 from engine.dealing import stack_of
 from engine.deals import METHODS, deal_refusal, prizes_left, proposals, shared_prizes
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput, Message
 from engine.payouts import Deal
-from engine.text import chips
 from engine.tournament import Tournament
 
 bp = Blueprint("deal", __name__)
@@ -46,10 +48,12 @@ def stacks_for(state: Tournament, given: Mapping[int, int] | None) -> dict[int, 
     stacks = {pid: (given or {}).get(pid, known) for pid, known in known_stacks(state).items()}
     missing = [state.name_of(pid) for pid, chips_ in stacks.items() if not chips_]
     if missing:
-        raise InvalidInput(f"Type the chips of {', '.join(missing)}: the app does not keep the stacks at their table.")
+        raise InvalidInput("Type the chips of {names}: the app does not keep the stacks at their table.",
+                           names=", ".join(missing))
     strangers = [str(pid) for pid in (given or {}) if pid not in stacks]
     if strangers:
-        raise IllegalAction(f"Player {', '.join(strangers)} is not in the game: only the players still in are in a deal.")
+        raise IllegalAction("Player {ids} is not in the game: only the players still in are in a deal.",
+                            ids=", ".join(strangers))
     return {pid: int(c) for pid, c in stacks.items() if c}
 
 
@@ -59,13 +63,13 @@ def figures(state: Tournament, stacks: Mapping[int, int], play_for: int) -> dict
     for method, result in proposals(state, stacks, play_for).items():
         if isinstance(result, Deal):
             methods[method] = {
-                "name": METHODS[method],
+                "name": say(METHODS[method]),
                 "amounts": {str(k): v for k, v in result.amounts.items()},
                 "exact": {str(k): round(v, 2) for k, v in result.exact.items()},
                 "warnings": [_named(state, w) for w in result.warnings],
             }
         else:
-            methods[method] = {"name": METHODS[method], "error": result}
+            methods[method] = {"name": say(METHODS[method]), "error": say(result)}
     prizes = prizes_left(state)
     return {"prizes_left": prizes, "shared": sum(shared_prizes(prizes, play_for)),
             "stacks": {str(k): v for k, v in stacks.items()}, "methods": methods}
@@ -73,8 +77,16 @@ def figures(state: Tournament, stacks: Mapping[int, int], play_for: int) -> dict
 
 def _named(state: Tournament, warning: str) -> str:
     """The engine's warnings name players by id: by name here."""
+    warning = say(warning)
     head, _, rest = warning.partition(" ")
     return f"{state.name_of(int(head))} {rest}" if head.isdigit() else warning
+
+
+def refused(refusal: str) -> IllegalAction:
+    """The engine's refusal raised as an error (its message id and values kept)."""
+    if isinstance(refusal, Message):
+        return IllegalAction(refusal.message, **refusal.values)
+    return IllegalAction(refusal)
 
 
 def make_deal(db: Database, tournament_id: int, data: inputs.AcceptDealIn, at: float) -> tuple[Tournament, str]:
@@ -84,7 +96,7 @@ def make_deal(db: Database, tournament_id: int, data: inputs.AcceptDealIn, at: f
         state: Tournament = writer.state
         refusal = deal_refusal(state)
         if refusal:
-            raise IllegalAction(refusal)
+            raise refused(refusal)
         stacks = stacks_for(state, data.stacks)
         if data.method == "custom":
             if not data.amounts:
@@ -93,7 +105,7 @@ def make_deal(db: Database, tournament_id: int, data: inputs.AcceptDealIn, at: f
         else:
             result = proposals(state, stacks, data.play_for)[data.method]
             if isinstance(result, str):
-                raise IllegalAction(result)
+                raise refused(result)
             amounts = dict(result.amounts)
         new: Tournament = writer.add("deal", {
             "method": data.method, "amounts": {str(k): v for k, v in amounts.items()},
@@ -101,12 +113,13 @@ def make_deal(db: Database, tournament_id: int, data: inputs.AcceptDealIn, at: f
         })
     shares = ", ".join(f"{new.name_of(pid)} {chips(m)}" for pid, m in amounts.items())
     if new.finished:
-        tail = "The tournament is over: the players are ranked by their chips."
+        tail = gettext("The tournament is over: the players are ranked by their chips.")
     elif data.play_for:
-        tail = f"Play goes on for the {chips(data.play_for)} left and the trophy."
+        tail = gettext("Play goes on for the %(amount)s left and the trophy.", amount=chips(data.play_for))
     else:
-        tail = "Play goes on for the trophy."
-    return new, f"Deal made ({METHODS[data.method]}): {shares}. {tail}"
+        tail = gettext("Play goes on for the trophy.")
+    return new, gettext("Deal made (%(method)s): %(shares)s. %(then)s", method=say(METHODS[data.method]),
+                        shares=shares, then=tail)
 
 
 # --- the page -------------------------------------------------------------------------------
@@ -118,7 +131,7 @@ def _form_numbers(prefix: str) -> dict[int, int]:
         if key.startswith(prefix) and key[len(prefix):].isdigit() and value.strip():
             text = value.replace(",", "").strip()
             if not text.isdigit() or len(text) > 12:
-                raise InvalidInput(f"{value!r} is not a whole number.")
+                raise InvalidInput("{value} is not a whole number.", value=repr(value))
             out[int(key[len(prefix):])] = int(text)
     return out
 
@@ -136,10 +149,11 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         try:
             shown = figures(state, {pid: int(c) for pid, c in stacks.items() if c}, play_for)
         except EngineError as error:
-            problem = str(error)
+            problem = say(error)
     return {
-        "t": state, "tournament_id": tournament_id, "refusal": refusal, "stacks": stacks, "known": known,
-        "play_for": play_for, "figures": shown, "problem": problem, "methods": METHODS,
+        "t": state, "tournament_id": tournament_id, "refusal": say(refusal) if refusal else refusal, "stacks": stacks, "known": known,
+        "play_for": play_for, "figures": shown, "problem": problem,
+        "methods": {key: say(name) for key, name in METHODS.items()},
         "prizes_left": prizes_left(state) if refusal is None else [], **extra,
     }
 
@@ -161,10 +175,10 @@ def post(tournament_id: int) -> ResponseReturnValue:
         typed = _form_numbers("stack_")
         play_text = request.form.get("play_for", "").replace(",", "").strip() or "0"
         if not play_text.isdigit() or len(play_text) > 12:
-            raise InvalidInput(f"The amount left to play for must be a whole number, not {play_text!r}.")
+            raise InvalidInput("The amount left to play for must be a whole number, not {value}.", value=repr(play_text))
         play_for = int(play_text)
     except InvalidInput as error:
-        return page(tournament_id, problem=str(error)), 422
+        return page(tournament_id, problem=say(error)), 422
     if not op.startswith("accept:"):
         return page(tournament_id, typed=typed, play_for=play_for)
     method = op.removeprefix("accept:")
@@ -192,7 +206,7 @@ def api_figures(tournament_id: int, data: inputs.DealFiguresIn) -> ResponseRetur
     state = load_state(get_db(), tournament_id)
     refusal = deal_refusal(state)
     if refusal:
-        raise IllegalAction(refusal)
+        raise refused(refusal)
     return jsonify(figures(state, stacks_for(state, data.stacks), data.play_for))
 
 

@@ -31,28 +31,44 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext, ngettext
 
 from director import inputs, services, shapes
 from director.auth import login_required
 from director.contract import Api, Write, flag
 from director.db import get_db
 from director.events import load_state
+from director.i18n import number, ordinal, say
 from director.seating.views import move_text, names_of
 from director.views import colour_view
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
 from director.web import format_chips as _amount
 from engine import dealing, notation
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Term
 from engine.hand import Hand
 from engine.houserules import silent_push
 from engine.phh import write_phh
-from engine.pots import pot_name
 from engine.rulings import MISDEALS, RULINGS, substantial_action
-from engine.text import ordinal
 from engine.tournament import Event, Tournament, refuse_past_hand_cap
 
 bp = Blueprint("dealer", __name__)
+
+#: A seat's state as the panel shows it (``SeatView.status`` is the code; these are its words).
+STATUS_WORDS = (N_("folded"), N_("all-in"), N_("mucked"), N_("waiting"), N_("out"))
+
+#: A street's name at the head of the history's line where it begins.
+STREET_TITLES = {"preflop": lazy_gettext("Preflop"), "flop": lazy_gettext("Flop"), "turn": lazy_gettext("Turn"),
+                 "river": lazy_gettext("River")}
+
+#: The streets by the engine's names, as a sentence names them.
+STREETS = {"preflop": N_("preflop"), "flop": N_("flop"), "turn": N_("turn"), "river": N_("river"),
+           "showdown": N_("showdown")}
+
+
+def pot_name(index: int) -> str:
+    """``main pot``, ``side pot 1``, ... in the reader's language."""
+    return gettext("main pot") if index == 0 else gettext("side pot %(number)s", number=index)
 
 
 
@@ -93,8 +109,8 @@ class PotView:
     def who(self) -> str:
         seats = [str(s) for s in self.eligible]
         if len(seats) == 1:
-            return f"seat {seats[0]}"
-        return "seats " + ", ".join(seats[:-1]) + " and " + seats[-1]
+            return gettext("seat %(seat)s", seat=seats[0])
+        return gettext("seats %(seats)s and %(last)s", seats=", ".join(seats[:-1]), last=seats[-1])
 
 
 @dataclass(frozen=True)
@@ -172,21 +188,27 @@ def _level_text(state: Tournament, at: float) -> tuple[str, str]:
     except EngineError:
         return "", ""
     if state.finished:
-        return "Tournament over", ""
+        return gettext("Tournament over"), ""
     if not state.started:
-        return "The clock has not started", ""
+        return gettext("The clock has not started"), ""
     if clock.on_break:
-        return "Break", ""
-    text = f"Level {clock.level_number} · {_amount(clock.small_blind)}/{_amount(clock.big_blind)}"
+        return gettext("Break"), ""
+    blinds = {"level": clock.level_number, "small": _amount(clock.small_blind), "big": _amount(clock.big_blind)}
     if clock.ante:
-        text += f" · ante {_amount(clock.ante)}"
+        text = gettext("Level %(level)s · %(small)s/%(big)s · ante %(ante)s", ante=_amount(clock.ante), **blinds)
+    else:
+        text = gettext("Level %(level)s · %(small)s/%(big)s", **blinds)
     hands = ""
     if clock.hands_left_in_level is not None:
-        left = clock.hands_left_in_level
+        left = number(clock.hands_left_in_level)
         played = clock.hands_played
-        hands = f"{played} hand{'' if played == 1 else 's'} played · {left} to the next level"
         if clock.hand_cap:
-            hands += f" · cap {clock.hand_cap}"
+            hands = ngettext("%(num)d hand played · %(left)s to the next level · cap %(cap)s",
+                             "%(num)d hands played · %(left)s to the next level · cap %(cap)s",
+                             played, left=left, cap=number(clock.hand_cap))
+        else:
+            hands = ngettext("%(num)d hand played · %(left)s to the next level",
+                             "%(num)d hands played · %(left)s to the next level", played, left=left)
     return text, hands
 
 
@@ -210,13 +232,15 @@ def _quick_amounts(hand: Hand, low: int, high: int) -> tuple[Choice, ...]:
     pot = sum(p.amount for p in hand.pots()) + sum(hand.bets().values())
     call = legal.call_amount
     current = hand.current_bet
-    out: list[Choice] = [Choice("raise", f"Min {_amount(low)}", low)]
-    for label, share in (("½ pot", 0.5), ("Pot", 1.0)):
+    out: list[Choice] = [Choice("raise", gettext("Min %(amount)s", amount=_amount(low)), low)]
+    for half, share in ((True, 0.5), (False, 1.0)):
         to = current + round((pot + call) * share)
         if low < to < high and all(c.amount != to for c in out):
-            out.append(Choice("raise", f"{label} {_amount(to)}", to))
+            label = (gettext("½ pot %(amount)s", amount=_amount(to)) if half
+                     else gettext("Pot %(amount)s", amount=_amount(to)))
+            out.append(Choice("raise", label, to))
     if high != low:
-        out.append(Choice("allin", f"All-in {_amount(high)}", high))
+        out.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high))
     return tuple(out)
 
 
@@ -226,24 +250,25 @@ def _betting_view(hand: Hand) -> dict[str, Any]:
         return {}
     choices: list[Choice] = []
     if legal.can_fold:
-        choices.append(Choice("fold", "Fold", style="danger" if not legal.fold_warns else "quiet"))
+        choices.append(Choice("fold", gettext("Fold"), style="danger" if not legal.fold_warns else "quiet"))
     if legal.can_check:
-        choices.append(Choice("check", "Check"))
+        choices.append(Choice("check", gettext("Check")))
     elif legal.call_amount:
         stack = hand.stacks()[legal.seat]
+        amount = _amount(legal.call_amount)
         if legal.call_amount >= stack:
-            choices.append(Choice("call", f"Call all-in {_amount(legal.call_amount)}", style="primary"))
+            choices.append(Choice("call", gettext("Call all-in %(amount)s", amount=amount), style="primary"))
         else:
-            choices.append(Choice("call", f"Call {_amount(legal.call_amount)}", style="primary"))
+            choices.append(Choice("call", gettext("Call %(amount)s", amount=amount), style="primary"))
     low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
-    word = legal.raise_word.capitalize()
     quick: tuple[Choice, ...] = ()
     if low is not None and high is not None:
         if low < high:
-            to_word = "to " if legal.raise_word == "raise" else ""
-            choices.append(Choice(legal.raise_word, f"{word} {to_word}{_amount(low)}+", low, "primary"))
+            label = (gettext("Raise to %(amount)s+", amount=_amount(low)) if legal.raise_word == "raise"
+                     else gettext("Bet %(amount)s+", amount=_amount(low)))
+            choices.append(Choice(legal.raise_word, label, low, "primary"))
         quick = _quick_amounts(hand, low, high)
-        choices.append(Choice("allin", f"All-in {_amount(high)}", high, "allin"))
+        choices.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high, "allin"))
     return {
         "choices": tuple(choices),
         "raise_word": legal.raise_word,
@@ -276,15 +301,18 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
     colour = colour_view(state, at, only=table)
     here = next((c for c in colour.tables if c.number == table), None) if colour else None
     if colour is not None and here is not None:
-        common["colour_text"] = f"Colour-up at this break: {colour.text}" + (
-            "." if here.done else "; the director runs the race from the dashboard."
+        common["colour_text"] = (
+            gettext("Colour-up at this break: %(colour)s.", colour=say(colour.text)) if here.done
+            else gettext("Colour-up at this break: %(colour)s; the director runs the race from the dashboard.",
+                         colour=say(colour.text))
         )
         if here.done:
-            common["colour_lines"] = tuple(line for race in here.done.races for line in race.lines[1:])
+            common["colour_lines"] = tuple(say(line) for race in here.done.races for line in race.lines[1:])
     seated = state.seating.at_table(table) if table in state.seating.tables else {}
     common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
     if record is not None and record.finished:
-        common["last_result"] = f"Hand {record.number}: {record.result}"
+        common["last_result"] = gettext("Hand %(number)s: %(result)s", number=record.number,
+                                        result=say(record.result))
         common["busted_text"] = bust_lines(state, record, at)
     if running is None:
         return _before_view(state, table, seated, names, common, record)
@@ -309,7 +337,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
             SeatView(
                 seat, pid, names.get(pid, "?"), stacks.get(seat, stack_of(state, pid)), bets.get(seat, 0),
                 _badges(running, seat, running.positions), status,
-                f"Out of turn: {pending.describe()}" if pending else "",
+                gettext("Out of turn: %(action)s", action=say(pending.describe())) if pending else "",
             )
         )
     pots = tuple(
@@ -342,8 +370,8 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         can_redo=bool(running.ahead),
         oot_seats=oot,
         positions_text=_positions_text(running.positions),
-        rulings=tuple(r.line for r in running.rulings),
-        substantial=substantial_action(hand) or "",
+        rulings=tuple(say(r.line) for r in running.rulings),
+        substantial=say(substantial_action(hand) or ""),
         button_seats=tuple(s for s, _ in running.players if s != running.setup.button),
         **_clock_view(state, table, turn, at),
         **extra,
@@ -353,7 +381,8 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
 def _last_notes(record: TableHand) -> tuple[str, ...]:
     """The notes the hand's last entry made (an out-of-turn action settled, a push ruled):
     older ones are about actions the table has moved past."""
-    return record.notes[len(record.before.notes):] if record.before is not None else record.notes
+    notes = record.notes[len(record.before.notes):] if record.before is not None else record.notes
+    return tuple(say(note) for note in notes)
 
 
 def _clock_view(state: Tournament, table: int, turn: int | None, at: float) -> dict[str, Any]:
@@ -367,15 +396,24 @@ def _clock_view(state: Tournament, table: int, turn: int | None, at: float) -> d
 
 def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
     """The chip check at a table in one line: the difference, why, and how to mend it."""
-    word = "more" if check.difference > 0 else "fewer"
     why = "; ".join(
-        f"{names.get(off.player, '?')}'s {_amount(off.chips)} left with a bust naming no winner"
+        gettext("%(name)s's %(chips)s left with a bust naming no winner", name=names.get(off.player, "?"),
+                chips=_amount(off.chips))
         for off in check.write_offs
     )
-    return (
-        f"Stacks here {_amount(check.counted)}: {_amount(abs(check.difference))} {word} than the "
-        f"{_amount(check.expected)} in play{f' ({why})' if why else ''}; count and correct the stack that differs."
-    )
+    values = {"counted": _amount(check.counted), "difference": _amount(abs(check.difference)),
+              "expected": _amount(check.expected), "why": why}
+    if check.difference > 0:
+        if why:
+            return gettext("Stacks here %(counted)s: %(difference)s more than the %(expected)s in play (%(why)s); "
+                           "count and correct the stack that differs.", **values)
+        return gettext("Stacks here %(counted)s: %(difference)s more than the %(expected)s in play; "
+                       "count and correct the stack that differs.", **values)
+    if why:
+        return gettext("Stacks here %(counted)s: %(difference)s fewer than the %(expected)s in play (%(why)s); "
+                       "count and correct the stack that differs.", **values)
+    return gettext("Stacks here %(counted)s: %(difference)s fewer than the %(expected)s in play; "
+                   "count and correct the stack that differs.", **values)
 
 
 def _may_muck(hand: Hand, seat: int) -> bool:
@@ -398,23 +436,22 @@ def bust_lines(state: Tournament, record: TableHand, at: float) -> tuple[str, ..
         if not player.out:
             continue
         if pid in places:
-            lines.append(f"{player.name} is out in {ordinal(places[pid])} place.")
+            lines.append(gettext("%(name)s is out in %(place)s place.", name=player.name, place=ordinal(places[pid])))
         elif standings.can_rebuy(pid):
-            lines.append(f"{player.name} is out (may still rebuy).")
+            lines.append(gettext("%(name)s is out (may still rebuy).", name=player.name))
         elif standings.can_reenter(pid):
-            lines.append(f"{player.name} is out (may still re-enter).")
+            lines.append(gettext("%(name)s is out (may still re-enter).", name=player.name))
         else:
-            lines.append(f"{player.name} is out (the place is not settled yet).")
+            lines.append(gettext("%(name)s is out (the place is not settled yet).", name=player.name))
     return tuple(lines)
 
 
 def _positions_text(positions: Any) -> str:
-    sb = (
-        f"small blind seat {positions.small_blind}"
-        if positions.small_blind is not None
-        else f"dead small blind (seat {positions.small_blind_seat_number} is empty)"
-    )
-    return f"Button seat {positions.button} · {sb} · big blind seat {positions.big_blind}"
+    if positions.small_blind is not None:
+        return gettext("Button seat %(button)s · small blind seat %(small)s · big blind seat %(big)s",
+                       button=positions.button, small=positions.small_blind, big=positions.big_blind)
+    return gettext("Button seat %(button)s · dead small blind (seat %(small)s is empty) · big blind seat %(big)s",
+                   button=positions.button, small=positions.small_blind_seat_number, big=positions.big_blind)
 
 
 def _before_view(
@@ -424,21 +461,22 @@ def _before_view(
     problem = ""
     plan = None
     if state.finished:
-        problem = "The tournament is over."
+        problem = gettext("The tournament is over.")
     elif not state.started:
-        problem = "The director starts the clock before the first hand."
+        problem = gettext("The director starts the clock before the first hand.")
     else:
         try:
             refuse_past_hand_cap(state, now())
             plan = plan_deal(state, table)
         except EngineError as error:
-            problem = str(error)
+            problem = say(error)
         late = dealing.h4h_waiting_for(state, table)
         if late and not problem:
-            problem = "Hand for hand: waiting for table " + ", ".join(str(t) for t in late) + " to finish."
+            problem = gettext("Hand for hand: waiting for table %(tables)s to finish.",
+                              tables=", ".join(str(t) for t in late))
         clock = state.clock_at(now())
         if clock.on_break and not problem:
-            problem = "It is the break."
+            problem = gettext("It is the break.")
     waiting = {s for s, _ in plan.waiting} if plan else set()
     seats = tuple(
         SeatView(
@@ -481,7 +519,7 @@ def _balancing(state: Tournament, table: int) -> tuple[str, ...]:
 def _hand(state: Tournament, table: int) -> tuple[TableHand, Hand]:
     record = state.dealing.running(table)
     if record is None:
-        raise IllegalAction(f"No hand is being played at table {table}: deal one first.")
+        raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table)
     return record, record.replay()
 
 
@@ -490,7 +528,7 @@ def _seat(data: Mapping[str, Any], hand: Hand) -> int:
         if hand.turn is None:
             raise IllegalAction("Nobody is to act: the betting is over.")
         return hand.turn
-    return parse_int(data.get("seat"), "seat number", minimum=1)
+    return parse_int(data.get("seat"), Term("seat number"), minimum=1)
 
 
 def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
@@ -507,7 +545,7 @@ def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
         hand.verify_call(seat)
         return notation.check_or_call(seat)
     if kind in ("bet", "raise"):
-        amount = parse_int(data.get("amount"), f"{kind} amount", minimum=1)
+        amount = parse_int(data.get("amount"), Term("bet amount") if kind == "bet" else Term("raise amount"), minimum=1)
         if kind == "bet":
             hand.verify_bet_to(seat, amount)
         else:
@@ -520,16 +558,16 @@ def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
         hand.verify_all_in(seat)
         to = hand.bets()[seat] + hand.stacks()[seat]
         return notation.check_or_call(seat) if to <= hand.current_bet else notation.bet_or_raise(seat, to)
-    raise InvalidInput(f"Unknown action {kind!r}: use fold, check, call, bet, raise, all-in or muck.")
+    raise InvalidInput("Unknown action {action}: use fold, check, call, bet, raise, all-in or muck.", action=repr(kind))
 
 
 def _chips_list(text: Any) -> list[int]:
     if isinstance(text, list):
-        return [parse_int(c, "chip value", minimum=1) for c in text]
+        return [parse_int(c, Term("chip value"), minimum=1) for c in text]
     raw = str(text or "").replace("+", " ").replace(",", " ").split()
     if not raw:
         raise InvalidInput("Enter the chips pushed, e.g. 1000 or 1000+500.")
-    return [parse_int(c, "chip value", minimum=1) for c in raw]
+    return [parse_int(c, Term("chip value"), minimum=1) for c in raw]
 
 
 
@@ -595,10 +633,10 @@ Answer = tuple[Tournament, str]
 
 def _deal(at: At, data: Mapping[str, Any]) -> Answer:
     if at.table not in at.state.seating.tables:
-        raise IllegalAction(f"There is no table {at.table} in play.")
+        raise IllegalAction("There is no table {table} in play.", table=at.table)
     new = at.record("hand_started", deal_payload(at.state, at.table, at.at))
     running = new.dealing.running(at.table)
-    return new, f"Hand {running.number if running else ''} dealt."
+    return new, gettext("Hand %(number)s dealt.", number=running.number if running else "")
 
 
 def _act(at: At, data: Mapping[str, Any]) -> Answer:
@@ -609,7 +647,8 @@ def _push(at: At, data: Mapping[str, Any]) -> Answer:
     hand = at.hand()
     ruling = silent_push(hand, _seat(data, hand), _chips_list(data.get("chips")),
                          string_bet=flag(data.get("string_bet")))
-    return at.record("hand_action", {"table": at.table, "action": ruling.notation, "note": ruling.rule}), ruling.rule
+    return (at.record("hand_action", {"table": at.table, "action": ruling.notation, "note": ruling.rule}),
+            say(ruling.rule))
 
 
 OUT_OF_TURN = {"fold": "fold", "f": "fold", "check": "call", "call": "call", "cc": "call",
@@ -618,18 +657,18 @@ OUT_OF_TURN = {"fold": "fold", "f": "fold", "check": "call", "call": "call", "cc
 
 def _out_of_turn(at: At, data: Mapping[str, Any]) -> Answer:
     at.hand()  # a hand must be running
-    seat = parse_int(data.get("seat"), "seat number", minimum=1)
+    seat = parse_int(data.get("seat"), Term("seat number"), minimum=1)
     kind = OUT_OF_TURN.get(str(data.get("kind") or "").strip().lower())
     if kind == "fold":
         held = notation.fold(seat)
     elif kind == "call":
         held = notation.check_or_call(seat)
     elif kind == "raise":
-        held = notation.bet_or_raise(seat, parse_int(data.get("amount"), "amount", minimum=1))
+        held = notation.bet_or_raise(seat, parse_int(data.get("amount"), Term("amount"), minimum=1))
     else:
-        raise InvalidInput(f"Unknown action {data.get('kind')!r}: use fold, call, bet or raise.")
+        raise InvalidInput("Unknown action {action}: use fold, call, bet or raise.", action=repr(data.get("kind")))
     new = at.record("hand_pending", {"table": at.table, "action": held})
-    return new, f"Seat {seat}'s action out of turn is held until their turn (TDA 53)."
+    return new, gettext("Seat %(seat)s's action out of turn is held until their turn (TDA 53).", seat=seat)
 
 
 def _undo(at: At, data: Mapping[str, Any]) -> Answer:
@@ -642,12 +681,12 @@ def _undo(at: At, data: Mapping[str, Any]) -> Answer:
         # The tournament's undo takes back its last event: only if that is still this
         # table's award (a page that is behind is refused, not lifted).
         new = services.record(at.db, at.tournament_id, "undo", {}, at.seq, at.at)
-        return new, f"The end of hand {current.number} was taken back."
-    return at.record("hand_undo", {"table": at.table}), "Taken back."
+        return new, gettext("The end of hand %(number)s was taken back.", number=current.number)
+    return at.record("hand_undo", {"table": at.table}), gettext("Taken back.")
 
 
 def _redo(at: At, data: Mapping[str, Any]) -> Answer:
-    return at.record("hand_redo", {"table": at.table}), "Put back."
+    return at.record("hand_redo", {"table": at.table}), gettext("Put back.")
 
 
 def _award(at: At, data: Mapping[str, Any]) -> Answer:
@@ -657,16 +696,19 @@ def _award(at: At, data: Mapping[str, Any]) -> Answer:
     for k, seats in enumerate(winners):
         for seat in seats:
             if seat in hand.seats and seat not in live:
-                raise IllegalAction(f"Seat {seat} has given up the hand and cannot win the {pot_name(k)}.")
+                if k == 0:
+                    raise IllegalAction("Seat {seat} has given up the hand and cannot win the main pot.", seat=seat)
+                raise IllegalAction("Seat {seat} has given up the hand and cannot win the side pot {number}.",
+                                    seat=seat, number=k)
     new = at.record("hand_action", {"table": at.table, "action": notation.award(winners)})
     done = new.dealing.current(at.table)
-    return new, done.result if done is not None else ""
+    return new, say(done.result) if done is not None else ""
 
 
 def _cards(at: At, data: Mapping[str, Any]) -> Answer:
     new = at.record("hand_action", {"table": at.table, "actions": _card_entries(at.hand(), data)})
     done = new.dealing.current(at.table)
-    return new, done.result if done is not None else ""
+    return new, say(done.result) if done is not None else ""
 
 
 def _clock(at: At, data: Mapping[str, Any]) -> Answer:
@@ -675,19 +717,24 @@ def _clock(at: At, data: Mapping[str, Any]) -> Answer:
         raise IllegalAction("Nobody is to act: there is no one to put on the clock.")
     running = at.state.dealing.running(at.table)
     pid = dict(running.players).get(hand.turn) if running else None
-    who = f"Table {at.table} seat {hand.turn}" + (f" – {at.state.name_of(pid)}" if pid else "")
+    who = f"Table {at.table} seat {hand.turn}" + (f" – {at.state.name_of(pid)}" if pid else "")  # stored
     house = at.state.settings
-    seconds = parse_int(data.get("seconds"), "seconds", minimum=5, default=house.action_seconds)
+    seconds = parse_int(data.get("seconds"), Term("seconds"), minimum=5, default=house.action_seconds)
     countdown = house.action_countdown
     new = at.record("action_clock", {"action": "start", "who": who, "seconds": seconds, "countdown": countdown,
                                      "table": at.table, "seat": hand.turn})
-    return new, f"{who} is on the clock: {seconds} seconds" + (f" and a {countdown}-second countdown." if countdown else ".")
+    shown = (gettext("Table %(table)s seat %(seat)s – %(name)s", table=at.table, seat=hand.turn, name=at.state.name_of(pid))
+             if pid else gettext("Table %(table)s seat %(seat)s", table=at.table, seat=hand.turn))
+    if countdown:
+        return new, gettext("%(who)s is on the clock: %(seconds)s seconds and a %(countdown)s-second countdown.",
+                            who=shown, seconds=number(seconds), countdown=number(countdown))
+    return new, gettext("%(who)s is on the clock: %(seconds)s seconds.", who=shown, seconds=number(seconds))
 
 
 def _ruled(new: Tournament, table: int) -> str:
     """The ruling just made at ``table``, as the dealer reads it aloud."""
     record = new.dealing.current(table)
-    return record.rulings[-1].line + "." if record is not None and record.rulings else ""
+    return say(record.rulings[-1].line) + "." if record is not None and record.rulings else ""
 
 
 def _misdeal(at: At, data: Mapping[str, Any]) -> Answer:
@@ -705,7 +752,7 @@ def _ruling(at: At, data: Mapping[str, Any]) -> Answer:
 
 
 def _button(at: At, data: Mapping[str, Any]) -> Answer:
-    seat = parse_int(data.get("seat"), "button seat", minimum=1)
+    seat = parse_int(data.get("seat"), Term("button seat"), minimum=1)
     new = at.record("button_corrected", {"table": at.table, "seat": seat})
     return new, _ruled(new, at.table)
 
@@ -718,9 +765,9 @@ def _time_up(at: At, data: Mapping[str, Any]) -> Answer:
 def _correct(at: At, data: Mapping[str, Any]) -> Answer:
     stack = data.get("stack")
     if stack not in (None, ""):  # the engine says what a missing one needs
-        stack = parse_int(stack, "stack", minimum=0)
+        stack = parse_int(stack, Term("stack"), minimum=0)
     new = at.record("stack_corrected", {"player": data.get("player"), "stack": stack, "reason": data.get("reason")})
-    return new, "Stack corrected."
+    return new, gettext("Stack corrected.")
 
 
 COMMANDS: dict[str, Callable[[At, Mapping[str, Any]], Answer]] = {
@@ -745,7 +792,8 @@ def perform(tournament_id: int, table: int, action: str, data: Mapping[str, Any]
 def _winners(data: Mapping[str, Any], pots: int) -> list[list[int]]:
     raw = data.get("winners")
     if isinstance(raw, list):
-        result = [[parse_int(s, "seat number", minimum=1) for s in (pot if isinstance(pot, list) else [pot])] for pot in raw]
+        result = [[parse_int(s, Term("seat number"), minimum=1) for s in (pot if isinstance(pot, list) else [pot])]
+                  for pot in raw]
     else:
         result = []
         for k in range(pots):
@@ -754,24 +802,27 @@ def _winners(data: Mapping[str, Any], pots: int) -> list[list[int]]:
             else:
                 value = data.get(f"pot{k}")
                 seats = value if isinstance(value, list) else [] if value in (None, "") else [value]
-            result.append([parse_int(s, "seat number", minimum=1) for s in seats])
+            result.append([parse_int(s, Term("seat number"), minimum=1) for s in seats])
     if not result:
         raise InvalidInput("Tap the winner of the main pot.")
     for k, seats in enumerate(result):
         if not seats:
-            raise InvalidInput(f"Tap the winner of the {pot_name(k)}.")
+            if k == 0:
+                raise InvalidInput("Tap the winner of the main pot.")
+            raise InvalidInput("Tap the winner of the side pot {number}.", number=k)
     return result
 
 
 def _card_entries(hand: Hand, data: Mapping[str, Any]) -> list[str]:
     if hand.street != "showdown":
-        raise IllegalAction(f"The cards are entered at the showdown; the hand is on the {hand.street}.")
+        raise IllegalAction("The cards are entered at the showdown; the hand is on the {street}.",
+                            street=Term(STREETS.get(hand.street, hand.street)))
     entries: list[str] = []
     board = "".join(str(data.get("board") or "").split())
     have = "".join(str(c) for c in hand.board)
     if board and have:
         if not board.lower().startswith(have.lower()):
-            raise InvalidInput(f"The board already shows {have}: enter the cards after it.")
+            raise InvalidInput("The board already shows {cards}: enter the cards after it.", cards=have)
         board = board[len(have):]
     if board:
         entries.append(notation.board(board))
@@ -782,7 +833,7 @@ def _card_entries(hand: Hand, data: Mapping[str, Any]) -> list[str]:
             text = data.get(f"cards_{seat}")
         text = "".join(str(text or "").split())
         if not text:
-            raise InvalidInput(f"Enter seat {seat}'s two cards, e.g. AsKd.")
+            raise InvalidInput("Enter seat {seat}'s two cards, e.g. AsKd.", seat=seat)
         entries.append(notation.show(seat, text))
     entries.append(notation.award(None))
     return entries
@@ -870,15 +921,16 @@ def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
     setup = record.setup
     blinds = f"{_amount(setup.small_blind)}/{_amount(setup.big_blind)}"
     if setup.big_blind_ante:
-        blinds += f", ante {_amount(setup.big_blind_ante)}"
+        blinds = gettext("%(blinds)s, ante %(ante)s", blinds=blinds, ante=_amount(setup.big_blind_ante))
     players = tuple(
-        f"Seat {s} {names.get(p, '?')} ({_amount(setup.stacks[s])})" for s, p in record.players
+        gettext("Seat %(seat)s %(name)s (%(stack)s)", seat=s, name=names.get(p, "?"), stack=_amount(setup.stacks[s]))
+        for s, p in record.players
     )
     actions = tuple(_history_lines(hand, names, dict(record.players)))
     return HandSummary(
         record.number, record.level, blinds, _positions_text(record.positions), players, actions,
-        record.result, tuple(f"{names.get(p, '?')} out" for p, _ in record.busted), record.finished, record.notes,
-        tuple(ruling_lines(record)),
+        say(record.result), tuple(gettext("%(name)s out", name=names.get(p, "?")) for p, _ in record.busted),
+        record.finished, tuple(say(note) for note in record.notes), tuple(ruling_lines(record)),
     )
 
 
@@ -886,8 +938,9 @@ def ruling_lines(record: TableHand) -> list[str]:
     """The hand's rulings for its history: each with its rule, and what a re-deal took back."""
     lines = []
     for r in record.rulings:
-        voided = ", ".join(notation.describe(e) for e in r.voided)
-        lines.append(r.line + (f"; taken back: {voided}" if voided else ""))
+        voided = ", ".join(say(notation.describe(e)) for e in r.voided)
+        line = say(r.line)
+        lines.append(gettext("%(ruling)s; taken back: %(voided)s", ruling=line, voided=voided) if voided else line)
     return lines
 
 
@@ -899,18 +952,25 @@ def _history_lines(hand: Hand, names: Mapping[int, str], players: Mapping[int, i
     for entry in hand.log:
         if notation.parse(entry).verb in ("f", "cc", "cbr"):
             action = next(records)
-            who = f"Seat {action.seat} ({names.get(players.get(action.seat, 0), '?')})"
-            verb = {
-                "fold": "folds",
-                "check": "checks",
-                "call": f"calls {action.to:,}",
-                "bet": f"bets {action.to:,}",
-                "raise": f"raises to {action.to:,}",
-            }.get(action.kind, action.kind)
-            text = f"{who} {verb}" + (" (all-in)" if action.all_in else "")
+            who = {"seat": action.seat, "name": names.get(players.get(action.seat, 0), "?"), "amount": number(action.to)}
+            if action.kind == "fold":
+                text = gettext("Seat %(seat)s (%(name)s) folds", **who)
+            elif action.kind == "check":
+                text = gettext("Seat %(seat)s (%(name)s) checks", **who)
+            elif action.kind == "call":
+                text = gettext("Seat %(seat)s (%(name)s) calls %(amount)s", **who)
+            elif action.kind == "bet":
+                text = gettext("Seat %(seat)s (%(name)s) bets %(amount)s", **who)
+            elif action.kind == "raise":
+                text = gettext("Seat %(seat)s (%(name)s) raises to %(amount)s", **who)
+            else:
+                text = f"Seat {action.seat} ({who['name']}) {action.kind}"
+            if action.all_in:
+                text = gettext("%(action)s (all-in)", action=text)
             if action.street != street:
                 street = action.street
-                text = f"{street.capitalize()}: {text}"
+                text = gettext("%(street)s: %(action)s", street=STREET_TITLES.get(street) or street.capitalize(),
+                               action=text)
             lines.append(text)
         else:
             lines.append(describe_entry(entry, names, players))
@@ -924,14 +984,26 @@ def describe_entry(entry: str, names: Mapping[int, str], players: Mapping[int, i
     except InvalidInput:
         return entry
     if parsed.verb == "win":
-        return "Pots awarded from the cards" if parsed.winners is None else "Pots awarded by the dealer"
+        return gettext("Pots awarded from the cards") if parsed.winners is None else gettext("Pots awarded by the dealer")
     if parsed.verb == "db":
-        return f"Board {parsed.cards}"
-    said = notation.describe(entry)
+        return gettext("Board %(cards)s", cards=parsed.cards)
     if parsed.verb == "dh":
-        return f"p{parsed.seat} dealt {parsed.cards}"
-    who = f"Seat {parsed.seat} ({names.get(players.get(parsed.seat or 0, 0), '?')})"
-    return who + said[len(f"seat {parsed.seat}"):]
+        return gettext("p%(seat)s dealt %(cards)s", seat=parsed.seat, cards=parsed.cards)
+    who = {"seat": parsed.seat, "name": names.get(players.get(parsed.seat or 0, 0), "?")}
+    if parsed.verb == "f":
+        return gettext("Seat %(seat)s (%(name)s) folds", **who)
+    if parsed.verb == "cc":
+        return gettext("Seat %(seat)s (%(name)s) checks or calls", **who)
+    if parsed.verb == "cbr":
+        return gettext("Seat %(seat)s (%(name)s) bets or raises to %(amount)s", amount=number(parsed.amount or 0), **who)
+    if parsed.verb == "sm" and parsed.mucked:
+        return gettext("Seat %(seat)s (%(name)s) mucks", **who)
+    if parsed.verb == "sm" and parsed.cards:
+        return gettext("Seat %(seat)s (%(name)s) shows %(cards)s", cards=parsed.cards, **who)
+    if parsed.verb == "sm":
+        return gettext("Seat %(seat)s (%(name)s) shows cards", **who)
+    said = notation.describe(entry)
+    return f"Seat {parsed.seat} ({who['name']})" + said[len(f"seat {parsed.seat}"):]
 
 
 @bp.get("/t/<int:tournament_id>/table/<int:table>/history")
@@ -940,7 +1012,8 @@ def history(tournament_id: int, table: int) -> ResponseReturnValue:
     hands = [_hand_summary(state, h) for h in reversed(state.dealing.at_table(table))]
     names = _names(state)
     corrections = [
-        f"{names.get(c.player, '?')}: {_amount(c.before)} → {_amount(c.after)} ({c.reason})" for c in state.dealing.corrections
+        f"{names.get(c.player, '?')}: {_amount(c.before)} → {_amount(c.after)} ({c.reason})"
+        for c in state.dealing.corrections
     ]
     return render(
         "dealer_history.html", None, t=state, tournament_id=tournament_id, table=table, hands=hands,

@@ -33,10 +33,11 @@ from flask import current_app
 from sqlite_utils import Database
 
 import engine
+from engine.errors import N_
 from engine.events import HistoryCut
 from engine.tournament import RULES_VERSION, Event, Tournament, apply, fold
 
-STALE_MESSAGE = "Someone else changed this tournament a moment ago; the page has been refreshed."
+STALE_MESSAGE = N_("Someone else changed this tournament a moment ago; the page has been refreshed.")
 
 
 class StaleWrite(Exception):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from director.auth import login_required, password_hash
 from director.db import get_db
 from director.events import load_state
+from director.i18n import say
 from director.web import now, render
 from engine.errors import EngineError
 
@@ -35,15 +37,16 @@ def index() -> ResponseReturnValue:
             clock = state.clock_at(at)
             if state.finished:
                 winner = next((state.name_of(p) for p, place in state.places().items() if place == 1), "")
-                status = f"Finished · won by {winner}" if winner else "Finished"
+                status = gettext("Finished · won by %(winner)s", winner=winner) if winner else gettext("Finished")
                 phase = "finished"
             elif state.started:
-                status = f"{clock.title} · {state.players_left} of {state.entries} left"
+                status = gettext("%(level)s · %(left)s of %(entries)s left", level=say(clock.title),
+                                 left=state.players_left, entries=state.entries)
             else:
-                status = f"Not started · {state.entries} registered"
+                status = gettext("Not started · %(entries)s registered", entries=state.entries)
                 phase = "coming"
         except EngineError:
-            status = "Cannot be read: see its event log"
+            status = gettext("Cannot be read: see its event log")
         items.append({**row, "status": status, "phase": phase})
     order = {"playing": 0, "coming": 1, "finished": 2}
     items.sort(key=lambda item: order[item["phase"]])  # stable: newest first within each

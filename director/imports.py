@@ -18,15 +18,17 @@ from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
 from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
+from director.i18n import say
 from director.people import name_key, person_for, transaction
 from director.web import now
-from engine.errors import EngineError, InvalidInput
+from engine.errors import N_, EngineError, InvalidInput, Term
 from engine.limits import MAX_MONEY, MAX_PLAYERS
 from engine.tournament import MAX_NAME, clean_name
 
@@ -39,14 +41,16 @@ MAX_CSV = 5 * 1024 * 1024
 def _rows(text: str, needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
     """The CSV's rows with their line numbers; refused when a needed column is missing."""
     if len(text) > MAX_CSV:
-        raise InvalidInput(f"The file is larger than {MAX_CSV // 1024 // 1024} MB.")
+        raise InvalidInput("The file is larger than {size} MB.", size=MAX_CSV // 1024 // 1024)
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [h.strip().lower() for h in (reader.fieldnames or [])]
     missing = [c for c in needed if c not in header]
     if missing:
-        raise InvalidInput(f"Line 1: the column{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
-                           f"{'are' if len(missing) > 1 else 'is'} missing (the first line names the columns: "
-                           f"{', '.join(needed)}).")
+        if len(missing) > 1:
+            raise InvalidInput("Line 1: the columns {missing} are missing (the first line names the columns: "
+                               "{needed}).", missing=", ".join(missing), needed=", ".join(needed))
+        raise InvalidInput("Line 1: the column {missing} is missing (the first line names the columns: {needed}).",
+                           missing=", ".join(missing), needed=", ".join(needed))
     out = []
     for n, raw in enumerate(reader, start=2):
         row = {str(k).strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
@@ -54,7 +58,7 @@ def _rows(text: str, needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
             continue
         out.append((n, row))
         if len(out) > MAX_ROWS:
-            raise InvalidInput(f"At most {MAX_ROWS:,} lines in one import.")
+            raise InvalidInput("At most {count} lines in one import.", count=MAX_ROWS)
     if not out:
         raise InvalidInput("The file has no line after its header: nothing to import.")
     return out
@@ -63,7 +67,8 @@ def _rows(text: str, needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
 def _whole(value: str, what: str, line: int, low: int, high: int) -> int:
     cleaned = value.replace(",", "").replace(" ", "")
     if not cleaned.isdigit() or not low <= int(cleaned) <= high:
-        raise InvalidInput(f"Line {line}: the {what} must be a whole number from {low:,} to {high:,}, not {value!r}.")
+        raise InvalidInput("Line {line}: the {what} must be a whole number from {low} to {high}, not {value}.",
+                           line=str(line), what=Term(what), low=low, high=high, value=repr(value))
     return int(cleaned)
 
 
@@ -73,15 +78,17 @@ def import_players(db: Database, text: str, at: float) -> str:
     clean: list[tuple[str, str]] = []
     for line, row in rows:
         try:
-            name = clean_name(row.get("name"), "name")
+            name = clean_name(row.get("name"), Term("name"))
         except EngineError as error:
-            raise InvalidInput(f"Line {line}: {error}") from None
+            raise InvalidInput("Line {line}: {error}", line=str(line), error=error) from None
         nickname = row.get("nickname", "")
         if len(nickname) > MAX_NAME:
-            raise InvalidInput(f"Line {line}: the nickname is at most {MAX_NAME} characters.")
+            raise InvalidInput("Line {line}: the nickname is at most {most} characters.", line=str(line),
+                               most=str(MAX_NAME))
         key = name_key(name)
         if key in seen:
-            raise InvalidInput(f"Line {line}: {name} is already on line {seen[key]}.")
+            raise InvalidInput("Line {line}: {name} is already on line {other}.", line=str(line), name=name,
+                               other=str(seen[key]))
         seen[key] = line
         clean.append((name, nickname))
     added = 0
@@ -93,17 +100,20 @@ def import_players(db: Database, text: str, at: float) -> str:
                 added += 1
             if nickname:
                 conn.execute("UPDATE people SET nickname = ? WHERE id = ?", (nickname, pid))
-    return f"Imported {len(clean)} player{'s' if len(clean) != 1 else ''}: {added} new, {len(clean) - added} already known."
+    return ngettext("Imported %(num)d player: %(added)s new, %(known)s already known.",
+                    "Imported %(num)d players: %(added)s new, %(known)s already known.", len(clean), added=added,
+                    known=len(clean) - added)
 
 
 def _date(value: str, line: int, today: float) -> float:
     try:
         day = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=UTC)
     except ValueError:
-        raise InvalidInput(f"Line {line}: the date must be written 2026-11-27, not {value!r}.") from None
+        raise InvalidInput("Line {line}: the date must be written 2026-11-27, not {value}.", line=str(line),
+                           value=repr(value)) from None
     at = day.timestamp() + 20 * 3600  # an evening
     if day.timestamp() > today:
-        raise InvalidInput(f"Line {line}: {value} is in the future.")
+        raise InvalidInput("Line {line}: {value} is in the future.", line=str(line), value=value)
     return at
 
 
@@ -114,25 +124,28 @@ def import_results(db: Database, text: str, at: float) -> str:
     for line, row in rows:
         season = seasons.get(row["season"].casefold())
         if season is None:
-            raise InvalidInput(f"Line {line}: there is no season {row['season']!r} (create it first).")
+            raise InvalidInput("Line {line}: there is no season {season} (create it first).", line=str(line),
+                               season=repr(row["season"]))
         when = _date(row["date"], line, at)
         try:
-            name = clean_name(row["name"], "name")
+            name = clean_name(row["name"], Term("name"))
         except EngineError as error:
-            raise InvalidInput(f"Line {line}: {error}") from None
-        place = _whole(row["place"], "place", line, 1, MAX_PLAYERS)
-        prize = _whole(row["prize"] or "0", "prize", line, 0, MAX_MONEY)
-        knockouts = _whole(row["knockouts"] or "0", "number of knockouts", line, 0, MAX_PLAYERS)
+            raise InvalidInput("Line {line}: {error}", line=str(line), error=error) from None
+        place = _whole(row["place"], N_("place"), line, 1, MAX_PLAYERS)
+        prize = _whole(row["prize"] or "0", N_("prize"), line, 0, MAX_MONEY)
+        knockouts = _whole(row["knockouts"] or "0", N_("number of knockouts"), line, 0, MAX_PLAYERS)
         label = row.get("night", "")  # optional: two nights of one day stay two
         night = nights.setdefault((season, when, label), {"rows": {}, "line": line, "date": row["date"], "label": label})
         if name_key(name) in night["rows"]:
-            raise InvalidInput(f"Line {line}: {name} is on line {night['rows'][name_key(name)][0]} for the same night.")
+            raise InvalidInput("Line {line}: {name} is on line {other} for the same night.", line=str(line), name=name,
+                               other=str(night["rows"][name_key(name)][0]))
         night["rows"][name_key(name)] = (line, name, place, prize, knockouts)
     for night in nights.values():
         entries = len(night["rows"])
         for line, _, place, _, _ in night["rows"].values():
             if place > entries:
-                raise InvalidInput(f"Line {line}: place {place} on {night['date']}, a night of {entries} players.")
+                raise InvalidInput("Line {line}: place {place} on {date}, a night of {entries} players.", line=str(line),
+                                   place=str(place), date=night["date"], entries=str(entries))
     with transaction(db) as conn:
         for (season, when, _), night in nights.items():
             name = night["label"] or f"Imported night of {night['date']}"
@@ -143,7 +156,8 @@ def import_results(db: Database, text: str, at: float) -> str:
                 conn.execute("INSERT INTO imported_results (night_id, person_id, place, prize, knockouts) "
                              "VALUES (?, ?, ?, ?, ?)", (night_id, pid, place, prize, knockouts))
     count = len(nights)
-    return f"Imported {len(rows)} result{'s' if len(rows) != 1 else ''} of {count} night{'s' if count != 1 else ''}."
+    return ngettext("Imported %(num)d result of %(nights)s.", "Imported %(num)d results of %(nights)s.", len(rows),
+                    nights=ngettext("%(num)d night", "%(num)d nights", count))
 
 
 def _uploaded() -> str:
@@ -161,7 +175,7 @@ def _page_import(do: Any, back: str) -> ResponseReturnValue:
     try:
         message = do(get_db(), _uploaded(), now())
     except EngineError as error:
-        flash(f"Nothing was imported. {error}", "error")
+        flash(gettext("Nothing was imported. %(reason)s", reason=say(error)), "error")
         return redirect(back, code=303)
     flash(message, "ok")
     return redirect(back, code=303)

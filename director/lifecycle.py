@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, jsonify, redirect, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from director import events, inputs, services, shapes
 from director.answers import answer
@@ -48,12 +49,13 @@ def delete(tournament_id: int, confirm: str) -> str:
     """Delete the tournament named ``confirm`` (a running one is archived instead); what happened."""
     state = load_state(get_db(), tournament_id)
     if confirm.strip() != state.name:
-        raise IllegalAction(f"To delete it, confirm with its name: {state.name!r}.")
+        raise IllegalAction("To delete it, confirm with its name: {name}.", name=repr(state.name))
     if running(state):
         events.set_archived(get_db(), tournament_id, now())
-        return f"{state.name} is being played: it is archived, not deleted (restore it from the home page)."
+        return gettext("%(name)s is being played: it is archived, not deleted (restore it from the home page).",
+                       name=state.name)
     events.delete_stream(get_db(), tournament_id)
-    return f"{state.name} is deleted."
+    return gettext("%(name)s is deleted.", name=state.name)
 
 
 def _back(message: str, to: str) -> ResponseReturnValue:
@@ -69,7 +71,7 @@ def _back(message: str, to: str) -> ResponseReturnValue:
 def duplicate_page(tournament_id: int) -> ResponseReturnValue:
     read(inputs.Write)
     new = duplicate(tournament_id)
-    return _back("A copy with the same settings and structure, without players: rename it in its settings.",
+    return _back(gettext("A copy with the same settings and structure, without players: rename it in its settings."),
                  url_for("settings.show", tournament_id=new))
 
 
@@ -78,7 +80,8 @@ def duplicate_page(tournament_id: int) -> ResponseReturnValue:
 def archive_page(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     events.set_archived(get_db(), tournament_id, now())
-    return _back(f"{state.name} is archived: it is listed apart on the home page.", url_for("home.index"))
+    return _back(gettext("%(name)s is archived: it is listed apart on the home page.", name=state.name),
+                 url_for("home.index"))
 
 
 @bp.post("/t/<int:tournament_id>/restore")
@@ -86,7 +89,7 @@ def archive_page(tournament_id: int) -> ResponseReturnValue:
 def restore_page(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     events.set_archived(get_db(), tournament_id, None)
-    return _back(f"{state.name} is back on the list.", url_for("home.index"))
+    return _back(gettext("%(name)s is back on the list.", name=state.name), url_for("home.index"))
 
 
 @bp.post("/t/<int:tournament_id>/delete")
@@ -107,7 +110,7 @@ def api_duplicate(tournament_id: int, data: inputs.Write) -> ResponseReturnValue
 def api_archive(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)
     events.set_archived(get_db(), tournament_id, now())
-    return jsonify(notice="Archived."), 201
+    return jsonify(notice=gettext("Archived.")), 201
 
 
 @api.post("/api/t/<int:tournament_id>/restore", summary="Put an archived tournament back on the list",
@@ -115,7 +118,7 @@ def api_archive(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
 def api_restore(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)
     events.set_archived(get_db(), tournament_id, None)
-    return jsonify(notice="Restored."), 201
+    return jsonify(notice=gettext("Restored.")), 201
 
 
 @api.post("/api/t/<int:tournament_id>/delete", summary="Delete the tournament (confirm: its name); a running "

@@ -134,3 +134,10 @@ def m009_people_and_seasons(db: Database) -> None:
 def m010_tv_look(db: Database) -> None:
     """The host's TV look (layout, theme, title, accent, logo, sounds): one row of JSON."""
     db.execute("CREATE TABLE tv_look (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)")
+
+
+@migrations()
+def m011_app_settings(db: Database) -> None:
+    """The app's own settings, a key and its value each: the language, and whether players'
+    phones follow their browser's language."""
+    db.execute("CREATE TABLE app_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")

@@ -28,6 +28,7 @@ from typing import Any, TypeVar, cast
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from markupsafe import Markup
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
@@ -38,9 +39,10 @@ from director.charts import line_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import cache, load_state, writing
+from director.i18n import language, say
 from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput, Term
 from engine.tournament import MAX_NAME, Tournament, clean_name
 
 bp = Blueprint("people", __name__)
@@ -94,7 +96,7 @@ def people(db: Database) -> list[Person]:
 def person(db: Database, person_id: int) -> Person:
     row = db.execute("SELECT id, name, nickname, note, created_at FROM people WHERE id = ?", (person_id,)).fetchone()
     if row is None:
-        raise NotFound(f"There is nobody number {person_id} in the players' database.")
+        raise NotFound(gettext("There is nobody number %(number)s in the players' database.", number=person_id))
     return Person(*row)
 
 
@@ -164,22 +166,23 @@ def nights_of(db: Database, person_id: int) -> list[tuple[int, int]]:
     return [(int(s), int(p)) for s, p in rows]
 
 
-def _clean(text: Any, what: str, most: int) -> str:
+def _clean(text: Any, what: Term, most: int) -> str:
     value = " ".join(str(text or "").split())
     if len(value) > most:
-        raise InvalidInput(f"The {what} is at most {most} characters, not {len(value)}.")
+        raise InvalidInput("The {what} is at most {most} characters, not {count}.", what=what, most=str(most),
+                           count=str(len(value)))
     return value
 
 
 def create(db: Database, data: dict[str, Any], at: float) -> int:
-    name = clean_name(data.get("name"), "name")
+    name = clean_name(data.get("name"), Term("name"))
     with transaction(db) as conn:
         if conn.execute("SELECT 1 FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone() or \
                 conn.execute("SELECT 1 FROM people WHERE lower(name) = lower(?)", (name,)).fetchone():
-            raise IllegalAction(f"{name} is already in the players' database.")
+            raise IllegalAction("{name} is already in the players' database.", name=name)
         pid = person_for(conn, name, at)
         conn.execute("UPDATE people SET nickname = ?, note = ? WHERE id = ?",
-                     (_clean(data.get("nickname"), "nickname", MAX_NAME), _clean(data.get("note"), "note", MAX_NOTE), pid))
+                     (_clean(data.get("nickname"), Term("nickname"), MAX_NAME), _clean(data.get("note"), Term("note"), MAX_NOTE), pid))
     return pid
 
 
@@ -188,17 +191,19 @@ def edit(db: Database, person_id: int, data: dict[str, Any]) -> str:
     with transaction(db) as conn:
         old = conn.execute("SELECT name, nickname, note FROM people WHERE id = ?", (person_id,)).fetchone()
         if old is None:
-            raise NotFound(f"There is nobody number {person_id} in the players' database.")
-        name = clean_name(data["name"], "name") if data.get("name") not in (None, "") else old[0]
-        nickname = _clean(data["nickname"], "nickname", MAX_NAME) if data.get("nickname") is not None else old[1]
-        note = _clean(data["note"], "note", MAX_NOTE) if data.get("note") is not None else old[2]
+            raise NotFound(gettext("There is nobody number %(number)s in the players' database.", number=person_id))
+        name = clean_name(data["name"], Term("name")) if data.get("name") not in (None, "") else old[0]
+        nickname = _clean(data["nickname"], Term("nickname"), MAX_NAME) if data.get("nickname") is not None else old[1]
+        note = _clean(data["note"], Term("note"), MAX_NOTE) if data.get("note") is not None else old[2]
         other = conn.execute("SELECT person_id FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone()
         taken = conn.execute("SELECT id FROM people WHERE lower(name) = lower(?) AND id != ?", (name, person_id)).fetchone()
         if taken is not None or (other is not None and other[0] != person_id):
-            raise IllegalAction(f"{name} is somebody else in the players' database: merge the two instead.")
+            raise IllegalAction("{name} is somebody else in the players' database: merge the two instead.", name=name)
         conn.execute("UPDATE people SET name = ?, nickname = ?, note = ? WHERE id = ?", (name, nickname, note, person_id))
         conn.execute("INSERT OR IGNORE INTO person_names (name_key, person_id) VALUES (?, ?)", (name_key(name), person_id))
-    return f"Saved {name}." if name == old[0] else f"Renamed {old[0]} to {name}: every night played follows."
+    if name == old[0]:
+        return gettext("Saved %(name)s.", name=name)
+    return gettext("Renamed %(old)s to %(name)s: every night played follows.", old=old[0], name=name)
 
 
 def merge(db: Database, person_id: int, into: int) -> str:
@@ -209,16 +214,18 @@ def merge(db: Database, person_id: int, into: int) -> str:
         rows = {r[0]: r[1] for r in conn.execute("SELECT id, name FROM people WHERE id IN (?, ?)", (person_id, into))}
         for pid in (person_id, into):
             if pid not in rows:
-                raise NotFound(f"There is nobody number {pid} in the players' database.")
+                raise NotFound(gettext("There is nobody number %(number)s in the players' database.", number=pid))
         both = conn.execute(
             "SELECT a.stream_id FROM person_entries a JOIN person_entries b ON a.stream_id = b.stream_id "
             "WHERE a.person_id = ? AND b.person_id = ? LIMIT 1", (person_id, into)).fetchone()
         if both is not None:
-            raise IllegalAction(f"{rows[person_id]} and {rows[into]} both played tournament {both[0]}: they are two people.")
+            raise IllegalAction("{name} and {other} both played tournament {tournament}: they are two people.",
+                                name=rows[person_id], other=rows[into], tournament=str(both[0]))
         conn.execute("UPDATE person_entries SET person_id = ? WHERE person_id = ?", (into, person_id))
         conn.execute("UPDATE person_names SET person_id = ? WHERE person_id = ?", (into, person_id))
         conn.execute("DELETE FROM people WHERE id = ?", (person_id,))
-    return f"Merged {rows[person_id]} into {rows[into]}: the nights of both are {rows[into]}'s now."
+    return gettext("Merged %(name)s into %(into)s: the nights of both are %(into)s's now.", name=rows[person_id],
+                   into=rows[into])
 
 
 def doubtful(everyone: list[Person], limit: int = 20) -> list[tuple[Person, Person]]:
@@ -324,13 +331,13 @@ def knockouts_by(state: Tournament) -> dict[int, int]:
     return out
 
 
-STATS_KEPT: dict[tuple[str, int, int, int], HandStats] = {}
+STATS_KEPT: dict[tuple[str, int, int, int, str], HandStats] = {}
 """One night's hand statistics of a player, by (database, tournament, seq, player): replayed
 once, not at every look at the person's page."""
 
 
 def night_stats(tournament_id: int, state: Tournament, player: int, night: str) -> HandStats:
-    key = (current_app.config["DATABASE"], tournament_id, state.seq, player)
+    key = (current_app.config["DATABASE"], tournament_id, state.seq, player, language())
     if key not in STATS_KEPT:
         if len(STATS_KEPT) > 16_384:
             STATS_KEPT.clear()
@@ -377,7 +384,8 @@ def hand_stats(state: Tournament, player: int, stats: HandStats, night: str) -> 
         if won > stats.biggest_pot:
             stats.biggest_pot = won
             stats.biggest_with = next((p.hand_name for p in award.pots if seat in p.winners and p.hand_name), "") or ""
-            stats.biggest_where = f"{night}, table {record.table}, hand {record.number}"
+            stats.biggest_where = gettext("%(night)s, table %(table)s, hand %(hand)s", night=night, table=record.table,
+                                           hand=record.number)
 
 
 def _season_points(db: Database, rec: Record) -> None:
@@ -450,8 +458,8 @@ def pages_public(db: Database) -> bool:
 def set_public(db: Database, public: bool) -> str:
     with transaction(db) as conn:
         conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (PUBLIC_KEY, "1" if public else "0"))
-    return ("The players' pages are public: anyone on the network can open them." if public
-            else "The players' pages are for the director only.")
+    return (gettext("The players' pages are public: anyone on the network can open them.") if public
+            else gettext("The players' pages are for the director only."))
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -515,8 +523,9 @@ def add() -> ResponseReturnValue:
         data = read(inputs.PersonIn)
         pid = create(get_db(), data.model_dump(), now())
     except EngineError as error:
-        return index_page(str(error), refusal_status(error), request.form.to_dict())
-    return flash_and_go(f"Added {person(get_db(), pid).name} to the players' database.", url_for("people.index"))
+        return index_page(say(error), refusal_status(error), request.form.to_dict())
+    return flash_and_go(gettext("Added %(name)s to the players' database.", name=person(get_db(), pid).name),
+                       url_for("people.index"))
 
 
 def places_chart(rec: Record) -> Markup:
@@ -525,7 +534,8 @@ def places_chart(rec: Record) -> Markup:
     if len(placed) < 2:
         return Markup("")
     return line_chart([(rec.person.name, [float(n.place or 0) for n in placed])], [str(k + 1) for k in range(len(placed))],
-                      "place, night by night", invert=True, title=f"{rec.person.name}'s places")
+                      gettext("place, night by night"), invert=True,
+                      title=gettext("%(name)s's places", name=rec.person.name))
 
 
 def show_page(person_id: int, error: str | None = None, status: int = 200) -> ResponseReturnValue:
@@ -548,7 +558,7 @@ def save(person_id: int) -> ResponseReturnValue:
     try:
         message = edit(get_db(), person_id, read(inputs.PersonEditIn).model_dump(exclude_unset=True))
     except EngineError as error:
-        return show_page(person_id, str(error), refusal_status(error))
+        return show_page(person_id, say(error), refusal_status(error))
     return flash_and_go(message, url_for("people.show", person_id=person_id))
 
 
@@ -559,7 +569,7 @@ def merge_page(person_id: int) -> ResponseReturnValue:
         into = read(inputs.MergeIn).into
         message = merge(get_db(), person_id, into)
     except EngineError as error:
-        return show_page(person_id, str(error), refusal_status(error))
+        return show_page(person_id, say(error), refusal_status(error))
     return flash_and_go(message, url_for("people.show", person_id=into))
 
 

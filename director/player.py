@@ -20,11 +20,14 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, ngettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from director.db import get_db
 from director.events import UnknownTournament, load_state
+from director.i18n import language, ordinal
+from director.i18n import number as chips
 from director.polls import HEADER
 from director.seating import MOVED_NOTICE_SECONDS
 from director.seating.views import MoveRecord, move_history, player_tokens
@@ -34,7 +37,6 @@ from engine.bounties import bounties
 from engine.dealing import TABLE_EVENT_TYPES, plan_deal, stack_of
 from engine.errors import EngineError
 from engine.positions import Positions, hands_until_big_blind
-from engine.text import chips, ordinal
 from engine.tournament import EVENT_TYPES, Player, Tournament
 
 #: The events that may carry a player's token: every type but the hands (see ``Tournament.tokens``).
@@ -117,11 +119,12 @@ class Field:
     """Each table's outlook, worked out when the first phone at that table asks."""
 
 
-_fields: dict[tuple[str, int], Field] = {}
+_fields: dict[tuple[str, int, str], Field] = {}
+"""By database, tournament and language: each phone reads its own language."""
 
 
 def field_of(found: Found) -> Field:
-    key = (current_app.config["DATABASE"], found.tournament_id)
+    key = (current_app.config["DATABASE"], found.tournament_id, language())
     known = _fields.get(key)
     state = found.state
     if known is not None and known.seq == state.seq:
@@ -189,15 +192,20 @@ def table_outlook(state: Tournament, table: int) -> TableOutlook | None:
 def position_line(outlook: TableOutlook, seat: int) -> str:
     """``You are big blind in 3 hands``, or the player's place in the hand in play or next."""
     p = outlook.positions
-    when = "this hand" if outlook.running else "next hand"
+    running = outlook.running
     if p.big_blind == seat:
-        return f"You are the big blind {when}"
+        return gettext("You are the big blind this hand") if running else gettext("You are the big blind next hand")
     if p.small_blind == seat:
-        return f"You have the button and the small blind {when}" if p.heads_up else f"You are the small blind {when}"
+        if p.heads_up:
+            return (gettext("You have the button and the small blind this hand") if running
+                    else gettext("You have the button and the small blind next hand"))
+        return gettext("You are the small blind this hand") if running else gettext("You are the small blind next hand")
     if p.button == seat:
-        return "You have the button" + ("" if outlook.running else " next hand")
+        return gettext("You have the button") if running else gettext("You have the button next hand")
     hands = hands_until_big_blind(p, outlook.live, seat, outlook.size) + (0 if outlook.running else 1)
-    return "You are the big blind next hand" if hands == 1 else f"You are big blind in {hands} hands"
+    if hands == 1:
+        return gettext("You are the big blind next hand")
+    return ngettext("You are big blind in %(num)d hand", "You are big blind in %(num)d hands", hands)
 
 
 def big_blinds(stack: int, big_blind: int) -> str:
@@ -215,19 +223,25 @@ def big_blinds(stack: int, big_blind: int) -> str:
 def second_chance(state: Tournament, player: int) -> str:
     """``you may still rebuy until the end of level 4``, for a player out who may come back."""
     standings, structure = state.standings, state.settings.structure
-    if standings.can_rebuy(player):
-        verb, last = "rebuy", standings.rules.rebuy_until_level
-    else:
-        verb, last = "re-enter", standings.rules.reentry_until_level
-    after = " and the break after it" if structure.break_after(last) is not None else ""
-    return f"you may still {verb} until the end of level {last}{after}"
+    rebuy = standings.can_rebuy(player)
+    last = standings.rules.rebuy_until_level if rebuy else standings.rules.reentry_until_level
+    if structure.break_after(last) is not None:
+        if rebuy:
+            return gettext("you may still rebuy until the end of level %(level)s and the break after it", level=last)
+        return gettext("you may still re-enter until the end of level %(level)s and the break after it", level=last)
+    if rebuy:
+        return gettext("you may still rebuy until the end of level %(level)s", level=last)
+    return gettext("you may still re-enter until the end of level %(level)s", level=last)
 
 
 def prize_text(state: Tournament, shared: Field, player: int) -> str:
     """What a finisher won: ``40``, ``12 points``, or nothing."""
     if state.settings.payout_kind == "points":
         points = shared.context["points"].get(player)
-        return f"{points:g} point{'' if points == 1 else 's'}" if points else ""
+        if not points:
+            return ""
+        return (gettext("%(points)s point", points=format(points, "g")) if points == 1
+                else gettext("%(points)s points", points=format(points, "g")))
     won = shared.awards.get(player)
     return chips(won) if won else ""
 
@@ -253,10 +267,12 @@ def your_stack(state: Tournament, me: Player, at: float) -> tuple[str, float | N
     stack = stack_of(state, me.id)
     hand = state.dealing.hand_of(me.id)
     if hand is not None:
-        return f"Your stack: {chips(stack)} ({big_blinds(stack, hand.setup.big_blind)} BB) before this hand", None
+        return gettext("Your stack: %(stack)s (%(count)s BB) before this hand", stack=chips(stack),
+                       count=big_blinds(stack, hand.setup.big_blind)), None
     clock = state.clock_at(at)
     level = clock.level or clock.next_level or state.settings.structure.level(state.level_at(at))
-    return f"Your stack: {chips(stack)} ({big_blinds(stack, level.big_blind)} BB)", clock.ends_at
+    return gettext("Your stack: %(stack)s (%(count)s BB)", stack=chips(stack),
+                   count=big_blinds(stack, level.big_blind)), clock.ends_at
 
 
 def live_context(found: Found, has_clock: bool, oob: bool) -> dict[str, Any]:

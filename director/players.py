@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from director import inputs, services
 from director.auth import login_required
@@ -56,7 +57,7 @@ def register(tournament_id: int) -> ResponseReturnValue:
         services.register_player(get_db(), tournament_id, data.name, data.expected_seq, now())
 
     clean = " ".join(name.split())
-    return _act(tournament_id, do, f"{clean} registered." if clean else None, typed_name=name)
+    return _act(tournament_id, do, gettext("%(name)s registered.", name=clean) if clean else None, typed_name=name)
 
 
 @bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, reenter, seat, remove):action>")
@@ -92,5 +93,5 @@ def draw(tournament_id: int) -> ResponseReturnValue:
     def do() -> None:
         services.draw(get_db(), tournament_id, read(Write).expected_seq, now())
 
-    return _act(tournament_id, do, "Seats drawn.")
+    return _act(tournament_id, do, gettext("Seats drawn."))
 

@@ -5,7 +5,8 @@ seat and standings) marks it with ``X-Poll-Cache: <stream id> <seq> <valid until
 WSGI middleware keeps that answer by URL; the next GET of the URL is answered from it when
 the stream's last seq is still ``seq`` (one indexed read on a connection the thread keeps)
 and the time is before ``valid until`` (a notice that must go away, a minute at most), and
-with ``304 Not Modified`` when the client already holds it (``If-None-Match``). Anything
+with ``304 Not Modified`` when the client already holds it (``If-None-Match``); the key holds
+the browser's ``Accept-Language`` too, and the host's change of language clears it. Anything
 else goes to the app. The header never leaves the server.
 
 A club night's 300 phones polling every few seconds cost, each, the fold check, the
@@ -74,7 +75,10 @@ class PollCache:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
-        key = environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", "")
+        # A phone's page is in its browser's language: the same URL in another language is
+        # another answer (the header is cut short: it only chooses among a few languages).
+        key = (environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", "") + "#"
+               + environ.get("HTTP_ACCEPT_LANGUAGE", "")[:64])
         stored = self._stored.get(key)
         if stored is not None:
             try:

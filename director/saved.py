@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from director import inputs, services, shapes
@@ -21,7 +22,7 @@ from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state, writing
 from director.web import act_and_say, now
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Term
 from engine.tournament import clean_name, settings_as_dict, settings_from_dict
 
 bp = Blueprint("saved", __name__)
@@ -43,7 +44,7 @@ def save(db: Database, tournament_id: int, name: str, at: float) -> str:
     """Save the tournament's settings and structure as they are now under ``name``."""
     from flask import current_app
 
-    name = clean_name(name, "template name")
+    name = clean_name(name, Term("template name"))
     state = load_state(db, tournament_id)
     payload = settings_as_dict(state.settings)
     payload.pop("name", None)
@@ -57,10 +58,10 @@ def save(db: Database, tournament_id: int, name: str, at: float) -> str:
         try:
             taken = conn.execute("SELECT name FROM templates WHERE lower(name) = lower(?)", (name,)).fetchone()
             if taken is not None:
-                raise IllegalAction(f"A template named {taken[0]!r} already exists: choose another name.")
+                raise IllegalAction("A template named {name} already exists: choose another name.", name=repr(taken[0]))
             count = conn.execute("SELECT count(*) FROM templates").fetchone()[0]
             if count >= MAX_TEMPLATES:
-                raise IllegalAction(f"There are {count} templates already: delete one first.")
+                raise IllegalAction("There are {count} templates already: delete one first.", count=count)
             conn.execute(
                 "INSERT INTO templates (name, created_at, payload) VALUES (?, ?, ?)", (name, at, json.dumps(payload))
             )
@@ -68,7 +69,8 @@ def save(db: Database, tournament_id: int, name: str, at: float) -> str:
         except BaseException:
             conn.rollback()
             raise
-    return f"Saved as the template {name!r}: start a new tournament from it on the new-tournament page."
+    return gettext("Saved as the template %(name)s: start a new tournament from it on the new-tournament page.",
+                   name=repr(name))
 
 
 @bp.post("/t/<int:tournament_id>/template")

@@ -24,6 +24,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, send_file, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 from sqlite_utils import Database
 from werkzeug.datastructures import FileStorage
 from werkzeug.exceptions import NotFound
@@ -33,27 +34,32 @@ from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import writing
+from director.i18n import say
 from director.web import flash_and_go, refusal_status, render
-from engine.errors import EngineError, InvalidInput
+from engine.errors import EngineError, InvalidInput, Term
 
 bp = Blueprint("screens", __name__)
 api = Api(bp, "tv")
 
 LAYOUTS = {
-    "big": "A big clock: the time and the blinds, as large as the screen allows",
-    "standard": "The standard clock: time, blinds, the next level, the figures and the payouts",
-    "info": "Information: the standard clock with the next levels, chip leaders and the structure beside it",
+    "big": lazy_gettext("A big clock: the time and the blinds, as large as the screen allows"),
+    "standard": lazy_gettext("The standard clock: time, blinds, the next level, the figures and the payouts"),
+    "info": lazy_gettext("Information: the standard clock with the next levels, chip leaders and the structure beside it"),
 }
-THEMES = {"dark": "Dark (a dim room)", "light": "Light (a bright room, a projector)"}
+THEMES = {"dark": lazy_gettext("Dark (a dim room)"), "light": lazy_gettext("Light (a bright room, a projector)")}
 PANELS = {
-    "next_levels": "The next three levels",
-    "payouts": "The payouts",
-    "leaders": "Chip leaders and the true average (tables with a dealer's phone)",
-    "board": "The hand-for-hand board (which tables have finished the hand)",
-    "season": "The season's standings (before and after the tournament)",
-    "chart": "The structure as a picture (information layout)",
+    "next_levels": lazy_gettext("The next three levels"),
+    "payouts": lazy_gettext("The payouts"),
+    "leaders": lazy_gettext("Chip leaders and the true average (tables with a dealer's phone)"),
+    "board": lazy_gettext("The hand-for-hand board (which tables have finished the hand)"),
+    "season": lazy_gettext("The season's standings (before and after the tournament)"),
+    "chart": lazy_gettext("The structure as a picture (information layout)"),
 }
-SOUNDS = {"level-change": "a new level", "one-minute": "one minute left", "break": "a break"}
+SOUNDS = {"level-change": lazy_gettext("a new level"), "one-minute": lazy_gettext("one minute left"),
+          "break": lazy_gettext("a break")}
+SOUND_FILES = {"level-change": Term("sound for a new level"), "one-minute": Term("sound for one minute left"),
+               "break": Term("sound for a break")}
+"""What a refusal calls each sound's upload."""
 DEFAULT_ACCENT = "#35d07f"
 MAX_TITLE = 60
 MAX_LOGO_BYTES = 2 * 1024 * 1024
@@ -151,12 +157,12 @@ def folder() -> Path:
 # --- checking what is uploaded ------------------------------------------------------------
 
 
-def _read(upload: FileStorage, limit: int, what: str) -> bytes:
+def _read(upload: FileStorage, limit: int, what: Term) -> bytes:
     data = upload.stream.read(limit + 1)
     if len(data) > limit:
-        raise InvalidInput(f"The {what} is over {limit // (1024 * 1024)} MB: save a smaller one.")
+        raise InvalidInput("The {what} is over {size} MB: save a smaller one.", what=what, size=limit // (1024 * 1024))
     if not data:
-        raise InvalidInput(f"The {what} file is empty.")
+        raise InvalidInput("The {what} file is empty.", what=what)
     return data
 
 
@@ -175,9 +181,10 @@ def check_logo(data: bytes) -> str:
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         raise InvalidInput("The logo is not an image: upload a PNG, JPEG, GIF or WebP file.") from None
     if kind not in IMAGE_KINDS:
-        raise InvalidInput(f"A {kind} image is not taken: upload a PNG, JPEG, GIF or WebP file.")
+        raise InvalidInput("A {kind} image is not taken: upload a PNG, JPEG, GIF or WebP file.", kind=kind)
     if width * height > MAX_LOGO_PIXELS:
-        raise InvalidInput(f"The logo is {width}×{height} pixels: at most 4096×4096.")
+        raise InvalidInput("The logo is {width}×{height} pixels: at most 4096×4096.", width=str(width),
+                           height=str(height))
     return IMAGE_KINDS[kind]
 
 
@@ -194,7 +201,8 @@ def check_sound(data: bytes) -> str:
         raise InvalidInput("The sound is not a sound: upload a WAV, MP3, Ogg or FLAC file.")
     length = float(getattr(audio.info, "length", 0) or 0)
     if length > MAX_SOUND_SECONDS:
-        raise InvalidInput(f"The sound lasts {length:.0f} seconds: at most {MAX_SOUND_SECONDS:.0f}.")
+        raise InvalidInput("The sound lasts {length} seconds: at most {most}.", length=format(length, ".0f"),
+                           most=format(MAX_SOUND_SECONDS, ".0f"))
     return SOUND_KINDS[kind]
 
 
@@ -217,10 +225,10 @@ def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | No
             if not upload or not upload.filename:
                 continue
             if name == "logo":
-                raw = _read(upload, MAX_LOGO_BYTES, "logo")
+                raw = _read(upload, MAX_LOGO_BYTES, Term("logo"))
                 checked[name] = (raw, check_logo(raw))
             elif name in SOUNDS:
-                raw = _read(upload, MAX_SOUND_BYTES, f"sound for {SOUNDS[name]}")
+                raw = _read(upload, MAX_SOUND_BYTES, SOUND_FILES[name])
                 checked[name] = (raw, check_sound(raw))
     finally:
         for upload in (files or {}).values():
@@ -264,7 +272,7 @@ def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | No
     for path in place.iterdir():  # the files of earlier saves
         if path.name not in kept and (_FILE.fullmatch(path.name) or path.name.endswith(".part")):
             path.unlink(missing_ok=True)
-    return new, "The TV's look is saved: every TV shows it at its next reload."
+    return new, gettext("The TV's look is saved: every TV shows it at its next reload.")
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -316,7 +324,7 @@ def post() -> ResponseReturnValue:
         files = {name: request.files[name] for name in ("logo", *SOUNDS) if name in request.files}
         _, said = save(get_db(), data, files, remove)
     except EngineError as error:
-        return page(str(error), typed, refusal_status(error))
+        return page(say(error), typed, refusal_status(error))
     return flash_and_go(said, url_for("screens.show"))
 
 
@@ -325,10 +333,10 @@ def tv_file(name: str) -> ResponseReturnValue:
     """The host's logo or a sound, as stored (names are only ever those the app wrote)."""
     match = _FILE.fullmatch(name)
     if match is None or match.group(2) not in MIME:
-        raise NotFound("There is no such TV file.")
+        raise NotFound(gettext("There is no such TV file."))
     path = folder() / name
     if not path.is_file():
-        raise NotFound("There is no such TV file.")
+        raise NotFound(gettext("There is no such TV file."))
     response = send_file(path, mimetype=MIME[match.group(2)], max_age=3600)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Content-Security-Policy"] = "default-src 'none'; sandbox"

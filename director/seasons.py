@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from babel.numbers import get_decimal_symbol
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, ngettext
 from markupsafe import Markup
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
@@ -34,10 +36,11 @@ from director.charts import line_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import language, number, ordinal, say
 from director.people import entries_of, knockouts_by, people, sync, transaction
 from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput, Term
 from engine.season import (
     FORMULAS,
     TIE_BREAK,
@@ -50,7 +53,6 @@ from engine.season import (
     running_points,
 )
 from engine.season import standings as season_standings
-from engine.text import ordinal
 from engine.tournament import Tournament, clean_name
 
 bp = Blueprint("seasons", __name__)
@@ -112,7 +114,7 @@ def seasons(db: Database) -> list[tuple[int, str, int]]:
 def _season_row(db: Database, season_id: int) -> tuple[str, SeasonRules]:
     row = db.execute("SELECT name, rules FROM seasons WHERE id = ?", (season_id,)).fetchone()
     if row is None:
-        raise NotFound(f"There is no season {season_id}.")
+        raise NotFound(gettext("There is no season %(number)s.", number=season_id))
     return str(row[0]), rules_from_dict(json.loads(row[1]))
 
 
@@ -123,21 +125,21 @@ def _rules(data: dict[str, Any]) -> SeasonRules:
 
 def save(db: Database, data: dict[str, Any], at: float, season_id: int | None = None) -> tuple[int, str]:
     """Create a season (``season_id`` None) or change one's name and rules."""
-    name = clean_name(data.get("name"), "season's name")
+    name = clean_name(data.get("name"), Term("season's name"))
     rules = json.dumps(rules_to_dict(_rules(data)))
     with transaction(db) as conn:
         taken = conn.execute("SELECT name FROM seasons WHERE lower(name) = lower(?) AND id IS NOT ?",
                              (name, season_id)).fetchone()
         if taken is not None:
-            raise IllegalAction(f"A season named {taken[0]!r} already exists: choose another name.")
+            raise IllegalAction("A season named {name} already exists: choose another name.", name=repr(taken[0]))
         if season_id is None:
             if conn.execute("SELECT count(*) FROM seasons").fetchone()[0] >= MAX_SEASONS:
-                raise IllegalAction(f"There are {MAX_SEASONS} seasons already.")
+                raise IllegalAction("There are {count} seasons already.", count=MAX_SEASONS)
             cursor = conn.execute("INSERT INTO seasons (name, created_at, rules) VALUES (?, ?, ?)", (name, at, rules))
-            return int(cursor.lastrowid or 0), f"Season {name!r} created: add its nights."
+            return int(cursor.lastrowid or 0), gettext("Season %(name)s created: add its nights.", name=repr(name))
         if conn.execute("UPDATE seasons SET name = ?, rules = ? WHERE id = ?", (name, rules, season_id)).rowcount == 0:
-            raise NotFound(f"There is no season {season_id}.")
-    return season_id, f"Saved the season {name!r}: the standings follow the new rules."
+            raise NotFound(gettext("There is no season %(number)s.", number=season_id))
+    return season_id, gettext("Saved the season %(name)s: the standings follow the new rules.", name=repr(name))
 
 
 def add_night(db: Database, season_id: int, tournament_id: int, final: bool) -> str:
@@ -149,27 +151,31 @@ def night_added(conn: Any, season_id: int, tournament_id: int, final: bool) -> s
     """Count a tournament in a season (inside the caller's transaction); what it says."""
     season = conn.execute("SELECT name FROM seasons WHERE id = ?", (season_id,)).fetchone()
     if season is None:
-        raise NotFound(f"There is no season {season_id}.")
+        raise NotFound(gettext("There is no season %(number)s.", number=season_id))
     stream = conn.execute("SELECT name, kind FROM streams WHERE id = ?", (tournament_id,)).fetchone()
     if stream is None or stream[1] != "tournament":
-        raise InvalidInput(f"There is no tournament {tournament_id}.")
+        raise InvalidInput("There is no tournament {number}.", number=str(tournament_id))
     other = conn.execute("SELECT s.name, s.id FROM season_nights n JOIN seasons s ON s.id = n.season_id "
                          "WHERE n.stream_id = ?", (tournament_id,)).fetchone()
     if other is not None and other[1] != season_id:
-        raise IllegalAction(f"{stream[0]} is a night of the season {other[0]!r}: remove it there first.")
+        raise IllegalAction("{name} is a night of the season {season}: remove it there first.", name=stream[0],
+                            season=repr(other[0]))
     if final:
         conn.execute("UPDATE season_nights SET final = 0 WHERE season_id = ?", (season_id,))
     conn.execute("INSERT OR REPLACE INTO season_nights (stream_id, season_id, final) VALUES (?, ?, ?)",
                  (tournament_id, season_id, 1 if final else 0))
-    return f"{stream[0]} is a night of {season[0]}" + (", its final." if final else ".")
+    if final:
+        return gettext("%(name)s is a night of %(season)s, its final.", name=stream[0], season=season[0])
+    return gettext("%(name)s is a night of %(season)s.", name=stream[0], season=season[0])
 
 
 def remove_night(db: Database, season_id: int, tournament_id: int) -> str:
     with transaction(db) as conn:
         if conn.execute("DELETE FROM season_nights WHERE season_id = ? AND stream_id = ?",
                         (season_id, tournament_id)).rowcount == 0:
-            raise NotFound(f"Tournament {tournament_id} is not a night of season {season_id}.")
-    return "The night is no longer counted in the season."
+            raise NotFound(gettext("Tournament %(number)s is not a night of season %(season)s.", number=tournament_id,
+                                   season=season_id))
+    return gettext("The night is no longer counted in the season.")
 
 
 def view(db: Database, season_id: int) -> SeasonView:
@@ -219,7 +225,7 @@ def race(v: SeasonView, top: int = 8, width: int = 960, height: int = 420) -> Ma
     after = running_points(v.rules, v.results)
     series = [(v.names.get(p, "?"), [a.get(p) for a in after]) for p in leaders]
     labels = [str(k + 1) for k in range(len(v.results))]
-    return line_chart(series, labels, "points counted, night by night", title=f"{v.name}: the race",
+    return line_chart(series, labels, gettext("points counted, night by night"), title=gettext("%(name)s: the race", name=v.name),
                       width=width, height=height)
 
 
@@ -233,14 +239,14 @@ class SeasonRecord:
     where: str
 
 
-POTS_KEPT: dict[tuple[str, int, int], tuple[int, str, str] | None] = {}
+POTS_KEPT: dict[tuple[str, int, int, str], tuple[int, str, str] | None] = {}
 """The biggest pot of each night, by (database, tournament, seq): a finished night's hands are
 replayed once, not at every look at its season."""
 
 
 def biggest_pot(tournament_id: int, state: Tournament) -> tuple[int, str, str] | None:
     """``(chips, who won it, where)`` of the night's biggest pot, from its hand histories."""
-    key = (current_app.config["DATABASE"], tournament_id, state.seq)
+    key = (current_app.config["DATABASE"], tournament_id, state.seq, language())
     if key in POTS_KEPT:
         return POTS_KEPT[key]
     best: tuple[int, str, str] | None = None
@@ -253,8 +259,8 @@ def biggest_pot(tournament_id: int, state: Tournament) -> tuple[int, str, str] |
         total = sum(p.amount for p in hand.award.pots)
         if best is None or total > best[0]:
             seats = dict(record.players)
-            winners = " and ".join(dict.fromkeys(state.name_of(seats[s]) for p in hand.award.pots for s in p.winners))
-            best = (total, winners, f"table {record.table}, hand {record.number}")
+            winners = gettext(" and ").join(dict.fromkeys(state.name_of(seats[s]) for p in hand.award.pots for s in p.winners))
+            best = (total, winners, gettext("table %(table)s, hand %(hand)s", table=record.table, hand=record.number))
     if len(POTS_KEPT) > 4_096:
         POTS_KEPT.clear()
     POTS_KEPT[key] = best
@@ -276,7 +282,7 @@ def records(db: Database, v: SeasonView) -> list[SeasonRecord]:
         places = state.places()
         best = biggest_pot(info.tournament_id, state)
         if best is not None and (pot is None or best[0] > pot[0]):
-            pot = (best[0], best[1], f"{info.name}, {best[2]}")
+            pot = (best[0], best[1], gettext("%(night)s, %(where)s", night=info.name, where=best[2]))
         winner = next((pid for pid, place in places.items() if place == 1), None)
         if winner is not None:
             lows = [(r.setup.stacks[r.seat_of(winner)] / r.setup.big_blind, r)
@@ -285,23 +291,26 @@ def records(db: Database, v: SeasonView) -> list[SeasonRecord]:
                 bb, low = min(lows, key=lambda t: t[0])
                 if comeback is None or bb < comeback[0]:
                     chips = low.setup.stacks[low.seat_of(winner) or 0]
-                    comeback = (bb, f"{chips:,} ({bb:.1f} big blinds)", v.names.get(person.get(winner, -1),
-                                state.name_of(winner)), f"{info.name}, hand {low.number} at table {low.table}, then won")
+                    comeback = (bb, gettext("%(chips)s (%(blinds)s big blinds)", chips=number(chips),
+                                            blinds=format(bb, ".1f").replace(".", get_decimal_symbol(language()))),
+                                v.names.get(person.get(winner, -1), state.name_of(winner)),
+                                gettext("%(night)s, hand %(hand)s at table %(table)s, then won", night=info.name,
+                                        hand=low.number, table=low.table))
         for pid, place in places.items():  # the best place for the size of the field, the bigger field first
             depth = place / max(1, state.entries)
             if pid in person and (deepest is None or (depth, -state.entries) < (deepest[0], -deepest[1])):
-                deepest = (depth, state.entries, v.names.get(person[pid], "?"), f"{ordinal(place)} of {state.entries}",
+                deepest = (depth, state.entries, v.names.get(person[pid], "?"), gettext("%(place)s of %(entries)s", place=ordinal(place), entries=state.entries),
                            info.name)
     if pot is not None:
-        out.append(SeasonRecord("The biggest pot", f"{pot[0]:,}", pot[1], pot[2]))
+        out.append(SeasonRecord(gettext("The biggest pot"), number(pot[0]), pot[1], pot[2]))
     top = max(v.rows, key=lambda r: (r.knockouts, -r.rank), default=None)
     if top is not None and top.knockouts:
-        out.append(SeasonRecord("The most knockouts", str(top.knockouts), v.names.get(top.person, "?"),
-                                f"in {top.nights} night{'s' if top.nights != 1 else ''}"))
+        out.append(SeasonRecord(gettext("The most knockouts"), str(top.knockouts), v.names.get(top.person, "?"),
+                                ngettext("in %(num)d night", "in %(num)d nights", top.nights)))
     if deepest is not None:
-        out.append(SeasonRecord("The deepest run", deepest[3], deepest[2], f"in {deepest[4]}"))
+        out.append(SeasonRecord(gettext("The deepest run"), deepest[3], deepest[2], gettext("in %(night)s", night=deepest[4])))
     if comeback is not None:
-        out.append(SeasonRecord("The best comeback", comeback[1], comeback[2], comeback[3]))
+        out.append(SeasonRecord(gettext("The best comeback"), comeback[1], comeback[2], comeback[3]))
     return out
 
 
@@ -337,7 +346,7 @@ def create() -> ResponseReturnValue:
     try:
         season_id, said = save(get_db(), _form(), now())
     except EngineError as error:
-        return index_page(str(error), request.form.to_dict(), refusal_status(error))
+        return index_page(say(error), request.form.to_dict(), refusal_status(error))
     return flash_and_go(said, url_for("seasons.show", season_id=season_id))
 
 
@@ -364,7 +373,7 @@ def edit(season_id: int) -> ResponseReturnValue:
     try:
         _, said = save(get_db(), _form(), now(), season_id)
     except EngineError as error:
-        return show_page(season_id, str(error), refusal_status(error))
+        return show_page(season_id, say(error), refusal_status(error))
     return flash_and_go(said, url_for("seasons.show", season_id=season_id))
 
 
@@ -375,7 +384,7 @@ def night(season_id: int) -> ResponseReturnValue:
         data = read(inputs.SeasonNightIn)
         said = add_night(get_db(), season_id, data.tournament, data.final)
     except EngineError as error:
-        return show_page(season_id, str(error), refusal_status(error))
+        return show_page(season_id, say(error), refusal_status(error))
     return flash_and_go(said, url_for("seasons.show", season_id=season_id))
 
 

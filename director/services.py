@@ -17,11 +17,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from director import events, people
 from director.contract import read
 from director.events import StaleWrite, load_state
+from director.i18n import say
 from director.inputs import TournamentIn
 from engine.errors import EngineError, InvalidInput
 from engine.positions import draw_button
@@ -82,7 +84,8 @@ def tournament_payload(data: Mapping[str, Any]) -> dict[str, Any]:
     if not structure:
         preset_id = str(payload.pop("preset", "") or "home-short")
         if preset_id not in PRESETS:
-            raise InvalidInput(f"There is no preset {preset_id!r}: choose one of {', '.join(PRESETS)}.")
+            raise InvalidInput("There is no preset {preset}: choose one of {presets}.", preset=repr(preset_id),
+                               presets=", ".join(PRESETS))
         built = preset(preset_id)
         payload["structure"] = structure_to_dict(built)
         payload.setdefault("starting_stack", built.starting_stack)
@@ -284,13 +287,13 @@ def edit_settings(
             elif value != current.get(key):
                 change[key] = value
         if not change:
-            return state, "Nothing changed."
+            return state, gettext("Nothing changed.")
         if change.get("bounty_kind") == "mystery" and not state.settings.mystery_seed:
             change["mystery_seed"] = new_seed()
         order = {key: n for n, key in enumerate(EDITABLE_SETTINGS)}  # the log reads as the page does
         change = {k: change[k] for k in sorted(change, key=lambda k: order.get(k, len(order)))}
         new: Tournament = writer.add("settings_changed", change)
-    return new, "Saved: " + ", ".join(k.replace("_", " ") for k in change) + "."
+    return new, gettext("Saved: %(fields)s.", fields=", ".join(k.replace("_", " ") for k in change))
 
 
 def colour_up(
@@ -305,7 +308,7 @@ def colour_up(
     new = record(db, tournament_id, "colour_up", payload, expected_seq, now)
     done = new.colour_ups[-1]
     told = [line for race in done.races for line in race.lines[2:] if not line.startswith("Seat ") or " has " not in line]
-    return new, f"Table {table} is coloured up. " + " ".join(told)
+    return new, gettext("Table %(table)s is coloured up.", table=table) + " " + " ".join(say(line) for line in told)
 
 
 def edit_structure(
@@ -316,7 +319,7 @@ def edit_structure(
     new = record(db, tournament_id, "structure_changed", dict(change), expected_seq, now)
     words = new.structure_edits[-1][1]
     warnings = structure_warnings(new.settings.structure)
-    return new, " ".join([words, *warnings])
+    return new, " ".join([say(words), *(say(w) for w in warnings)])
 
 
 # --- busts and undo ---------------------------------------------------------------------
@@ -366,7 +369,7 @@ def draw(
     state = load_state(db, tournament_id)
     ids = [p.id for p in state.alive]
     if len(ids) < 2:
-        raise InvalidInput(f"Register at least 2 players before the seat draw; {len(ids)} registered.")
+        raise InvalidInput("Register at least 2 players before the seat draw; {count} registered.", count=len(ids))
     rng = rng or random.Random()
     # Seats locked by the director (the seating page) are kept; each table draws its first button.
     locked = {pid: (t, s) for pid, t, s in state.locks if pid in ids}

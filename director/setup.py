@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from babel.dates import format_date
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, ngettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
@@ -21,6 +23,7 @@ from werkzeug.wrappers import Response
 from director import chipsets, saved, seasons, services
 from director.auth import login_required
 from director.db import get_db
+from director.i18n import language, number, say
 from director.web import is_partial_request, now, render
 from engine.bounties import mystery_total, mystery_warning
 from engine.chips import (
@@ -31,7 +34,7 @@ from engine.chips import (
     suggest_starting_stack,
 )
 from engine.chips import plan as chip_plan
-from engine.errors import EngineError
+from engine.errors import EngineError, Message
 from engine.limits import MAX_CHIPS, MAX_PLAYERS
 from engine.structure import (
     PRESETS,
@@ -172,9 +175,16 @@ def rows_of(structure: Structure) -> list[Row]:
     return rows
 
 
+def today() -> str:
+    """Today as the new night's name says it: "Sat 14 Mar" (in the reader's language)."""
+    if language() == "en":
+        return datetime.now().strftime("%a %d %b")
+    return format_date(datetime.now(), "EEE dd MMM", locale=language())
+
+
 def default_form() -> SetupForm:
     values = {
-        "name": "Poker night, " + datetime.now().strftime("%a %d %b"),
+        "name": gettext("Poker night, %(date)s", date=today()),
         "table_size": "9",
         "buy_in": "20",
         "rebuy_levels": "0",
@@ -215,10 +225,11 @@ def form_from_request(form: MultiDict[str, str]) -> SetupForm:
     return SetupForm(values, rows, form.get("repeat_doubling") == "on")
 
 
-def _number(text: str, what: str, found: list[str]) -> int:
+def _number(text: str, what: Message, found: list[str]) -> int:
     cleaned = text.replace(",", "").replace("_", "").replace(" ", "")
     if not re.fullmatch(r"-?\d+", cleaned):
-        found.append(f"{what} must be a whole number, not {text!r}." if text else f"{what} is empty.")
+        found.append(Message("{what} must be a whole number, not {text}.", what=what, text=repr(text)) if text
+                     else Message("{what} is empty.", what=what))
         return 0
     return int(cleaned)
 
@@ -234,36 +245,37 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
     level = 0
     for row in form.rows:
         if row.kind == "break":
-            where = f"The break after level {level}"
             colour_up = [
-                _number(v, f"{where}: a colour-up chip", found) for v in re.split(r"[,\s/]+", row.colour_up) if v
+                _number(v, Message("The break after level {level}: a colour-up chip", level=level), found)
+                for v in re.split(r"[,\s/]+", row.colour_up) if v
             ]
-            items.append({"type": "break", "minutes": _number(row.length, f"{where}: the minutes", found), "colour_up": colour_up})
+            minutes = _number(row.length, Message("The break after level {level}: the minutes", level=level), found)
+            items.append({"type": "break", "minutes": minutes, "colour_up": colour_up})
             continue
         level += 1
-        where = f"Level {level}"
-        length = _number(row.length, f"{where}: the {'hands' if hands else 'minutes'}", found)
+        length = _number(row.length, Message("Level {level}: the hands", level=level) if hands
+                         else Message("Level {level}: the minutes", level=level), found)
         items.append(
             {
                 "type": "level",
-                "small_blind": _number(row.small_blind, f"{where}: the small blind", found),
-                "big_blind": _number(row.big_blind, f"{where}: the big blind", found),
-                "ante": _number(row.ante or "0", f"{where}: the ante", found),
+                "small_blind": _number(row.small_blind, Message("Level {level}: the small blind", level=level), found),
+                "big_blind": _number(row.big_blind, Message("Level {level}: the big blind", level=level), found),
+                "ante": _number(row.ante or "0", Message("Level {level}: the ante", level=level), found),
                 "minutes": None if hands else length,
                 "hands": length if hands else None,
             }
         )
     chip_set = chosen_set(form)
     stack_text = form.values.get("starting_stack", "")
-    stack = _number(stack_text, "The starting stack", found) if stack_text else 0
+    stack = _number(stack_text, Message("The starting stack"), found) if stack_text else 0
     if stack < 0:
-        found.append(f"The starting stack cannot be negative ({stack:,}).")
+        found.append(gettext("The starting stack cannot be negative (%(stack)s).", stack=number(stack)))
     cap_text = form.values.get("hand_cap", "")
     form.problems.extend(found)
     data = {
         "name": "Custom",
         "starting_stack": stack,
-        "hand_cap": _number(cap_text, "The hand cap", form.problems) if cap_text and hands else None,
+        "hand_cap": _number(cap_text, Message("The hand cap"), form.problems) if cap_text and hands else None,
         "repeat_doubling": form.repeat_doubling,
         "denominations": list(chip_set.values) if chip_set else [],
         "ante_kind": "big_blind",
@@ -300,17 +312,18 @@ def check(form: SetupForm) -> dict[str, Any] | None:
     players = players_expected(form)
     estimate = estimate_end(structure, players)
     total = total_minutes(structure)
-    parts = [f"{structure.level_count} levels"]
+    parts = [ngettext("%(num)d level", "%(num)d levels", structure.level_count)]
     if total:
-        parts.append(f"{total // 60} h {total % 60:02d} min as listed")
+        parts.append(gettext("%(hours)s h %(minutes)s min as listed", hours=total // 60, minutes=str(total % 60).zfill(2)))
     if estimate is not None:
         when = (
-            f"{estimate.minutes // 60} h {estimate.minutes % 60:02d} min"
+            gettext("%(hours)s h %(minutes)s min", hours=estimate.minutes // 60, minutes=str(estimate.minutes % 60).zfill(2))
             if estimate.minutes is not None
-            else f"{estimate.hands} hands"
+            else ngettext("%(num)d hand", "%(num)d hands", estimate.hands)
         )
-        parts.append(f"with {players} players it should end around level {estimate.level} (about {when})")
-    form.summary = "; ".join(parts) + "."
+        parts.append(gettext("with %(players)s players it should end around level %(level)s (about %(when)s)",
+                             players=players, level=estimate.level, when=when))
+    form.summary = gettext("%(summary)s.", summary="; ".join(parts))
     form.warnings.extend(mystery_warnings(form.values, players))
     chip_set = chosen_set(form)
     if chip_set is not None:
@@ -325,19 +338,25 @@ def mystery_warnings(values: dict[str, str], players: int) -> list[str]:
     try:
         pool = mystery_pool_from(values.get("mystery_pool", ""))
     except EngineError as error:
-        return [str(error)]
+        return [say(error)]
     if not pool:
-        return ["A mystery bounty night needs its bounties: amounts and how many of each, like 500x2, 100x10."]
+        return [gettext("A mystery bounty night needs its bounties: amounts and how many of each, like 500x2, 100x10.")]
     level = values.get("mystery_level", "").strip()
     said = [mystery_warning(pool, int(level) if level.isdigit() else 1, players - 1)]
     bounty = values.get("bounty", "").replace(",", "").strip()
     if bounty.isdigit() and int(bounty):
         total, bought = mystery_total(pool), int(bounty) * players
         if total != bought:
-            said.append(f"The mystery bounties add up to {total:,}; {players} players' bounties bring {bought:,}: "
-                        + (f"the house adds {total - bought:,}." if total > bought
-                           else f"{bought - total:,} is never drawn (add it to the pool, or lower the bounty)."))
-    return [text for text in said if text]
+            if total > bought:
+                said.append(gettext("The mystery bounties add up to %(total)s; %(players)s players' bounties bring "
+                                    "%(bought)s: the house adds %(more)s.", total=number(total), players=players,
+                                    bought=number(bought), more=number(total - bought)))
+            else:
+                said.append(gettext("The mystery bounties add up to %(total)s; %(players)s players' bounties bring "
+                                    "%(bought)s: %(more)s is never drawn (add it to the pool, or lower the bounty).",
+                                    total=number(total), players=players, bought=number(bought),
+                                    more=number(bought - total)))
+    return [say(text) for text in said if text]
 
 
 def players_expected(form: SetupForm) -> int:
@@ -346,8 +365,9 @@ def players_expected(form: SetupForm) -> int:
     if not text:
         return PLAYERS_EXPECTED
     if not text.isdigit() or not 2 <= int(text) <= MAX_PLAYERS:
-        form.warnings.append(f"The players expected must be a whole number from 2 to {MAX_PLAYERS:,}, not {text!r}: "
-                             f"checked for {PLAYERS_EXPECTED}.")
+        form.warnings.append(gettext("The players expected must be a whole number from 2 to %(most)s, not %(text)s: "
+                                     "checked for %(players)s.", most=number(MAX_PLAYERS), text=repr(text),
+                                     players=PLAYERS_EXPECTED))
         return PLAYERS_EXPECTED
     return int(text)
 
@@ -361,7 +381,7 @@ def planned_entries(values: dict[str, str], players: int, stack: int) -> tuple[l
         return int(text) if text.isdigit() and len(text) < 12 else None
 
     extras: list[tuple[str, int, int]] = []
-    words = [f"{players} players"]
+    words = [gettext("%(players)s players", players=players)]
     for what, level_key, limit_key, chips_key in (
         ("rebuy", "rebuy_levels", "max_rebuys", "rebuy_chips"),
         ("re-entry", "reentry_levels", "max_reentries", None),
@@ -373,11 +393,15 @@ def planned_entries(values: dict[str, str], players: int, stack: int) -> tuple[l
         n = players * (1 if limit is None else limit)
         if n:
             extras.append((what, n, each))
-            plural = "re-entries" if what == "re-entry" else "rebuys"
-            words.append(f"{n} {plural}" + (" (one each: there is no limit)" if limit is None else f" ({limit} each)"))
+            if what == "re-entry":
+                words.append(gettext("%(count)s re-entries (one each: there is no limit)", count=n) if limit is None
+                             else gettext("%(count)s re-entries (%(limit)s each)", count=n, limit=limit))
+            else:
+                words.append(gettext("%(count)s rebuys (one each: there is no limit)", count=n) if limit is None
+                             else gettext("%(count)s rebuys (%(limit)s each)", count=n, limit=limit))
     if whole("addon_level"):
         extras.append(("add-on", players, whole("addon_chips") or stack))
-        words.append(f"{players} add-ons")
+        words.append(gettext("%(players)s add-ons", players=players))
     return extras, ", ".join(words)
 
 
@@ -401,10 +425,15 @@ def check_chips(form: SetupForm, chip_set: ChipSet, structure: Structure, player
 def chip_warnings(values: dict[str, str], stack: int) -> list[str]:
     """A rebuy or add-on in use that gives other chips than the starting stack is pointed out."""
     found = []
-    for what, level_key, chips_key in (("A rebuy", "rebuy_levels", "rebuy_chips"), ("The add-on", "addon_level", "addon_chips")):
+    for what, level_key, chips_key in (("rebuy", "rebuy_levels", "rebuy_chips"), ("add-on", "addon_level", "addon_chips")):
         level, chips = values.get(level_key, "").strip(), values.get(chips_key, "").replace(",", "").strip()
         if level.isdigit() and int(level) > 0 and chips.isdigit() and int(chips) != stack:
-            found.append(f"{what} gives {int(chips):,} chips; the starting stack is {stack:,}.")
+            if what == "rebuy":
+                found.append(gettext("A rebuy gives %(chips)s chips; the starting stack is %(stack)s.",
+                                     chips=number(int(chips)), stack=number(stack)))
+            else:
+                found.append(gettext("The add-on gives %(chips)s chips; the starting stack is %(stack)s.",
+                                     chips=number(int(chips)), stack=number(stack)))
     return found
 
 
@@ -485,7 +514,18 @@ def use_stack(form: SetupForm, text: str) -> None:
             form.values[key] = text
 
 
+def in_words(form: SetupForm) -> None:
+    """The engine's sentences of the form in the reader's language (read in English until now:
+    ``mark_rows`` finds the rows they name)."""
+    form.problems = [say(text) if isinstance(text, Message) else text for text in form.problems]
+    form.warnings = [say(text) if isinstance(text, Message) else text for text in form.warnings]
+    form.stack_lines = tuple(say(text) if isinstance(text, Message) else text for text in form.stack_lines)
+    form.chip_lines = tuple(say(text) if isinstance(text, Message) else text for text in form.chip_lines)
+    form.chip_shortages = tuple(say(text) if isinstance(text, Message) else text for text in form.chip_shortages)
+
+
 def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
+    in_words(form)
     return (
         render(
             "setup/new.html",
@@ -536,11 +576,12 @@ def create() -> ResponseReturnValue:
         return show(form)
     structure = check(form)
     if structure is None:
-        form.error = "The structure needs fixing before the tournament can start: see the messages above the levels."
+        form.error = gettext("The structure needs fixing before the tournament can start: see the messages above the "
+                             "levels.")
         return show(form, 422)
     season = form.values.get("season", "")
     if season and not (season.isdigit() and int(season) in {i for i, _, _ in seasons.seasons(get_db())}):
-        form.error = "That season is gone: choose another, or none."
+        form.error = gettext("That season is gone: choose another, or none.")
         return show(form, 422)
     said: list[str] = []
 
@@ -551,7 +592,7 @@ def create() -> ResponseReturnValue:
         tournament_id = services.create_tournament(get_db(), payload(form, structure), now(),
                                                    in_season if season else None)
     except (EngineError, NotFound) as error:
-        form.error = "That season is gone: choose another, or none." if isinstance(error, NotFound) else str(error)
+        form.error = gettext("That season is gone: choose another, or none.") if isinstance(error, NotFound) else say(error)
         return show(form, 422)
     for message in said:
         flash(message, "ok")

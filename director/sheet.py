@@ -18,10 +18,10 @@ from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import load_state
+from director.i18n import ordinal
 from director.results import filename
 from director.web import now, render
 from engine.sheet import Sheet, sheet
-from engine.text import ordinal
 from engine.tournament import Tournament
 
 bp = Blueprint("sheet", __name__)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from director import inputs, services, shapes
 from director.answers import answer
@@ -24,6 +25,7 @@ from director.charts import elapsed_minutes, structure_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import say
 from director.web import act_and_say, now, render
 from engine.structure import Break, Level, warnings
 from engine.tournament import Tournament
@@ -50,7 +52,7 @@ class ItemRow:
 
     @property
     def label(self) -> str:
-        return f"Level {self.number}" if self.kind == "level" else "Break"
+        return gettext("Level %(level)s", level=self.number) if self.kind == "level" else gettext("Break")
 
 
 def item_rows(state: Tournament, at: float) -> list[ItemRow]:
@@ -93,7 +95,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "rows": rows,
         "first_open": upcoming[0].index if upcoming else len(rows),
         "hand_counted": state.settings.structure.hand_counted,
-        "warnings": warnings(state.settings.structure),
+        "warnings": [say(w) for w in warnings(state.settings.structure)],
         "clock": clock,
         "editable": not state.finished,
         **extra,

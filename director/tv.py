@@ -34,11 +34,13 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from director import inputs, screens, services, shapes
 from director.announce import (
     Announcement,
+    and_list,
     clock_announcements,
     current,
     field_announcements,
@@ -49,6 +51,8 @@ from director.auth import is_director, login_required
 from director.contract import Api, flag
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
+from director.i18n import language, ordinal, say
+from director.i18n import number as chips
 from director.views import late_registration_text, mystery_view
 from director.web import act, expected_seq, is_partial_request, now, values
 from engine.bounties import bounties
@@ -57,8 +61,7 @@ from engine.dealing import stack_of
 from engine.errors import EngineError, InvalidInput
 from engine.payouts import league_points
 from engine.structure import Structure, structure_to_dict
-from engine.text import chips, ordinal
-from engine.tournament import Tournament
+from engine.tournament import ActionClock, Tournament
 
 #: Seconds the action clock stays on screen after it runs out ("Time!").
 ACTION_CLOCK_LINGER = 8.0
@@ -200,9 +203,9 @@ def _envelope(state: Tournament, now: float) -> EnvelopeView | None:
     draw = view.draws[-1]
     if draw.at is None or not draw.at <= now <= draw.at + ENVELOPE_SHOWN:
         return None
-    who = " and ".join(state.name_of(p) for p in draw.takers)
+    who = and_list(state.name_of(p) for p in draw.takers)
     return EnvelopeView(f"{len(view.draws)}-{draw.victim}", who, chips(draw.amount) if draw.amount else "–",
-                        view.text(state, draw))
+                        say(view.text(state, draw)))
 
 
 @dataclass(frozen=True)
@@ -246,13 +249,23 @@ def colour_up_text(denominations: tuple[int, ...] | list[int]) -> str:
     if not values:
         return ""
     names = [chips(v) for v in values]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"Remove the {joined} chips"
+    if len(names) == 1:
+        return gettext("Remove the %(chips)s chips", chips=names[0])
+    return gettext("Remove the %(chips)s and %(last)s chips", chips=", ".join(names[:-1]), last=names[-1])
 
 
 def say_number(amount: int) -> str:
     """Numbers for the speech synthesiser: '1,000' reads oddly in some voices, '1000' never."""
     return str(amount)
+
+
+def _level_words(level: int | None, small: int, big: int, ante: int | None) -> str:
+    """What the voice says as a level starts: 'Level 5. Blinds 150, 300, ante 300.'"""
+    if ante:
+        return gettext("Level %(level)s. Blinds %(small)s, %(big)s, ante %(ante)s.", level=level,
+                       small=say_number(small), big=say_number(big), ante=say_number(ante))
+    return gettext("Level %(level)s. Blinds %(small)s, %(big)s.", level=level, small=say_number(small),
+                   big=say_number(big))
 
 
 # ---------------------------------------------------------------- the clock from the events
@@ -271,17 +284,20 @@ def _next_text(clock: ClockState, structure: Structure) -> tuple[str, bool]:
     """What comes after the current level or break: ('150 / 300 · ante 300', False) or ('Break', True)."""
     if clock.break_next:
         brk = structure.break_after(clock.level_number or 0)
-        minutes = f" · {brk.minutes} min" if brk else ""
-        return f"Break{minutes}", True
+        if brk:
+            return gettext("Break · %(minutes)s min", minutes=brk.minutes), True
+        return gettext("Break"), True
     level = clock.next_level
     if level is None:
         if clock.continuing or (clock.level_number == structure.level_count and not structure.repeat_doubling):
-            return "this level goes on", False
+            return gettext("this level goes on"), False
         return "", False
-    text = blinds_text(level.small_blind, level.big_blind)
-    if level.ante:
-        text += f" · ante {chips(level.ante)}"
-    return text, False
+    return _with_ante(blinds_text(level.small_blind, level.big_blind), level.ante), False
+
+
+def _with_ante(blinds: str, ante: int | None) -> str:
+    """``150 / 300 · ante 300`` (the blinds alone without an ante)."""
+    return gettext("%(blinds)s · ante %(ante)s", blinds=blinds, ante=chips(ante)) if ante else blinds
 
 
 def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
@@ -291,8 +307,8 @@ def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
             league_points(place, entries, state.settings.league_formula) for place in range(1, min(entries, 5) + 1)
         ]
         return (
-            tuple(Payout(ordinal(i), f"{p:g} pts") for i, p in enumerate(points, start=1)),
-            "League points",
+            tuple(Payout(ordinal(i), gettext("%(points)s pts", points=format(p, "g"))) for i, p in enumerate(points, start=1)),
+            gettext("League points"),
         )
     prizes = state.prizes if state.settings.buy_in > 0 else []
     left = state.players_left
@@ -306,11 +322,11 @@ def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
                 for i, p in enumerate(prizes, start=1)
                 if p
             ),
-            "Prizes",
+            gettext("Prizes"),
         )
     return (
         tuple(Payout(ordinal(i), chips(p), paid=i > left) for i, p in enumerate(prizes, start=1) if p),
-        "Payouts",
+        gettext("Payouts"),
     )
 
 
@@ -319,30 +335,31 @@ def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag
     left = state.players_left
     if paid_places >= 2 and state.started and not state.finished and state.entries > paid_places:
         if left == paid_places + 1:
-            flags.append(Flag("bubble", "One more out and everyone is paid"))
+            flags.append(Flag("bubble", gettext("One more out and everyone is paid")))
         elif left <= paid_places:
-            flags.append(Flag("itm", "In the money"))
+            flags.append(Flag("itm", gettext("In the money")))
     if state.hand_for_hand and not state.finished:
-        flags.append(Flag("h4h", "Hand for hand"))
+        flags.append(Flag("h4h", gettext("Hand for hand")))
     level = clock.level_number or max(1, (clock.next_level_number or 2) - 1)
     s = state.settings
     if state.started and not state.finished:
         if s.rebuy_levels and not state.standings.rebuys_closed and level <= s.rebuy_levels:
             if level < s.rebuy_levels:
-                flags.append(Flag("money", f"Rebuys open until the end of level {s.rebuy_levels}"))
+                flags.append(Flag("money", gettext("Rebuys open until the end of level %(level)s", level=s.rebuy_levels)))
             elif clock.on_break:
-                flags.append(Flag("money", "Last chance to rebuy: until play resumes"))
+                flags.append(Flag("money", gettext("Last chance to rebuy: until play resumes")))
             else:
-                flags.append(Flag("money", "Last level of rebuys"))
+                flags.append(Flag("money", gettext("Last level of rebuys")))
         if s.addon_level and level == s.addon_level:
-            flags.append(Flag("money", "Add-on open" + (" until play resumes" if clock.on_break else "")))
+            flags.append(Flag("money", gettext("Add-on open until play resumes") if clock.on_break
+                              else gettext("Add-on open")))
     late = late_registration_text(state, level)
     if late:
         flags.append(Flag("info", late))
     if clock.hand_cap_reached and state.finished:
-        flags.append(Flag("info", f"Ended at the {clock.hand_cap}-hand cap: places by chips"))
+        flags.append(Flag("info", gettext("Ended at the %(cap)s-hand cap: places by chips", cap=clock.hand_cap)))
     elif clock.hand_cap_reached:
-        flags.append(Flag("info", "Hand cap reached: the players still in are ranked by chips"))
+        flags.append(Flag("info", gettext("Hand cap reached: the players still in are ranked by chips")))
     return tuple(flags)
 
 
@@ -356,8 +373,23 @@ def _clock_rulings(state: Tournament, now: float) -> tuple[Flag, ...]:
     for table, record in sorted(state.dealing.latest.items()):
         for ruling in record.rulings:
             if ruling.kind == "clock" and ruling.at <= now <= ruling.at + RULING_SHOWN:
-                flags.append(Flag("ruling", f"Table {table}: {ruling.text}"))
+                flags.append(Flag("ruling", gettext("Table %(table)s: %(ruling)s", table=table, ruling=say(ruling.text))))
     return tuple(flags)
+
+
+def clock_who(action: ActionClock) -> str:
+    """Who is on the clock, in the reader's language. The dealer's phone puts the seat to act on
+    it as "Table 1 seat 4 – Ben" (the event keeps that English); a name typed on the dashboard
+    is shown as typed."""
+    if action.table is None or action.seat is None:
+        return action.who
+    seat = f"Table {action.table} seat {action.seat}"
+    if action.who == seat:
+        return gettext("Table %(table)s seat %(seat)s", table=action.table, seat=action.seat)
+    if action.who.startswith(f"{seat} – "):
+        return gettext("Table %(table)s seat %(seat)s – %(name)s", table=action.table, seat=action.seat,
+                       name=action.who.removeprefix(f"{seat} – "))
+    return action.who
 
 
 def _action_clock(state: Tournament, now: float) -> ActionClockView | None:
@@ -370,7 +402,7 @@ def _action_clock(state: Tournament, now: float) -> ActionClockView | None:
         return None
     return ActionClockView(
         id=f"{state.seq}-{action.started_at:.3f}",
-        who=action.who,
+        who=clock_who(action),
         deadline_ms=_ms(ends),
         seconds_text=str(max(0, math.ceil(ends - now - 1e-9))),
     )
@@ -386,7 +418,8 @@ def _upcoming(clock: ClockState, structure: Structure, count: int = 3) -> tuple[
         number, brk = current_level + 1, structure.break_after(current_level) if current_level else None
     while len(out) < count:
         if brk is not None:
-            out.append(Upcoming("Break", colour_up_text(brk.colour_up), f"{brk.minutes} min", True))
+            out.append(Upcoming(gettext("Break"), colour_up_text(brk.colour_up),
+                                gettext("%(minutes)s min", minutes=brk.minutes), True))
             brk = None
             continue
         if number > structure.level_count and not structure.repeat_doubling:
@@ -395,9 +428,10 @@ def _upcoming(clock: ClockState, structure: Structure, count: int = 3) -> tuple[
             level = structure.level(number)
         except EngineError:
             break
-        blinds = blinds_text(level.small_blind, level.big_blind) + (f" · ante {chips(level.ante)}" if level.ante else "")
-        length = f"{level.hands} hands" if level.hands else f"{(level.seconds or 0) // 60} min"
-        out.append(Upcoming(f"Level {number}", blinds, length))
+        blinds = _with_ante(blinds_text(level.small_blind, level.big_blind), level.ante)
+        length = (gettext("%(hands)s hands", hands=level.hands) if level.hands
+                  else gettext("%(minutes)s min", minutes=(level.seconds or 0) // 60))
+        out.append(Upcoming(gettext("Level %(level)s", level=number), blinds, length))
         brk = structure.break_after(number)
         number += 1
     return tuple(out)
@@ -413,12 +447,15 @@ def _leaders(state: Tournament, big_blind: int, count: int = 5) -> tuple[tuple[L
     stacks = {p.id: stack_of(state, p.id) for p in players}
     ranked = sorted(players, key=lambda p: (-stacks[p.id], p.id))[:count]
     leaders = tuple(
-        Leader(p.name, chips(stacks[p.id]), f"{stacks[p.id] / big_blind:.0f} BB" if big_blind else "") for p in ranked
+        Leader(p.name, chips(stacks[p.id]), gettext("%(count)s BB", count=format(stacks[p.id] / big_blind, ".0f")) if big_blind else "")
+        for p in ranked
     )
     if len(tracked) == len(tables) and players:
-        note = f"True average {chips(sum(stacks.values()) // len(players))}, from the dealers' phones"
+        note = gettext("True average %(average)s, from the dealers' phones",
+                       average=chips(sum(stacks.values()) // len(players)))
     else:
-        note = f"At {len(tracked)} of {len(tables)} tables (those with a dealer's phone)"
+        note = gettext("At %(tracked)s of %(tables)s tables (those with a dealer's phone)", tracked=len(tracked),
+                       tables=len(tables))
     return leaders, note
 
 
@@ -433,13 +470,14 @@ def _board(state: Tournament) -> tuple[BoardRow, ...]:
             continue
         latest = state.dealing.current(table)
         if latest is None:
-            rows.append(BoardRow(table, "no dealer's phone", False))
+            rows.append(BoardRow(table, gettext("no dealer's phone"), False))
         elif latest.started_seq <= since:  # the hand in play when hand for hand began
-            rows.append(BoardRow(table, "ready for hand 1" if latest.finished else "playing", latest.finished))
+            rows.append(BoardRow(table, gettext("ready for hand 1") if latest.finished else gettext("playing"),
+                                 latest.finished))
         else:
             hand = latest.h4h_round or 0
-            rows.append(BoardRow(table, f"hand {hand} done" if latest.finished else f"playing hand {hand}",
-                                 latest.finished))
+            rows.append(BoardRow(table, gettext("hand %(hand)s done", hand=hand) if latest.finished
+                                 else gettext("playing hand %(hand)s", hand=hand), latest.finished))
     return tuple(rows)
 
 
@@ -462,14 +500,18 @@ def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[s
         from director.seating.views import move_history
     except ImportError:  # the seating's pages are not part of this app
         return (), [], None
-    lines = [f"After this hand at table {table}: {p.name} moves to table {p.table} seat {p.seat}"
+    lines = [gettext("After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
+                     from_table=table, name=p.name, table=p.table, seat=p.seat)
              for p, table, _ in state.moves_waiting]
     final, final_at = _final_draw(state, now - MOVE_SHOWN_SECONDS * 2)
     for m in move_history(state):
-        if m.reason.startswith("The final table") or now - m.at >= MOVE_SHOWN_SECONDS:
+        if m.final or now - m.at >= MOVE_SHOWN_SECONDS:
             continue  # the final table's seats are said by its announcement
-        lines.append(f"Move: {m.name}, from table {m.from_table} seat {m.from_seat} to table {m.to_table} "
-                     f"seat {m.to_seat}" if m.from_table is not None else f"{m.name}: table {m.to_table} seat {m.to_seat}")
+        lines.append(gettext("Move: %(name)s, from table %(from_table)s seat %(from_seat)s to table %(to_table)s "
+                             "seat %(to_seat)s", name=m.name, from_table=m.from_table, from_seat=m.from_seat,
+                             to_table=m.to_table, to_seat=m.to_seat) if m.from_table is not None
+                     else gettext("%(name)s: table %(table)s seat %(seat)s", name=m.name, table=m.to_table,
+                                  seat=m.to_seat))
     return tuple(lines), final, final_at
 
 
@@ -498,25 +540,26 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     subtitle = headline = ""
     colour_up = ""
     if finished:
-        title = "Finished"
+        title = gettext("Finished")
         firsts = [p.name for p in state.players if state.place_of(p.id) == 1]
         winner = firsts[0] if len(firsts) == 1 else ""
-        announce = f"The tournament is over. {winner} wins." if winner else "The tournament is over."
-        headline = f"{winner} wins" if winner else f"{' & '.join(firsts)} share 1st" if firsts else "It is over"
+        announce = (gettext("The tournament is over. %(winner)s wins.", winner=winner) if winner
+                    else gettext("The tournament is over."))
+        headline = (gettext("%(winner)s wins", winner=winner) if winner
+                    else gettext("%(names)s share 1st", names=" & ".join(firsts)) if firsts else gettext("It is over"))
     elif at_cap:
-        title = "Game over"
-        announce = "The hand cap is reached: the game is over. The players still in are ranked by chips."
-        headline = "Hand cap reached"
+        title = gettext("Game over")
+        announce = gettext("The hand cap is reached: the game is over. The players still in are ranked by chips.")
+        headline = gettext("Hand cap reached")
     elif clock.on_break:
-        title = "Break"
+        title = gettext("Break")
         colour_up = colour_up_text(clock.colour_up_now)
-        announce = "Break." + (f" {colour_up}." if colour_up else "")
+        announce = gettext("Break.") + (f" {colour_up}." if colour_up else "")
     else:
-        title = f"Level {clock.level_number}"
+        title = gettext("Level %(level)s", level=clock.level_number)
         if clock.continuing:
-            subtitle = "the last level goes on"
-        announce = f"Level {clock.level_number}. Blinds {say_number(clock.small_blind or 0)}, {say_number(clock.big_blind or 0)}"
-        announce += f", ante {say_number(clock.ante)}." if clock.ante else "."
+            subtitle = gettext("the last level goes on")
+        announce = _level_words(clock.level_number, clock.small_blind or 0, clock.big_blind or 0, clock.ante)
 
     seconds_left = clock.seconds_left
     hands_left = None
@@ -542,44 +585,48 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     average = state.average_stack
     cap_stacks = state.standings.cap_stacks
     stats = [
-        Stat("players", "Ranked by chips", str(len(cap_stacks)), f"of {state.entries} entries")
+        Stat("players", gettext("Ranked by chips"), str(len(cap_stacks)),
+             gettext("of %(entries)s entries", entries=state.entries))
         if cap_stacks is not None
-        else Stat("players", "Players left", str(state.players_left), f"of {state.entries} entries"),
+        else Stat("players", gettext("Players left"), str(state.players_left),
+                  gettext("of %(entries)s entries", entries=state.entries)),
         Stat(
             "average",
-            "Average stack",
+            gettext("Average stack"),
             chips(average) if average else "–",
-            f"{average / big_blind:.0f} BB" if average and big_blind else "",
+            gettext("%(count)s BB", count=format(average / big_blind, ".0f")) if average and big_blind else "",
         ),
     ]
     if not phone:
-        stats.append(Stat("chips", "Chips in play", chips(state.chips_in_play)))
+        stats.append(Stat("chips", gettext("Chips in play"), chips(state.chips_in_play)))
     if clock.seconds_to_break is not None and not finished:
         stats.append(
             Stat(
                 "break",
-                "Next break",
+                gettext("Next break"),
                 format_clock(clock.seconds_to_break),
                 deadline_ms=_ms(clock.break_starts_at) if running and clock.break_starts_at else None,
             )
         )
     elif hands_left is not None or clock.hand_cap_reached:
-        stats.append(Stat("hands", "Hands played", str(clock.hands_played), f"cap {clock.hand_cap}" if clock.hand_cap else ""))
+        stats.append(Stat("hands", gettext("Hands played"), str(clock.hands_played),
+                          gettext("cap %(cap)s", cap=clock.hand_cap) if clock.hand_cap else ""))
     payouts, payouts_label = _payouts(state)
     if state.settings.payout_kind != "points" and state.prize_pool and not phone:
-        stats.append(Stat("pool", "Prize pool", chips(state.prize_pool)))
+        stats.append(Stat("pool", gettext("Prize pool"), chips(state.prize_pool)))
     mystery = mystery_view(state)
     if mystery is not None and not finished and not phone:
-        stats.append(Stat("bounty", "Mystery", f"{len(mystery.left)}",
-                          f"of {mystery.count} left" + (f" from level {state.settings.mystery_level}"
-                                                        if state.settings.mystery_level > 1 else "")))
+        stats.append(Stat("bounty", gettext("Mystery"), f"{len(mystery.left)}",
+                          gettext("of %(count)s left from level %(level)s", count=mystery.count,
+                                  level=state.settings.mystery_level)
+                          if state.settings.mystery_level > 1 else gettext("of %(count)s left", count=mystery.count)))
     elif state.settings.bounty_kind != "none" and not finished:
         heads = bounties(state).heads
         alive = [p for p in state.alive if heads.get(p.id)]
         if alive:
             top = max(alive, key=lambda p: (heads[p.id], -p.id))
-            stats.append(Stat("bounty", f"Bounty on {top.name}", chips(heads[top.id]),
-                              "the biggest" if len(alive) > 1 else ""))
+            stats.append(Stat("bounty", gettext("Bounty on %(name)s", name=top.name), chips(heads[top.id]),
+                              gettext("the biggest") if len(alive) > 1 else ""))
     paid_places = len(payouts) if state.settings.payout_kind != "points" else 0
     moves, final_seats, final_at = ((), [], None) if phone else _moves(state, now)
     announcements = () if phone else tuple(current(
@@ -588,7 +635,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     leaders, leaders_note = ((), "") if phone else _leaders(state, big_blind)
     if clock.on_break:
         if state.settings.addon_level and state.settings.addon_level == (clock.next_level_number or 2) - 1:
-            announce += " The add-on is open until play resumes."
+            announce += " " + gettext("The add-on is open until play resumes.")
     elif not finished and not at_cap and clock.level_number:
         announce += "".join(f" {e}." for e in level_extras(state, clock.level_number))
 
@@ -607,7 +654,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         seconds_left=seconds_left,
         last_minute=last_minute,
         hands_left=hands_left,
-        blinds_label="Blinds",
+        blinds_label=gettext("Blinds"),
         blinds=blinds,
         ante=ante,
         colour_up=colour_up,
@@ -644,20 +691,19 @@ def _after(clock: ClockState, structure: Structure) -> AfterView | None:
         words = colour_up_text(brk.colour_up)
         return AfterView(
             key=f"break-before-{(clock.level_number or 0) + 1}",
-            title="Break",
+            title=gettext("Break"),
             blinds="",
             ante="",
             ends_at_ms=_ms(clock.ends_at + brk.seconds),
-            announce="Break." + (f" {words}." if words else ""),
+            announce=gettext("Break.") + (f" {words}." if words else ""),
         )
     level, number = clock.next_level, clock.next_level_number
     if level is None or number is None or level.seconds is None:
         return None
-    announce = f"Level {number}. Blinds {say_number(level.small_blind)}, {say_number(level.big_blind)}"
-    announce += f", ante {say_number(level.ante)}." if level.ante else "."
+    announce = _level_words(number, level.small_blind, level.big_blind, level.ante)
     return AfterView(
         key=f"level-{number}",
-        title=f"Level {number}",
+        title=gettext("Level %(level)s", level=number),
         blinds=blinds_text(level.small_blind, level.big_blind),
         ante=chips(level.ante) if level.ante else "",
         ends_at_ms=_ms(clock.ends_at + level.seconds),
@@ -668,6 +714,7 @@ def _after(clock: ClockState, structure: Structure) -> AfterView | None:
 # ---------------------------------------------------------------- routes
 
 bp = Blueprint("tv", __name__)
+bp.add_app_template_filter(clock_who, "clock_who")
 
 #: The TV's keys, as the director's clock actions: (action, seconds).
 KEY_ACTIONS: dict[str, tuple[str, int | None]] = {
@@ -706,7 +753,8 @@ def season_panel(db: Any, tournament_id: int) -> SeasonPanel | None:
     from director import seasons
 
     v = seasons.view(db, int(row[0]))
-    rows = tuple((r.rank, v.names.get(r.person, "?"), f"{r.points:g} pts") for r in v.rows[:SEASON_ROWS])
+    rows = tuple((r.rank, v.names.get(r.person, "?"), gettext("%(points)s pts", points=format(r.points, "g")))
+                 for r in v.rows[:SEASON_ROWS])
     return SeasonPanel(v.name, rows) if rows else None
 
 
@@ -717,7 +765,7 @@ def phone_clock(tournament_id: int) -> ClockView:
 
 def chart_url(tournament_id: int, structure: Structure) -> str:
     """The address of the structure's picture; it changes when the structure does."""
-    return url_for("tv.structure_svg", tournament_id=tournament_id, v=_digest(structure))
+    return url_for("tv.structure_svg", tournament_id=tournament_id, v=f"{_digest(structure)}-{language()}")
 
 
 @functools.lru_cache(maxsize=256)
@@ -726,7 +774,8 @@ def _digest(structure: Structure) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def _chart(structure: Structure) -> str:
+def _chart(structure: Structure, language: str) -> str:
+    """The picture in ``language`` (its words are the reader's; the cache keeps one per language)."""
     from director.charts import structure_chart
 
     # Drawn in the dark theme's text colour; the light theme inverts the image.
@@ -753,7 +802,7 @@ class RenderedClocks:
     def __init__(self, max_age: float = 1.0) -> None:
         self.max_age = max_age
         self._lock = threading.Lock()
-        self._bodies: dict[tuple[str, int, bool], tuple[int, float, float, str]] = {}
+        self._bodies: dict[tuple[str, int, bool, str], tuple[int, float, float, str]] = {}
         self._local = threading.local()
 
     def last_seq(self, database: str, tournament_id: int) -> int | None:
@@ -767,7 +816,7 @@ class RenderedClocks:
         rows = held[1].execute("SELECT last_seq FROM streams WHERE id = ?", (tournament_id,)).fetchall()
         return int(rows[0][0]) if rows else None
 
-    def get(self, key: tuple[str, int, bool], seq: int, at: float) -> str | None:
+    def get(self, key: tuple[str, int, bool, str], seq: int, at: float) -> str | None:
         with self._lock:
             found = self._bodies.get(key)
         if found is None:
@@ -777,7 +826,7 @@ class RenderedClocks:
             return None
         return body
 
-    def put(self, key: tuple[str, int, bool], seq: int, at: float, valid_until: float, body: str) -> None:
+    def put(self, key: tuple[str, int, bool, str], seq: int, at: float, valid_until: float, body: str) -> None:
         with self._lock:
             self._bodies[key] = (seq, at, valid_until, body)
 
@@ -804,7 +853,7 @@ def clock_partial(tournament_id: int, *, phone: bool = False) -> str:
     seq = rendered.last_seq(database, tournament_id)
     if seq is None:
         raise UnknownTournament(tournament_id)
-    key = (database, tournament_id, phone)
+    key = (database, tournament_id, phone, language())  # the words are the reader's
     body = rendered.get(key, seq, at)
     if body is None:
         view = clock_view(tournament_id, phone=phone, at=at)
@@ -854,7 +903,7 @@ def structure_svg(tournament_id: int) -> ResponseReturnValue:
     """The structure's picture for the TV's information layout (kept a day: its address
     changes with the structure)."""
     structure = load_state(get_db(), tournament_id).settings.structure
-    response = Response(_chart(structure), mimetype="image/svg+xml")
+    response = Response(_chart(structure, language()), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "public, max-age=86400"
     response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     return response
@@ -885,12 +934,18 @@ def key(tournament_id: int) -> ResponseReturnValue:
     name = str(values().get("action", ""))
     try:
         if name not in KEY_ACTIONS:
-            raise InvalidInput(f"Unknown key action {name!r}: use one of {', '.join(KEY_ACTIONS)}.")
+            raise InvalidInput("Unknown key action {name}: use one of {actions}.", name=repr(name),
+                               actions=", ".join(KEY_ACTIONS))
         action, seconds = KEY_ACTIONS[name]
         services.clock_action(get_db(), tournament_id, action, None, now(), seconds=seconds)
     except (EngineError, StaleWrite) as error:  # the TV shows the sentence for a moment
-        return jsonify(error=str(error)), 409 if isinstance(error, StaleWrite) else 422
+        return jsonify(error=_said(error)), 409 if isinstance(error, StaleWrite) else 422
     return jsonify(ok=True, action=name)
+
+
+def _said(error: EngineError | StaleWrite) -> str:
+    """A refusal in the reader's language."""
+    return say(error) if isinstance(error, EngineError) else say(str(error))
 
 
 def controls(tournament_id: int, **extra: Any) -> str:
@@ -912,7 +967,7 @@ def _tv_event(tournament_id: int, type: str, payload: dict[str, Any], message: s
         try:
             do()
         except (EngineError, StaleWrite) as error:
-            return jsonify(error=str(error)), 409 if isinstance(error, StaleWrite) else 422
+            return jsonify(error=_said(error)), 409 if isinstance(error, StaleWrite) else 422
         return jsonify(ok=True)
     return act(
         do,
@@ -929,14 +984,14 @@ def action_clock_start(tournament_id: int) -> ResponseReturnValue:
     data = values()
     who = " ".join(str(data.get("who") or "").split())
     payload = {"action": "start", "who": who, "seconds": data.get("seconds") or 60}
-    return _tv_event(tournament_id, "action_clock", payload, f"{who} is on the clock." if who else "")
+    return _tv_event(tournament_id, "action_clock", payload, gettext("%(who)s is on the clock.", who=who) if who else "")
 
 
 @bp.post("/t/<int:tournament_id>/tv/action-clock/stop")
 @login_required
 def action_clock_stop(tournament_id: int) -> ResponseReturnValue:
     """Take the player off the clock (they acted)."""
-    return _tv_event(tournament_id, "action_clock", {"action": "stop"}, "The action clock is stopped.")
+    return _tv_event(tournament_id, "action_clock", {"action": "stop"}, gettext("The action clock is stopped."))
 
 
 @bp.post("/t/<int:tournament_id>/tv/hand-for-hand")
@@ -948,11 +1003,13 @@ def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
     if flag(values().get("next")):
         state = load_state(get_db(), tournament_id)
         return _tv_event(
-            tournament_id, "h4h_next_hand", {}, f"Hand-for-hand hand {state.h4h_hand + 1}: deal at every table."
+            tournament_id, "h4h_next_hand", {},
+            gettext("Hand-for-hand hand %(number)s: deal at every table.", number=state.h4h_hand + 1),
         )
     raw = values().get("on")
     on = raw if isinstance(raw, bool) else str(raw).strip().lower() in ("true", "1", "on", "yes")
-    message = "Hand for hand: every table plays one hand at a time." if on else "Hand for hand is over."
+    message = (gettext("Hand for hand: every table plays one hand at a time.") if on
+               else gettext("Hand for hand is over."))
     return _tv_event(tournament_id, "hand_for_hand", {"on": on}, message)
 
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext, ngettext
+
+from director.i18n import number as chips
+from director.i18n import ordinal, say
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at
@@ -15,7 +19,6 @@ from engine.dealing import stack_of
 from engine.deals import deal_refusal
 from engine.errors import EngineError
 from engine.structure import describe_level
-from engine.text import chips, ordinal
 from engine.tournament import Event, Player, Tournament, apply, describe, owned_chips
 
 
@@ -38,27 +41,27 @@ class ClockView:
     @property
     def status_text(self) -> str:
         return {
-            "not_started": "Not started",
-            "running": "Running",
-            "paused": "Paused",
-            "on_break": "Break",
-            "finished": "Finished",
+            "not_started": gettext("Not started"),
+            "running": gettext("Running"),
+            "paused": gettext("Paused"),
+            "on_break": gettext("Break"),
+            "finished": gettext("Finished"),
         }[self.state.status]
 
     @property
     def time_text(self) -> str:
         if self.hand_counted:
             left = self.state.hands_left_in_level
-            return "–" if left is None else f"{left} hand{'s' if left != 1 else ''}"
+            return "–" if left is None else ngettext("%(num)d hand", "%(num)d hands", left)
         return clock_text(self.state.seconds_left)
 
     @property
     def next_text(self) -> str:
         s = self.state
         if s.break_next:
-            return "Next: a break"
+            return gettext("Next: a break")
         if s.next_level is not None and s.next_level_number is not None:
-            return "Next: " + describe_level(s.next_level, s.next_level_number)
+            return gettext("Next: %(level)s", level=say(describe_level(s.next_level, s.next_level_number)))
         return ""
 
 
@@ -135,7 +138,9 @@ def deal_line(state: Tournament) -> str:
     if deal is None:
         return ""
     shares = ", ".join(f"{state.name_of(pid)} {chips(m)}" for pid, m in deal.amounts)
-    return shares + (f"; {chips(deal.play_for)} left to play for" if deal.play_for else "")
+    if deal.play_for:
+        return gettext("%(shares)s; %(amount)s left to play for", shares=shares, amount=chips(deal.play_for))
+    return shares
 
 
 def pool_lines(state: Tournament) -> list[str]:
@@ -144,22 +149,23 @@ def pool_lines(state: Tournament) -> list[str]:
     pool = state.pool
     if state.settings.payout_kind == "points" or not (pool.fees or pool.overlay):
         return []
-    lines = [f"{chips(pool.paid_in)} paid in"]
+    lines = [gettext("%(amount)s paid in", amount=chips(pool.paid_in))]
     if pool.fees:
-        lines.append(f"{chips(pool.fees)} in fees")
+        lines.append(gettext("%(amount)s in fees", amount=chips(pool.fees)))
     if pool.overlay:
-        lines.append(f"{chips(pool.overlay)} added to reach the guarantee of {chips(state.settings.guarantee)}")
-    lines.append(f"prize pool {chips(pool.pool)}")
+        lines.append(gettext("%(amount)s added to reach the guarantee of %(guarantee)s", amount=chips(pool.overlay),
+                             guarantee=chips(state.settings.guarantee)))
+    lines.append(gettext("prize pool %(amount)s", amount=chips(pool.pool)))
     return lines
 
 
 def recent_events(state: Tournament, count: int = 8) -> list[str]:
-    return [describe(state, e) for e in state.recent_events(count)]
+    return [say(describe(state, e)) for e in state.recent_events(count)]
 
 
 def last_event_text(state: Tournament) -> str | None:
     event = state.last_event
-    return None if event is None else describe(state, event)
+    return None if event is None else say(describe(state, event))
 
 
 def redo_text(state: Tournament) -> str | None:
@@ -171,15 +177,15 @@ def redo_text(state: Tournament) -> str | None:
     try:
         again = apply(state, Event(state.seq + 1, "redo", {}, event.at))
     except EngineError:
-        return describe(state, event)
-    return describe(again, again.last_event or event)
+        return say(describe(state, event))
+    return say(describe(again, again.last_event or event))
 
 
 def undone_text(state: Tournament) -> str:
     """What an undo now takes back, for its message: "Undone: Dana's bust (5th)."."""
     event = state.last_event
     if event is None:
-        return "Undone."
+        return gettext("Undone.")
     if event.type == "bust":
         raw = event.payload.get("players")
         ids = [raw] if isinstance(raw, (int, str)) else list(raw or [])
@@ -187,9 +193,10 @@ def undone_text(state: Tournament) -> str:
         for value in ids:
             pid = int(value)
             place = state.place_of(pid) or state.provisional_places().get(pid)
-            parts.append(f"{state.name_of(pid)}'s bust" + (f" ({ordinal(place)})" if place else ""))
-        return "Undone: " + " and ".join(parts) + "."
-    return f"Undone: {describe(state, event)}."
+            parts.append(gettext("%(name)s's bust (%(place)s)", name=state.name_of(pid), place=ordinal(place)) if place
+                         else gettext("%(name)s's bust", name=state.name_of(pid)))
+        return gettext("Undone: %(what)s.", what=gettext(" and ").join(parts))
+    return gettext("Undone: %(what)s.", what=say(describe(state, event)))
 
 
 @dataclass(frozen=True)
@@ -214,8 +221,10 @@ class ColourView:
         colour = dict(self.colours)
 
         def step(a: int, b: int) -> str:
-            said = f"the {chips(a)} chips become {chips(b)} chips"
-            return said + (f" ({colour[a]} into {colour[b]})" if a in colour and b in colour else "")
+            if a in colour and b in colour:
+                return gettext("the %(small)s chips become %(big)s chips (%(colour)s into %(into)s)", small=chips(a),
+                               big=chips(b), colour=colour[a], into=colour[b])
+            return gettext("the %(small)s chips become %(big)s chips", small=chips(a), big=chips(b))
 
         return "; ".join(step(a, b) for a, b in self.steps)
 
@@ -253,13 +262,15 @@ class MysteryView:
 
     def text(self, state: Tournament, draw: Draw) -> str:
         """``Ann draws a mystery bounty of 250 for Bob``, split, or the pool empty."""
-        who = " and ".join(state.name_of(p) for p in draw.takers)
+        who = gettext(" and ").join(state.name_of(p) for p in draw.takers)
         victim = state.name_of(draw.victim)
         if not draw.amount:
-            return f"The mystery pool is empty: {who} takes no bounty for {victim}."
+            return gettext("The mystery pool is empty: %(who)s takes no bounty for %(victim)s.", who=who, victim=victim)
         if len(draw.takers) > 1:
-            return f"{who} share a mystery bounty of {chips(draw.amount)} for {victim}."
-        return f"{who} draws a mystery bounty of {chips(draw.amount)} for {victim}."
+            return gettext("%(who)s share a mystery bounty of %(amount)s for %(victim)s.", who=who,
+                           amount=chips(draw.amount), victim=victim)
+        return gettext("%(who)s draws a mystery bounty of %(amount)s for %(victim)s.", who=who,
+                       amount=chips(draw.amount), victim=victim)
 
 
 def mystery_view(state: Tournament) -> MysteryView | None:
@@ -270,8 +281,10 @@ def mystery_view(state: Tournament) -> MysteryView | None:
     knockouts = max(0, state.players_left - 1) if not state.finished else 0
     warning = None
     if len(b.left) < knockouts:
-        warning = (f"{len(b.left)} mystery bount{'y' if len(b.left) == 1 else 'ies'} left for up to {knockouts} "
-                   "knockouts: once they are drawn, a knockout takes no bounty.")
+        warning = ngettext("%(num)d mystery bounty left for up to %(knockouts)s knockouts: once they are drawn, "
+                           "a knockout takes no bounty.",
+                           "%(num)d mystery bounties left for up to %(knockouts)s knockouts: once they are drawn, "
+                           "a knockout takes no bounty.", len(b.left), knockouts=knockouts)
     return MysteryView(sum(c for _, c in s.mystery_pool), b.left, b.draws, warning)
 
 
@@ -282,24 +295,32 @@ def chips_owned_text(state: Tournament) -> tuple[str, bool]:
     if owned is None:
         return "", False
     over = state.chips_in_play - owned.total_value
-    whose = "your chips" if state.settings.chips is not None else "the chip set"
     if over > 0:
-        return (f"{chips(over)} more than {whose} {'hold' if whose == 'your chips' else 'holds'} "
-                f"({chips(owned.total_value)}): colour up, or bring more chips before the next rebuy", True)
-    return f"of {chips(owned.total_value)} in {whose}", False
+        if state.settings.chips is not None:
+            return gettext("%(over)s more than your chips hold (%(total)s): colour up, or bring more chips before "
+                           "the next rebuy", over=chips(over), total=chips(owned.total_value)), True
+        return gettext("%(over)s more than the chip set holds (%(total)s): colour up, or bring more chips before "
+                       "the next rebuy", over=chips(over), total=chips(owned.total_value)), True
+    if state.settings.chips is not None:
+        return gettext("of %(total)s in your chips", total=chips(owned.total_value)), False
+    return gettext("of %(total)s in the chip set", total=chips(owned.total_value)), False
 
 
 def late_registration_text(state: Tournament, level: int) -> str:
     """``Late registration open until level 6`` while it is open, and re-entry likewise; "" once
     both are closed (or there is none)."""
     s = state.settings
-    parts = []
-    if state.started and not state.finished and s.late_registration_levels >= level:
-        parts.append(f"Late registration open until level {s.late_registration_levels}")
-    if state.started and not state.finished and s.reentry_levels >= level and not state.standings.rebuys_closed:
-        parts.append(f"re-entry until level {s.reentry_levels}")
-    text = ", ".join(parts)
-    return text[:1].upper() + text[1:]
+    playing = state.started and not state.finished
+    late = playing and s.late_registration_levels >= level
+    reentry = playing and s.reentry_levels >= level and not state.standings.rebuys_closed
+    if late and reentry:
+        return gettext("Late registration open until level %(level)s, re-entry until level %(reentry)s",
+                       level=s.late_registration_levels, reentry=s.reentry_levels)
+    if late:
+        return gettext("Late registration open until level %(level)s", level=s.late_registration_levels)
+    if reentry:
+        return gettext("Re-entry until level %(level)s", level=s.reentry_levels)
+    return ""
 
 
 def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict[str, Any]:

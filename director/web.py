@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from babel.dates import format_datetime as format_date_time
 from flask import (
     Flask,
     current_app,
@@ -28,26 +29,27 @@ from flask import (
     request,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.wrappers import Response
 
 from director.events import StaleWrite, UnknownTournament
-from engine.errors import EngineError, InvalidInput
+from director.i18n import language, number, ordinal, say
+from engine.errors import EngineError, InvalidInput, Term
 from engine.limits import MAX_CHIPS, MAX_ID
-from engine.text import chips, ordinal
 
 htmx = HTMX()
 
 #: Links in a tournament's navigation bar after Dashboard and Players, in the order of the
 #: night: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
-TOURNAMENT_LINKS: list[tuple[str, str]] = [
-    ("seating.tables", "Tables"),
-    ("tv.page", "TV clock"),
-    ("results.show", "Results"),
-    ("structure.show", "Structure"),
-    ("settings.show", "Settings"),
+TOURNAMENT_LINKS: list[tuple[str, Any]] = [
+    ("seating.tables", lazy_gettext("Tables")),
+    ("tv.page", lazy_gettext("TV clock")),
+    ("results.show", lazy_gettext("Results")),
+    ("structure.show", lazy_gettext("Structure")),
+    ("settings.show", lazy_gettext("Settings")),
 ]
 
 
@@ -85,28 +87,31 @@ def parse_int(
     value: Any, label: str, *, minimum: int | None = None, default: int | None = None, maximum: int = MAX_CHIPS
 ) -> int:
     """A form's whole number ("1,000" reads as 1000), within ``minimum`` and ``maximum``."""
+    label = label if isinstance(label, Term) else Term(label)  # said in the reader's language
     if value is None or (isinstance(value, str) and not value.strip()):
         if default is not None:
             return default
-        raise InvalidInput(f"The {label} is missing: type a whole number.")
+        raise InvalidInput("The {label} is missing: type a whole number.", label=label)
     if isinstance(value, bool):
-        raise InvalidInput(f"The {label} must be a whole number, not {value!r}.")
+        raise InvalidInput("The {label} must be a whole number, not {value}.", label=label, value=repr(value))
     try:
-        number = int(str(value).strip().replace(",", "").replace("_", ""))
+        whole = int(str(value).strip().replace(",", "").replace("_", ""))
     except ValueError:
-        raise InvalidInput(f"The {label} must be a whole number, not {value!r}.") from None
-    if minimum is not None and number < minimum:
-        raise InvalidInput(f"The {label} must be at least {minimum:,}, not {number:,}.")
-    if number > maximum:
-        raise InvalidInput(f"The {label} must be at most {maximum:,}, not {number:,}.")
-    return number
+        raise InvalidInput("The {label} must be a whole number, not {value}.", label=label, value=repr(value)) from None
+    if minimum is not None and whole < minimum:
+        raise InvalidInput("The {label} must be at least {minimum}, not {value}.", label=label, minimum=minimum,
+                           value=whole)
+    if whole > maximum:
+        raise InvalidInput("The {label} must be at most {maximum}, not {value}.", label=label, maximum=maximum,
+                           value=whole)
+    return whole
 
 
 def expected_seq(data: dict[str, Any], current: int) -> int:
     """The sequence number a write was based on; the current one when the caller gave none."""
     if data.get("expected_seq") in (None, ""):
         return current
-    return parse_int(data.get("expected_seq"), "expected sequence number", minimum=0, maximum=MAX_ID)
+    return parse_int(data.get("expected_seq"), Term("expected sequence number"), minimum=0, maximum=MAX_ID)
 
 
 def act(
@@ -121,11 +126,11 @@ def act(
     try:
         do()
     except EngineError as error:
-        return rerender(error=str(error)), 422
+        return rerender(error=say(error)), 422
     except StaleWrite as error:
         if is_partial_request():
-            return rerender(error=str(error)), 409
-        flash(str(error), "error")
+            return rerender(error=stale_text(error)), 409
+        flash(stale_text(error), "error")
         return redirect(redirect_to, code=303)
     if callable(message):
         message = message()
@@ -164,6 +169,29 @@ def flash_and_go(message: str, to: str) -> ResponseReturnValue:
     return redirect(to, code=303)
 
 
+def stale_text(error: StaleWrite) -> str:
+    """A stale write's message in the reader's language."""
+    return say(str(error))
+
+
+def unknown_text(error: UnknownTournament) -> str:
+    return gettext("There is no tournament number %(number)s.", number=error.tournament_id)
+
+
+def http_words(code: int) -> tuple[str | None, str | None]:
+    """The title and sentence of an HTTP error the app does not word itself, in the reader's
+    language (their English is werkzeug's own, as the API has always answered)."""
+    words = {
+        400: (gettext("Bad Request"), gettext("The browser (or proxy) sent a request that this server could not understand.")),
+        401: (gettext("Unauthorized"), gettext("This needs the director's password.")),
+        403: (gettext("Forbidden"), gettext("This is not allowed.")),
+        405: (gettext("Method Not Allowed"), gettext("The method is not allowed for the requested URL.")),
+        413: (gettext("Request Entity Too Large"), gettext("The data value transmitted exceeds the capacity limit.")),
+        429: (gettext("Too Many Requests"), gettext("This user has exceeded an allotted request count. Try again later.")),
+    }
+    return words.get(code, (None, None))
+
+
 def refusal_status(error: EngineError) -> int:
     """422 for input that makes no sense, 409 for what contradicts the data."""
     return 422 if isinstance(error, InvalidInput) else 409
@@ -198,51 +226,57 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(EngineError)
     def engine_error(error: EngineError) -> ResponseReturnValue:
-        return error_page(422, "That cannot be done", str(error))
+        return error_page(422, gettext("That cannot be done"), say(error))
 
     @app.errorhandler(StaleWrite)
     def stale(error: StaleWrite) -> ResponseReturnValue:
-        return error_page(409, "Changed by someone else", str(error))
+        return error_page(409, gettext("Changed by someone else"), stale_text(error))
 
     @app.errorhandler(UnknownTournament)
     def unknown_tournament(error: UnknownTournament) -> ResponseReturnValue:
-        return error_page(404, "No such tournament", str(error))
+        return error_page(404, gettext("No such tournament"), unknown_text(error))
 
     @app.errorhandler(CSRFError)
     def csrf_error(_error: CSRFError) -> ResponseReturnValue:
         if is_partial_request():  # htmx: reload the page, which brings a fresh token
-            flash("This page was out of date and has been reloaded: please try again.", "error")
+            flash(gettext("This page was out of date and has been reloaded: please try again."), "error")
             response = Response(status=400)
             response.headers["HX-Refresh"] = "true"
             return response
         return error_page(
             400,
-            "Please try again",
-            "The security token of this page was missing or out of date: reload the page and try again.",
+            gettext("Please try again"),
+            gettext("The security token of this page was missing or out of date: reload the page and try again."),
         )
 
     @app.errorhandler(NotFound)
     def not_found(error: NotFound) -> ResponseReturnValue:
         own = error.description if error.description != NotFound.description else None
-        return error_page(404, "Page not found", own or "There is no page at this address.")
+        return error_page(404, gettext("Page not found"), say(own) if own else gettext("There is no page at this address."))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
-        return error_page(error.code or 500, error.name, error.description or error.name)
+        code = error.code or 500
+        title, text = http_words(code)
+        own = error.description if error.description != type(error).description else None
+        if own:
+            text = say(own)
+        return error_page(code, title or error.name, text or error.description or error.name)
 
     @app.errorhandler(500)
     def server_error(_error: Exception) -> ResponseReturnValue:
-        return error_page(500, "Something went wrong", "The server hit an error; nothing was recorded. Try again.")
+        return error_page(500, gettext("Something went wrong"),
+                          gettext("The server hit an error; nothing was recorded. Try again."))
 
 
 def format_chips(amount: int | float | None) -> str:
-    """12345 -> '12,345'."""
-    return "–" if amount is None else chips(amount)
+    """12345 -> '12,345' (or '12.345', '12\u202f345': the reader's way; every digit kept)."""
+    return "–" if amount is None else number(amount)
 
 
 def format_datetime(at: float) -> str:
-    """Epoch seconds as the server's local time, e.g. 'Sat 14 Mar 20:05'."""
-    return datetime.fromtimestamp(at).strftime("%a %d %b %H:%M")
+    """Epoch seconds as the server's local time in the reader's way, e.g. 'Sat 14 Mar 20:05'."""
+    return format_date_time(datetime.fromtimestamp(at), "EEE d MMM HH:mm", locale=language())
 
 
 def format_isotime(at: float) -> str:

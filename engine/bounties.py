@@ -35,6 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
+from engine.errors import Message
+
 if TYPE_CHECKING:
     from engine.tournament import Tournament
 
@@ -158,7 +160,14 @@ def mystery_warning(pool: Sequence[tuple[Money, int]], level: int, knockouts: in
     count = sum(c for _, c in pool)
     if count >= knockouts:
         return None
-    return (
-        f"The mystery pool holds {count} bount{'y' if count == 1 else 'ies'} for up to {knockouts} knockouts: "
-        f"once they are drawn, a knockout from level {level} on takes no bounty (the TV says the pool is empty)."
+    if count == 1:
+        return Message(
+            "The mystery pool holds 1 bounty for up to {knockouts} knockouts: once they are drawn, a knockout "
+            "from level {level} on takes no bounty (the TV says the pool is empty).",
+            knockouts=str(knockouts), level=level,
+        )
+    return Message(
+        "The mystery pool holds {count} bounties for up to {knockouts} knockouts: once they are drawn, "
+        "a knockout from level {level} on takes no bounty (the TV says the pool is empty).",
+        count=str(count), knockouts=str(knockouts), level=level,
     )

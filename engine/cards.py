@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput, Message, Term
 
 Rank: TypeAlias = int
 """2 to 14, where 11 is a jack, 12 a queen, 13 a king and 14 an ace."""
@@ -27,7 +27,13 @@ RANK_NAMES = {
     9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
 }
 RANK_PLURALS = {r: (n + "es" if n == "six" else n + "s") for r, n in RANK_NAMES.items()}
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_NAMES = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_("spades")}
+CARD_RANKS = {
+    2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"),
+    8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King"),
+    14: N_("Ace"),
+}
+"""A card's rank as its name begins (``Ace of spades``)."""
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -39,7 +45,10 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14 or self.suit not in SUIT_CHARS:
-            raise InvalidInput(f"There is no card of rank {self.rank!r} and suit {self.suit!r}.")
+            raise InvalidInput(
+                "There is no card of rank {rank} and suit {suit}.",
+                rank=repr(self.rank), suit=repr(self.suit)
+            )
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -48,12 +57,18 @@ class Card:
         if len(t) == 3 and t[:2] == "10":
             t = "T" + t[2]
         if len(t) != 2:
-            raise InvalidInput(f"{text!r} is not a card: write a rank and a suit, like As, Td or 2c.")
+            raise InvalidInput(
+                "{text} is not a card: write a rank and a suit, like As, Td or 2c.",
+                text=repr(text)
+            )
         r, s = t[0].upper(), t[1].lower()
         if r not in RANK_CHARS:
-            raise InvalidInput(f"{text!r} is not a card: the rank must be one of {RANK_CHARS}.")
+            raise InvalidInput(
+                "{text} is not a card: the rank must be one of {ranks}.",
+                text=repr(text), ranks=RANK_CHARS,
+            )
         if s not in SUIT_CHARS:
-            raise InvalidInput(f"{text!r} is not a card: the suit must be one of c, d, h, s.")
+            raise InvalidInput("{text} is not a card: the suit must be one of c, d, h, s.", text=repr(text))
         return cls(RANK_CHARS.index(r) + 2, s)
 
     @property
@@ -63,8 +78,8 @@ class Card:
 
     @property
     def name(self) -> str:
-        """``Ace of spades``."""
-        return f"{RANK_NAMES[self.rank].capitalize()} of {SUIT_NAMES[self.suit]}"
+        """``Ace of spades`` (a :class:`Message`: its words are translated)."""
+        return Message("{rank} of {suit}", rank=Term(CARD_RANKS[self.rank]), suit=Term(SUIT_NAMES[self.suit]))
 
     def __str__(self) -> str:
         return RANK_CHARS[self.rank - 2] + self.suit
@@ -85,7 +100,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     compact = "".join(ch for ch in text if not ch.isspace() and ch != ",").replace("10", "T")
     if len(compact) % 2:
-        raise InvalidInput(f"{text!r} is not a list of cards: each card is a rank and a suit, like AsKd.")
+        raise InvalidInput(
+            "{text} is not a list of cards: each card is a rank and a suit, like AsKd.",
+            text=repr(text)
+        )
     cards = tuple(Card.parse(compact[i : i + 2]) for i in range(0, len(compact), 2))
     check_distinct(cards)
     return cards
@@ -101,7 +119,7 @@ def check_distinct(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for c in cards:
         if c in seen:
-            raise InvalidInput(f"The {c.name} ({c}) appears twice.")
+            raise InvalidInput("The {card} ({code}) appears twice.", card=c.name, code=str(c))
         seen.add(c)
 
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
 from engine import notation
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.events import Event, History, apply_event, fold_events
 from engine.hand import Hand, HandSetup
 from engine.positions import Positions
@@ -80,11 +80,11 @@ class Stake:
     def __post_init__(self) -> None:
         for value in (self.small_blind, self.big_blind):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidInput(f"Blinds must be whole numbers of chips, not {value!r}.")
+                raise InvalidInput("Blinds must be whole numbers of chips, not {value}.", value=repr(value))
         if self.big_blind < 2 or not 1 <= self.small_blind <= self.big_blind:
             raise InvalidInput(
-                f"The blinds {self.small_blind}/{self.big_blind} cannot be played: the small "
-                "blind must be at least 1 and at most the big blind."
+                "The blinds {small_blind}/{big_blind} cannot be played: the small blind must be at least 1 and at most the big blind.",
+                small_blind=str(self.small_blind), big_blind=str(self.big_blind),
             )
 
     @property
@@ -103,9 +103,9 @@ class Stake:
     @property
     def range_text(self) -> str:
         """``4,000 to 10,000 (40 to 100 big blinds)``."""
-        return (
-            f"{chips(self.min_buy_in)} to {chips(self.max_buy_in)} "
-            f"({MIN_BUY_IN_BB} to {MAX_BUY_IN_BB} big blinds)"
+        return Message(
+            "{low} to {high} ({low_bb} to {high_bb} big blinds)",
+            low=self.min_buy_in, high=self.max_buy_in, low_bb=MIN_BUY_IN_BB, high_bb=MAX_BUY_IN_BB,
         )
 
     @property
@@ -120,11 +120,11 @@ class Stake:
 
     def verify_buy_in(self, amount: Chips, who: str) -> None:
         """A buy-in (or a rebuy) must be within the range."""
-        _verify_chips(amount, f"{who}'s buy-in")
+        _verify_chips(amount, "buy-in", who)
         if not self.min_buy_in <= amount <= self.max_buy_in:
             raise IllegalAction(
-                f"{who} cannot buy in for {chips(amount)} at {self.name}: "
-                f"the buy-in is {self.range_text}."
+                "{who} cannot buy in for {amount} at {stake}: the buy-in is {range}.",
+                who=who, amount=amount, stake=self.name, range=self.range_text,
             )
 
     def verify_top_up(self, stack: Chips, amount: Chips, who: str) -> None:
@@ -135,18 +135,23 @@ class Stake:
         ...
         engine.errors.IllegalAction: Bob cannot top up 600 at 10/20: 1,500 in front plus 600 is 2,100, more than the maximum of 2,000; Bob can add at most 500.
         """
-        _verify_chips(amount, f"{who}'s top-up")
+        _verify_chips(amount, "top-up", who)
         if stack + amount > self.max_buy_in:
             room = max(0, self.max_buy_in - stack)
-            can = (
-                f"{who} can add at most {chips(room)}"
-                if room
-                else f"{who} is already at the maximum"
+            values = dict(
+                who=who, amount=amount, stake=self.name, stack=stack, total=stack + amount,
+                maximum=self.max_buy_in,
             )
+            if room:
+                raise IllegalAction(
+                    "{who} cannot top up {amount} at {stake}: {stack} in front plus {amount} is "
+                    "{total}, more than the maximum of {maximum}; {who} can add at most {room}.",
+                    room=room, **values,
+                )
             raise IllegalAction(
-                f"{who} cannot top up {chips(amount)} at {self.name}: {chips(stack)} in front plus "
-                f"{chips(amount)} is {chips(stack + amount)}, more than the maximum of "
-                f"{chips(self.max_buy_in)}; {can}."
+                "{who} cannot top up {amount} at {stake}: {stack} in front plus {amount} is "
+                "{total}, more than the maximum of {maximum}; {who} is already at the maximum.",
+                **values,
             )
 
     def as_dict(self) -> dict[str, int]:
@@ -161,7 +166,7 @@ class Stake:
         """
         parts = str(text).replace(",", "").replace(" ", "").split("/")
         if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise InvalidInput(f"{text!r} is not a stake: write the blinds like 50/100.")
+            raise InvalidInput("{text} is not a stake: write the blinds like 50/100.", text=repr(text))
         return cls(int(parts[0]), int(parts[1]))
 
 
@@ -188,8 +193,9 @@ def verify_stake_access(stake: Stake, balance: Chips, who: str) -> None:
     """
     if balance < stake.access_balance:
         raise IllegalAction(
-            f"{who} may not sit at {stake.name} yet: that stake opens once a member's Play Chips "
-            f"reach {chips(stake.access_balance)}, its smallest buy-in, and {who} has {chips(balance)}."
+            "{who} may not sit at {stake} yet: that stake opens once a member's Play Chips "
+            "reach {access}, its smallest buy-in, and {who} has {balance}.",
+            who=who, stake=stake.name, access=stake.access_balance, balance=balance,
         )
 
 
@@ -202,29 +208,45 @@ def verify_member_buy_in(
         verify_stake_access(stake, balance, who)
     if amount > balance:
         raise IllegalAction(
-            f"{who} cannot take {chips(amount)} to the table: {who}'s balance is {chips(balance)} play chips."
+            "{who} cannot take {amount} to the table: {who}'s balance is {balance} play chips.",
+            who=who, amount=amount, balance=balance
         )
 
 
-def _verify_chips(amount: object, what: str) -> None:
+_CHIP_AMOUNTS = {
+    "buy-in": (
+        N_("{who}'s buy-in must be a whole number of chips, not {amount}."),
+        N_("{who}'s buy-in must be more than 0, not {amount}."),
+    ),
+    "top-up": (
+        N_("{who}'s top-up must be a whole number of chips, not {amount}."),
+        N_("{who}'s top-up must be more than 0, not {amount}."),
+    ),
+    "grant": (
+        N_("A grant to {who} must be a whole number of chips, not {amount}."),
+        N_("A grant to {who} must be more than 0, not {amount}."),
+    ),
+}
+
+
+def _verify_chips(amount: object, what: Literal["buy-in", "top-up", "grant"], who: str) -> None:
+    not_whole, not_positive = _CHIP_AMOUNTS[what]
+    who = who[:1].upper() + who[1:]
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise InvalidInput(
-            f"{what[:1].upper() + what[1:]} must be a whole number of chips, not {amount!r}."
-        )
+        raise InvalidInput(not_whole, who=who, amount=repr(amount))
     if amount <= 0:
-        raise IllegalAction(
-            f"{what[:1].upper() + what[1:]} must be more than 0, not {chips(amount)}."
-        )
+        raise IllegalAction(not_positive, who=who, amount=amount)
 
 
-def clean_name(value: object, what: str = "name") -> str:
-    """A trimmed name of 1 to 40 characters."""
+def clean_name(value: object, what: str = N_("name")) -> str:
+    """A trimmed name of 1 to 40 characters; ``what`` (the name of what) is a message id."""
     if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(f"The {what} is missing: type a name.")
+        raise InvalidInput("The {what} is missing: type a name.", what=Term(what))
     text = " ".join(value.split())
     if len(text) > MAX_NAME:
         raise InvalidInput(
-            f"The {what} {text[:20]!r}... is too long: at most {MAX_NAME} characters."
+            "The {what} {name}... is too long: at most {most} characters.",
+            what=Term(what), name=repr(text[:20]), most=MAX_NAME,
         )
     return text
 
@@ -274,7 +296,7 @@ class Club:
         for m in self.members:
             if m.id == member_id:
                 return m
-        raise InvalidInput(f"There is no club member number {member_id}.")
+        raise InvalidInput("There is no club member number {member}.", member=str(member_id))
 
     def member_named(self, name: str) -> Member | None:
         key = " ".join(name.split()).casefold()
@@ -293,22 +315,22 @@ class Club:
 def _member_id(payload: Mapping[str, Any], key: str = "member") -> MemberId:
     value = payload.get(key)
     if isinstance(value, bool):
-        raise InvalidInput(f"{value!r} is not a member number.")
+        raise InvalidInput("{value} is not a member number.", value=repr(value))
     try:
         return int(str(value))
     except ValueError:
-        raise InvalidInput(f"{value!r} is not a member number.") from None
+        raise InvalidInput("{value} is not a member number.", value=repr(value)) from None
 
 
 def _amount(payload: Mapping[str, Any], key: str = "amount") -> Chips:
     value = payload.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"The amount must be a whole number of chips, not {value!r}.")
+        raise InvalidInput("The amount must be a whole number of chips, not {value}.", value=repr(value))
     return value
 
 
 def _grant(club: Club, member: Member, amount: Chips, reason: object, event: Event) -> Club:
-    _verify_chips(amount, f"a grant to {member.name}")
+    _verify_chips(amount, "grant", member.name)
     text = " ".join(str(reason or "Grant").split())[:80] or "Grant"
     return replace(club, grants=(*club.grants, Grant(event.seq, member.id, amount, text, event.at)))
 
@@ -319,24 +341,26 @@ def club_apply(club: Club, event: Event) -> Club:
         if club.seq:
             raise IllegalAction("The club already exists.")
         if event.seq != club.seq + 1:
-            raise InvalidInput(f"Event {event.seq} cannot follow event {club.seq}.")
+            raise InvalidInput(
+                "Event {event} cannot follow event {previous}.", event=str(event.seq), previous=str(club.seq)
+            )
         return Club(seq=event.seq)
     if event.type == "undo" and club.history.depth == 0 and event.seq == club.seq + 1:
         raise IllegalAction("There is nothing to undo in the club.")
-    return apply_event(club, event, _CLUB_HANDLERS, "club event")
+    return apply_event(club, event, _CLUB_HANDLERS, N_("club event"))
 
 
 def _member_added(club: Club, event: Event) -> Club:
     p = event.payload
-    name = clean_name(p.get("name"), "member's name")
+    name = clean_name(p.get("name"), N_("member's name"))
     existing = club.member_named(name)
     if existing is not None:
-        raise IllegalAction(f"{existing.name} is already a member of the club.")
+        raise IllegalAction("{name} is already a member of the club.", name=existing.name)
     member = Member(max((m.id for m in club.members), default=0) + 1, name, event.at)
     new = replace(club, members=(*club.members, member))
     grant = p.get("grant")
     if grant not in (None, 0):
-        new = _grant(new, member, _amount(p, "grant"), p.get("reason") or "Starting balance", event)
+        new = _grant(new, member, _amount(p, "grant"), p.get("reason") or N_("Starting balance"), event)
     return new
 
 
@@ -576,7 +600,8 @@ class CashSession:
             if str(t.number) == str(number):
                 return t
         raise InvalidInput(
-            f"There is no table {number} in this session: tables are 1 to {len(self.tables)}."
+            "There is no table {number} in this session: tables are 1 to {count}.",
+            number=str(number), count=len(self.tables),
         )
 
     def seat_of(self, member: MemberId) -> tuple[CashTable, SeatedPlayer] | None:
@@ -659,10 +684,13 @@ class CashSession:
 
 def _table_from(data: object, number: int) -> CashTable:
     if not isinstance(data, Mapping):
-        raise InvalidInput(f"Table {number} must be given with its seats and blinds.")
+        raise InvalidInput("Table {number} must be given with its seats and blinds.", number=number)
     seats = data.get("seats", 9)
     if isinstance(seats, bool) or seats not in TABLE_SIZES:
-        raise InvalidInput(f"Table {number} must have 6 or 9 seats, not {seats!r}.")
+        raise InvalidInput(
+            "Table {number} must have 6 or 9 seats, not {seats}.",
+            number=number, seats=repr(seats)
+        )
     if "stake" in data and "big_blind" not in data:
         stake = Stake.parse(str(data["stake"]))
     else:
@@ -675,17 +703,18 @@ def create(event: Event) -> CashSession:
     if event.type != "created":
         raise InvalidInput("A cash session starts with its 'created' event.")
     p = event.payload
-    name = clean_name(p.get("name"), "session name")
+    name = clean_name(p.get("name"), N_("session name"))
     rule = p.get("newcomers", "wait")
     if rule not in NEWCOMER_RULES:
         raise InvalidInput(
-            f"A new player must 'wait' for the big blind or 'post' one, not {rule!r}."
+            "A new player must 'wait' for the big blind or 'post' one, not {rule}.",
+            rule=repr(rule)
         )
     raw = p.get("tables")
     if not isinstance(raw, list) or not raw:
         raise InvalidInput("A cash session needs at least one table.")
     if len(raw) > 20:
-        raise InvalidInput(f"A cash session can have at most 20 tables, not {len(raw)}.")
+        raise InvalidInput("A cash session can have at most 20 tables, not {count}.", count=len(raw))
     tables = tuple(_table_from(t, n) for n, t in enumerate(raw, start=1))
     return CashSession(event.seq, name, event.at, rule, tables)
 
@@ -698,13 +727,16 @@ def _with_table(state: CashSession, table: CashTable) -> CashSession:
 
 def _seat_number(value: object, table: CashTable) -> Seat:
     if isinstance(value, bool):
-        raise InvalidInput(f"{value!r} is not a seat number.")
+        raise InvalidInput("{value} is not a seat number.", value=repr(value))
     try:
         seat = int(str(value))
     except ValueError:
-        raise InvalidInput(f"{value!r} is not a seat number.") from None
+        raise InvalidInput("{value} is not a seat number.", value=repr(value)) from None
     if not 1 <= seat <= table.seats:
-        raise IllegalAction(f"{table.name} has seats 1 to {table.seats}; there is no seat {seat}.")
+        raise IllegalAction(
+            "Table {table} has seats 1 to {seats}; there is no seat {seat}.",
+            table=table.number, seats=table.seats, seat=seat,
+        )
     return seat
 
 
@@ -715,16 +747,25 @@ def _set_players(table: CashTable, players: Iterable[SeatedPlayer]) -> CashTable
 def _seated(state: CashSession, member: MemberId) -> tuple[CashTable, SeatedPlayer]:
     found = state.seat_of(member)
     if found is None:
-        raise IllegalAction(f"{state.name_of(member)} is not sitting at any table.")
+        raise IllegalAction("{player} is not sitting at any table.", player=state.name_of(member))
     return found
 
 
-def _between_hands(table: CashTable, player: SeatedPlayer, doing: str) -> None:
+_BETWEEN_HANDS = {
+    "top up": N_("{player} is in the hand being played at table {table}: top up when it is over."),
+    "rebuy": N_("{player} is in the hand being played at table {table}: rebuy when it is over."),
+    "leave": N_("{player} is in the hand being played at table {table}: leave when it is over."),
+    "change seats": N_(
+        "{player} is in the hand being played at table {table}: change seats when it is over."
+    ),
+}
+
+
+def _between_hands(
+    table: CashTable, player: SeatedPlayer, doing: Literal["top up", "rebuy", "leave", "change seats"]
+) -> None:
     if table.in_hand(player.member):
-        raise IllegalAction(
-            f"{player.name} is in the hand being played at {table.name.lower()}: "
-            f"{doing} when it is over."
-        )
+        raise IllegalAction(_BETWEEN_HANDS[doing], player=player.name, table=table.number)
 
 
 def _move(
@@ -754,25 +795,29 @@ def _verify_queue(state: CashSession, stake: Stake, member: MemberId, name: str)
     if ahead >= free and ahead:
         first = queue[0]
         raise IllegalAction(
-            f"{name} cannot take the free seat at {stake.name}: it is offered first to {first.name}, "
-            f"first on the waiting list; take {first.name} off the list to seat someone else."
+            "{name} cannot take the free seat at {stake}: it is offered first to {first}, first on the waiting list; take {first} off the list to seat someone else.",
+            name=name, stake=stake.name, first=first.name
         )
 
 
 def _sat_down(state: CashSession, event: Event) -> CashSession:
     p = event.payload
     member = _member_id(p)
-    name = clean_name(p.get("name"), "player's name")
+    name = clean_name(p.get("name"), N_("player's name"))
     table = state.table(p.get("table"))
     seat = _seat_number(p.get("seat"), table)
     found = state.seat_of(member)
     if found is not None:
         raise IllegalAction(
-            f"{name} is already sitting at {found[0].name.lower()}, seat {found[1].seat}."
+            "{name} is already sitting at table {table}, seat {seat}.",
+            name=name, table=found[0].number, seat=found[1].seat,
         )
     occupant = table.player_at(seat)
     if occupant is not None:
-        raise IllegalAction(f"Seat {seat} at {table.name.lower()} is taken by {occupant.name}.")
+        raise IllegalAction(
+            "Seat {seat} at table {table} is taken by {occupant}.",
+            seat=seat, table=table.number, occupant=occupant.name,
+        )
     amount = p.get("amount")
     table.stake.verify_buy_in(amount, name)  # type: ignore[arg-type]
     assert isinstance(amount, int)
@@ -807,14 +852,15 @@ def _add_chips(state: CashSession, event: Event) -> CashSession:
         _between_hands(table, player, "top up")
         if player.busted:
             raise IllegalAction(
-                f"{player.name} has no chips left: that is a rebuy of {table.stake.range_text}."
+                "{player} has no chips left: that is a rebuy of {range}.",
+                player=player.name, range=table.stake.range_text,
             )
         table.stake.verify_top_up(player.stack, amount, player.name)  # type: ignore[arg-type]
     else:
         if not player.busted:
             raise IllegalAction(
-                f"{player.name} still has {chips(player.stack)} chips: a rebuy is for a player who "
-                "has busted; top up instead."
+                "{player} still has {stack} chips: a rebuy is for a player who has busted; top up instead.",
+                player=player.name, stack=player.stack
             )
         _between_hands(table, player, "rebuy")
         table.stake.verify_buy_in(amount, player.name)  # type: ignore[arg-type]
@@ -860,14 +906,21 @@ def _seat_changed(state: CashSession, event: Event) -> CashSession:
     seat = _seat_number(p.get("seat"), new)
     if new.stake != old.stake:
         raise IllegalAction(
-            f"{player.name} cannot move to {new.name.lower()}: it plays {new.stake.name}, not "
-            f"{old.stake.name}; cash out and sit down there instead."
+            "{player} cannot move to table {table}: it plays {stake}, not {old}; "
+            "cash out and sit down there instead.",
+            player=player.name, table=new.number, stake=new.stake.name, old=old.stake.name,
         )
     if new.number == old.number and seat == player.seat:
-        raise IllegalAction(f"{player.name} is already in seat {seat} at {new.name.lower()}.")
+        raise IllegalAction(
+            "{player} is already in seat {seat} at table {table}.",
+            player=player.name, seat=seat, table=new.number,
+        )
     occupant = new.player_at(seat)
     if occupant is not None:
-        raise IllegalAction(f"Seat {seat} at {new.name.lower()} is taken by {occupant.name}.")
+        raise IllegalAction(
+            "Seat {seat} at table {table} is taken by {occupant}.",
+            seat=seat, table=new.number, occupant=occupant.name,
+        )
     _between_hands(old, player, "change seats")
     moved = replace(player, seat=seat, newcomer=new.positions is not None)
     old = _set_players(old, (q for q in old.players if q is not player))
@@ -880,7 +933,10 @@ def _stake_of(state: CashSession, value: object) -> Stake:
     stake = Stake.parse(str(value))
     if stake not in state.stakes:
         played = ", ".join(s.name for s in state.stakes)
-        raise IllegalAction(f"No table plays {stake.name} tonight; the stakes are {played}.")
+        raise IllegalAction(
+            "No table plays {stake} tonight; the stakes are {played}.",
+            stake=stake.name, played=played
+        )
     return stake
 
 
@@ -891,18 +947,21 @@ def _waiting(state: CashSession, event: Event) -> CashSession:
     queue = state.waiting_list(stake)
     listed = any(w.member == member for w in queue)
     if event.type == "waiting_added":
-        name = clean_name(p.get("name"), "player's name")
+        name = clean_name(p.get("name"), N_("player's name"))
         if listed:
-            raise IllegalAction(f"{name} is already on the {stake.name} waiting list.")
+            raise IllegalAction("{name} is already on the {stake} waiting list.", name=name, stake=stake.name)
         found = state.seat_of(member)
         if found is not None and found[0].stake == stake:
             raise IllegalAction(
-                f"{name} is already playing {stake.name} at {found[0].name.lower()}."
+                "{name} is already playing {stake} at table {table}.",
+                name=name, stake=stake.name, table=found[0].number,
             )
         queue = (*queue, Waiting(member, name, event.at))
     else:
         if not listed:
-            raise IllegalAction(f"{state.name_of(member)} is not on the {stake.name} waiting list.")
+            raise IllegalAction(
+                "{player} is not on the {stake} waiting list.", player=state.name_of(member), stake=stake.name
+            )
         queue = tuple(w for w in queue if w.member != member)
     others = tuple((s, q) for s, q in state.waiting if s != stake)
     lists = (*others, (stake, queue)) if queue else others
@@ -920,12 +979,19 @@ def next_hand(state: CashSession, table_number: object, button: Seat | None = No
     """
     table = state.table(table_number)
     if table.hand is not None:
-        raise IllegalAction(f"{table.name} is already playing hand {table.hand.number}.")
+        raise IllegalAction(
+            "Table {table} is already playing hand {hand}.",
+            table=table.number, hand=str(table.hand.number),
+        )
     with_chips = {p.seat: p for p in table.players if p.stack > 0}
     if len(with_chips) < 2:
+        if with_chips:
+            raise IllegalAction(
+                "Table {table} needs two players with chips to deal; only one has chips.",
+                table=table.number,
+            )
         raise IllegalAction(
-            f"{table.name} needs two players with chips to deal; "
-            f"{'only one has' if with_chips else 'nobody has'} chips."
+            "Table {table} needs two players with chips to deal; nobody has chips.", table=table.number
         )
     stake = table.stake
     newcomers = {s for s, p in with_chips.items() if p.newcomer}
@@ -950,7 +1016,7 @@ def _hand_started(state: CashSession, event: Event) -> CashSession:
     table = state.table(p.get("table"))
     button = p.get("button")
     if button is not None and (isinstance(button, bool) or not isinstance(button, int)):
-        raise InvalidInput(f"The button must be a seat number, not {button!r}.")
+        raise InvalidInput("The button must be a seat number, not {button}.", button=repr(button))
     upcoming = next_hand(state, table.number, button)
     numbers = [h.number for h in state.hands] + [t.hand.number for t in state.tables if t.hand]
     joined = tuple(q.seat for q in table.players if q.newcomer and q.seat in upcoming.dealt)
@@ -1004,7 +1070,7 @@ def _hand_action(state: CashSession, event: Event) -> CashSession:
     p = event.payload
     table = state.table(p.get("table"))
     if table.hand is None:
-        raise IllegalAction(f"No hand is being played at {table.name.lower()}: deal one first.")
+        raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table.number)
     entries = p.get("entries", [p.get("entry")])
     if not isinstance(entries, list) or not entries:
         raise InvalidInput("The actions must be a list like ['p3 sm AsKd', 'd win cards'].")
@@ -1039,7 +1105,7 @@ def _hand_undo(state: CashSession, event: Event) -> CashSession:
     finished = table.finished
     reopened = finished.undone() if finished is not None else None
     if finished is None or reopened is None:
-        raise IllegalAction(f"There is no hand to undo at {table.name.lower()}.")
+        raise IllegalAction("There is no hand to undo at table {table}.", table=table.number)
     # Nothing changed at the table since the award: its players had their starting stacks.
     start = finished.setup.stacks
     players = tuple(replace(q, stack=start[q.seat]) if q.seat in start else q for q in table.players)
@@ -1074,12 +1140,12 @@ EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
 def apply(state: CashSession, event: Event) -> CashSession:
     """The session after ``event``; ``EngineError`` if it cannot happen."""
-    return apply_event(state, event, _HANDLERS, "cash session event")
+    return apply_event(state, event, _HANDLERS, N_("cash session event"))
 
 
 def fold(events: Iterable[Event]) -> CashSession:
     """The session after all ``events``; the first must be ``created``."""
-    return fold_events(events, create, apply, "A cash session starts with its 'created' event.")
+    return fold_events(events, create, apply, N_("A cash session starts with its 'created' event."))
 
 
 def balances(club: Club, sessions: Iterable[CashSession]) -> dict[MemberId, Chips]:
@@ -1105,36 +1171,40 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
             return "?"
 
     amount = p.get("amount")
-    text = chips(amount) if isinstance(amount, int) and not isinstance(amount, bool) else "?"
+    text: Chips | str = amount if isinstance(amount, int) and not isinstance(amount, bool) else "?"
+    table, seat = str(p.get("table")), str(p.get("seat"))
     match event.type:
         case "created":
-            return "Session opened"
+            return Message("Session opened")
         case "table_added":
-            return "Table added"
+            return Message("Table added")
         case "sat_down":
-            return f"{who()} sat down at table {p.get('table')} seat {p.get('seat')} for {text}"
+            return Message(
+                "{player} sat down at table {table} seat {seat} for {amount}",
+                player=who(), table=table, seat=seat, amount=text,
+            )
         case "top_up":
-            return f"{who()} topped up {text}"
+            return Message("{player} topped up {amount}", player=who(), amount=text)
         case "rebuy":
-            return f"{who()} rebought for {text}"
+            return Message("{player} rebought for {amount}", player=who(), amount=text)
         case "left":
-            return f"{who()} cashed out"
+            return Message("{player} cashed out", player=who())
         case "seat_changed":
-            return f"{who()} moved to table {p.get('table')} seat {p.get('seat')}"
+            return Message("{player} moved to table {table} seat {seat}", player=who(), table=table, seat=seat)
         case "waiting_added":
-            return f"{who()} joined the {p.get('stake')} waiting list"
+            return Message("{player} joined the {stake} waiting list", player=who(), stake=str(p.get("stake")))
         case "waiting_removed":
-            return f"{who()} left the {p.get('stake')} waiting list"
+            return Message("{player} left the {stake} waiting list", player=who(), stake=str(p.get("stake")))
         case "hand_started":
-            return f"Hand dealt at table {p.get('table')}"
+            return Message("Hand dealt at table {table}", table=table)
         case "hand_action":
             entries = p.get("entries") or [p.get("entry")]
             said = "; ".join(describe_entry(str(e)) for e in entries)
-            return f"Table {p.get('table')}: {said}"
+            return Message("Table {table}: {entries}", table=table, entries=said)
         case "hand_undo":
-            return f"Table {p.get('table')}: undo"
+            return Message("Table {table}: undo", table=table)
         case "undo":
-            return "Undo"
+            return Message("Undo")
     return event.type
 
 

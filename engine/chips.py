@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import Any, Literal, TypeAlias
 
 from engine.cards import Card, new_deck
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput, Message, Term
 from engine.limits import MAX_CHIPS
 from engine.text import chips as chips_text
 
@@ -54,9 +54,12 @@ class Denomination:
 
     def __post_init__(self) -> None:
         if self.value < 1:
-            raise InvalidInput(f"A chip must be worth at least 1, not {self.value}.")
+            raise InvalidInput("A chip must be worth at least 1, not {value}.", value=self.value)
         if self.count < 0:
-            raise InvalidInput(f"The set cannot hold {self.count} chips of {self.value}.")
+            raise InvalidInput(
+                "The set cannot hold {count} chips of {value}.",
+                count=str(self.count), value=str(self.value),
+            )
 
     @property
     def hex(self) -> str:
@@ -76,10 +79,11 @@ class ChipSet:
     def __post_init__(self) -> None:
         values = [d.value for d in self.denominations]
         if not values:
-            raise InvalidInput(f"The chip set {self.name!r} has no chips.")
+            raise InvalidInput("The chip set {name} has no chips.", name=repr(self.name))
         if values != sorted(set(values)):
             raise InvalidInput(
-                f"The chip set {self.name!r} must list each chip once, smallest first: {values}."
+                "The chip set {name} must list each chip once, smallest first: {values}.",
+                name=repr(self.name), values=str(values),
             )
 
     @property
@@ -95,11 +99,11 @@ class ChipSet:
         for d in self.denominations:
             if d.value == value:
                 return d
-        raise InvalidInput(f"The chip set {self.name!r} has no chip of {chips_text(value)}.")
+        raise InvalidInput("The chip set {name} has no chip of {value}.", name=repr(self.name), value=value)
 
 
 HOME_SET = ChipSet(
-    "Home set, 25 to 5,000 (400 chips)",
+    N_("Home set, 25 to 5,000 (400 chips)"),
     (
         Denomination(25, "green", 120),
         Denomination(100, "black", 120),
@@ -111,7 +115,7 @@ HOME_SET = ChipSet(
 """TDA 6.3's set for ten players on a 25 base: stacks from 5,000 to 25,000."""
 
 CLUB_SET = ChipSet(
-    "Club set, 5 to 500 (500 chips)",
+    N_("Club set, 5 to 500 (500 chips)"),
     (
         Denomination(5, "red", 150),
         Denomination(25, "green", 150),
@@ -121,7 +125,7 @@ CLUB_SET = ChipSet(
 )
 
 SMALL_SET = ChipSet(
-    "Small set, 1 to 100 (500 chips)",
+    N_("Small set, 1 to 100 (500 chips)"),
     (
         Denomination(1, "white", 150),
         Denomination(5, "red", 150),
@@ -170,15 +174,22 @@ class StackBreakdown:
     def lines(self) -> tuple[str, ...]:
         """``8 × 25 = 200`` for each chip, then the total."""
         out = [f"{n} × {chips_text(v)} = {chips_text(n * v)}" for v, n in self.chips]
-        out.append(f"{self.chip_count} chips = {chips_text(self.starting_stack)} per player")
+        out.append(Message("{count} chips = {stack} per player", count=self.chip_count, stack=self.starting_stack))
         return tuple(out)
 
 
-def _the(chip_set: ChipSet) -> str:
+def _the(chip_set: ChipSet) -> Message:
     """``the Home set, ...`` for a ready-made set, ``the chip set 'Mine'`` for the host's."""
     if chip_set in CHIP_SETS.values():
-        return f"the {chip_set.name}"
-    return f"the chip set {chip_set.name!r}"
+        return Message("the {name}", name=Term(chip_set.name))
+    return Message("the chip set {name}", name=repr(chip_set.name))
+
+
+def _The(chip_set: ChipSet) -> Message:
+    """:func:`_the` at the start of a sentence."""
+    if chip_set in CHIP_SETS.values():
+        return Message("The {name}", name=Term(chip_set.name))
+    return Message("The chip set {name}", name=repr(chip_set.name))
 
 
 def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> StackBreakdown:
@@ -197,28 +208,34 @@ def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> Sta
     engine.errors.InvalidInput: A starting stack of 1,010 cannot be made with chips of 25 and up: it is not a multiple of 25.
     """
     if players < 1:
-        raise InvalidInput(f"A tournament needs at least one player, not {players}.")
+        raise InvalidInput("A tournament needs at least one player, not {players}.", players=players)
     if starting_stack < 1:
-        raise InvalidInput(f"The starting stack must be at least 1, not {starting_stack}.")
+        raise InvalidInput(
+            "The starting stack must be at least 1, not {stack}.",
+            stack=starting_stack,
+        )
     smallest = chip_set.values[0]
     if starting_stack % smallest:
         raise InvalidInput(
-            f"A starting stack of {chips_text(starting_stack)} cannot be made with chips of "
-            f"{chips_text(smallest)} and up: it is not a multiple of {chips_text(smallest)}."
+            "A starting stack of {stack} cannot be made with chips of {smallest} and up: "
+            "it is not a multiple of {smallest}.",
+            stack=starting_stack, smallest=smallest,
         )
     needed = starting_stack * players
     if needed > chip_set.total_value:
         raise InvalidInput(
-            f"{players} stacks of {chips_text(starting_stack)} need {chips_text(needed)} in chips, "
-            f"but {_the(chip_set)} holds only {chips_text(chip_set.total_value)}."
+            "{players} stacks of {stack} need {needed} in chips, but {chip_set} holds only {total}.",
+            players=str(players), stack=starting_stack, needed=needed, chip_set=_the(chip_set),
+            total=chip_set.total_value,
         )
     usable = [d for d in chip_set.denominations if d.value <= starting_stack and d.count >= players]
     values = [d.value for d in usable]
     limits = [min(d.count // players, starting_stack // d.value) for d in usable]
     if not usable or starting_stack % values[0]:
         raise InvalidInput(
-            f"{_the(chip_set)[:1].upper()}{_the(chip_set)[1:]} has too few small chips for {players} players: "
-            f"each player needs at least one chip of {chips_text(smallest)}."
+            "{chip_set} has too few small chips for {players} players: "
+            "each player needs at least one chip of {smallest}.",
+            chip_set=_The(chip_set), players=str(players), smallest=smallest,
         )
     change = [v * 8 <= starting_stack for v in values]
     cap = 30  # never suggest more than 30 chips of one value: nobody wants to stack them
@@ -253,8 +270,9 @@ def suggest_stack(chip_set: ChipSet, starting_stack: Chips, players: int) -> Sta
     search(len(values) - 1, starting_stack)
     if best is None:
         raise InvalidInput(
-            f"No mix of {_the(chip_set)} makes {players} stacks of {chips_text(starting_stack)}: "
-            "there are too few chips of the small values."
+            "No mix of {chip_set} makes {players} stacks of {stack}: "
+            "there are too few chips of the small values.",
+            chip_set=_the(chip_set), players=str(players), stack=starting_stack,
         )
     chosen = best[1]
     return StackBreakdown(
@@ -300,33 +318,42 @@ def chip_set_from_dict(data: Mapping[str, Any]) -> ChipSet:
         raise InvalidInput("A chip set needs a name.")
     name = " ".join(name.split())
     if len(name) > 80:
-        raise InvalidInput(f"A chip set's name is at most 80 characters, not {len(name)}.")
+        raise InvalidInput("A chip set's name is at most 80 characters, not {count}.", count=len(name))
     rows = data.get("denominations")
     if not isinstance(rows, list) or not rows:
-        raise InvalidInput(f"The chip set {name!r} has no chips: list at least one value.")
+        raise InvalidInput("The chip set {name} has no chips: list at least one value.", name=repr(name))
     if len(rows) > MAX_DENOMINATIONS:
-        raise InvalidInput(f"A chip set has at most {MAX_DENOMINATIONS} chip values, not {len(rows)}.")
+        raise InvalidInput(
+            "A chip set has at most {most} chip values, not {count}.", most=MAX_DENOMINATIONS, count=len(rows)
+        )
     out: list[Denomination] = []
     for row in rows:
         if not isinstance(row, Mapping):
             raise InvalidInput("Each chip is an object with a value, a colour and a count.")
         value, colour, count = row.get("value"), row.get("colour"), row.get("count")
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CHIPS:
-            raise InvalidInput(f"A chip's value is a whole number from 1 to {chips_text(MAX_CHIPS)}, not {value!r}.")
+            raise InvalidInput(
+                "A chip's value is a whole number from 1 to {most}, not {value}.",
+                most=MAX_CHIPS, value=repr(value),
+            )
         if not isinstance(colour, str) or not (colour.lower() in COLOURS or _HEX.fullmatch(colour)):
             raise InvalidInput(
-                f"The {chips_text(value)} chip's colour {colour!r} is not one of {', '.join(COLOURS)} (or #rrggbb)."
+                "The {value} chip's colour {colour} is not one of {colours} (or #rrggbb).",
+                value=value, colour=repr(colour), colours=", ".join(COLOURS),
             )
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_CHIP_COUNT:
             raise InvalidInput(
-                f"The number of {chips_text(value)} chips is a whole number from 0 to {chips_text(MAX_CHIP_COUNT)}, "
-                f"not {count!r}."
+                "The number of {value} chips is a whole number from 0 to {most}, not {count}.",
+                value=value, most=MAX_CHIP_COUNT, count=repr(count),
             )
         out.append(Denomination(value, colour.lower(), count))
     out.sort(key=lambda d: d.value)
     for a, b in pairwise(out):
         if a.value == b.value:
-            raise InvalidInput(f"The chip set {name!r} lists the {chips_text(a.value)} chip twice.")
+            raise InvalidInput(
+                "The chip set {name} lists the {value} chip twice.",
+                name=repr(name), value=a.value
+            )
     return ChipSet(name, tuple(out))
 
 
@@ -351,7 +378,18 @@ class ChipPlan:
         return not self.shortages
 
 
+_HOW_MANY = {
+    "starting stack": (N_("{count} starting stack"), N_("{count} starting stacks")),
+    "rebuy": (N_("{count} rebuy"), N_("{count} rebuys")),
+    "re-entry": (N_("{count} re-entry"), N_("{count} re-entrys")),
+    "add-on": (N_("{count} add-on"), N_("{count} add-ons")),
+}
+"""What :func:`plan` takes out of the box, one or more of it."""
+
+
 def _plural(n: int, what: str) -> str:
+    if what in _HOW_MANY:
+        return Message(_HOW_MANY[what][0 if n == 1 else 1], count=str(n))
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
@@ -383,40 +421,51 @@ def plan(
     shortages: list[str] = []
 
     def take(what: str, n: int, chips: Chips) -> StackBreakdown | None:
-        rest = ChipSet("chips left in the box", tuple(Denomination(v, colours[v], box[v]) for v in sorted(box)))
+        if what == "starting stack":  # the box is still full: the set itself, named as the host knows it
+            rest = chip_set
+        else:
+            rest = ChipSet("chips left in the box", tuple(Denomination(v, colours[v], box[v]) for v in sorted(box)))
         try:
             breakdown = suggest_stack(rest, chips, n)
         except InvalidInput as error:
             left = sum(v * c for v, c in box.items())
             if n * chips > left:
-                shortages.append(
-                    f"{_plural(n, what)} of {chips_text(chips)} need {chips_text(n * chips)} in chips, "
-                    f"but the box holds only {chips_text(left)} by then."
-                )
+                shortages.append(Message(
+                    "{stacks} of {chips} need {needed} in chips, but the box holds only {left} by then.",
+                    stacks=_plural(n, what), chips=chips, needed=n * chips, left=left,
+                ))
             elif what == "starting stack":
-                shortages.append(str(error).replace(_the(rest), _the(chip_set)))
+                shortages.append(Message(error.message, **error.values))
             else:
-                shortages.append(
-                    f"The chips left after the starting stacks cannot make {_plural(n, what)} of "
-                    f"{chips_text(chips)}: there are too few chips of the small values."
-                )
+                shortages.append(Message(
+                    "The chips left after the starting stacks cannot make {stacks} of {chips}: "
+                    "there are too few chips of the small values.",
+                    stacks=_plural(n, what), chips=chips,
+                ))
             return None
         for v, c in breakdown.chips:
             box[v] -= c * n
             out[v] += c * n
-        mix = ", ".join(f"{c} × {chips_text(v)}" for v, c in breakdown.chips)
-        lines.append(f"{_plural(n, what)} of {chips_text(chips)}: {mix} each ({breakdown.chip_count} chips).")
+        mix = [Message("{count} × {value}", count=str(c), value=v) for v, c in breakdown.chips]
+        lines.append(Message(
+            "{stacks} of {chips}: {mix} each ({count} chips).",
+            stacks=_plural(n, what), chips=chips, mix=mix, count=str(breakdown.chip_count),
+        ))
         return breakdown
 
     starting = take("starting stack", players, starting_stack) if players > 0 else None
     if starting is not None and blinds:
         smallest = starting.chips[0][0]
         if not all(payable(a, (smallest,)) for a in blinds if a):
-            shortages.append(
-                f"The starting stacks' smallest chip is {chips_text(smallest)}: the level 1 blinds "
-                f"({'/'.join(chips_text(a) for a in blinds if a)}) cannot be paid exactly; the set has "
-                "too few small chips for this many players."
-            )
+            amounts: list[int | Message] = [a for a in blinds if a]
+            paid = amounts[0]
+            for a in amounts[1:]:
+                paid = Message("{earlier}/{later}", earlier=paid, later=a)
+            shortages.append(Message(
+                "The starting stacks' smallest chip is {smallest}: the level 1 blinds ({blinds}) cannot be "
+                "paid exactly; the set has too few small chips for this many players.",
+                smallest=smallest, blinds=paid,
+            ))
     needed = starting_stack * players
     for what, n, chips in extras:
         if n > 0 and chips > 0:
@@ -430,25 +479,28 @@ def plan(
         change = _exchange(box, into, -(-value // into) * into)
         if change is None:
             bigger = sum(v * c for v, c in box.items() if v >= into)
-            shortages.append(
-                f"At the break after level {after} the {chips_text(removed)} chips handed out "
-                f"({handed} chips, {chips_text(value)}) are changed into bigger chips, but the box holds only "
-                f"{chips_text(bigger)} in chips of {chips_text(into)} and up by then."
-            )
+            shortages.append(Message(
+                "At the break after level {level} the {removed} chips handed out ({handed} chips, {value}) "
+                "are changed into bigger chips, but the box holds only {bigger} in chips of {into} and up by then.",
+                level=str(after), removed=removed, handed=str(handed), value=value, bigger=bigger, into=into,
+            ))
             continue
         for v, c in change:
             box[v] -= c
             out[v] += c
         box[removed] += handed
         out[removed] = 0
-        mix = " and ".join(f"{c} of {chips_text(v)}" for v, c in change)
-        lines.append(
-            f"At the break after level {after} the {chips_text(removed)} chips come back ({handed} chips) "
-            f"and {mix} go out."
-        )
-    lines.append(
-        f"Chips in play at most {chips_text(needed)} of the {chips_text(chip_set.total_value)} you own."
-    )
+        given: Message | None = None
+        for v, c in change:
+            each = Message("{count} of {value}", count=str(c), value=v)
+            given = each if given is None else Message("{earlier} and {later}", earlier=given, later=each)
+        lines.append(Message(
+            "At the break after level {level} the {removed} chips come back ({handed} chips) and {mix} go out.",
+            level=str(after), removed=removed, handed=str(handed), mix=given,
+        ))
+    lines.append(Message(
+        "Chips in play at most {needed} of the {total} you own.", needed=needed, total=chip_set.total_value,
+    ))
     return ChipPlan(
         chip_set, starting, tuple(lines), tuple(shortages),
         tuple((v, box[v]) for v in sorted(box)), needed,
@@ -605,15 +657,16 @@ def colour_up(
     """
     if removed < 1 or into <= removed or into % removed:
         raise InvalidInput(
-            f"Chips of {chips_text(removed)} cannot be coloured up into chips of {chips_text(into)}: "
-            f"the new chip must be a larger multiple of the old one."
+            "Chips of {removed} cannot be coloured up into chips of {into}: "
+            "the new chip must be a larger multiple of the old one.",
+            removed=removed, into=into,
         )
     seats = sorted(s for s, v in stacks.items() if v > 0)
     for s in seats:
         if stacks[s] % removed:
             raise InvalidInput(
-                f"Seat {s}'s stack of {chips_text(stacks[s])} cannot be made with chips of "
-                f"{chips_text(removed)} and up."
+                "Seat {seat}'s stack of {stack} cannot be made with chips of {removed} and up.",
+                seat=s, stack=stacks[s], removed=removed,
             )
     kept = {s: stacks[s] - stacks[s] % into for s in seats}
     odd = {s: (stacks[s] % into) // removed for s in seats}

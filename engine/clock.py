@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal, TypeAlias
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Term
 from engine.structure import (
     Break,
     Level,
@@ -135,6 +135,18 @@ class HandPlayed:
 ClockEvent: TypeAlias = Start | Pause | Resume | Adjust | SetLevel | GoTo | Restructure | Finish | HandPlayed
 Status: TypeAlias = Literal["not_started", "running", "paused", "on_break", "finished"]
 
+EVENT_NAMES: dict[str, Term] = {
+    "start": Term("start"), "pause": Term("pause"), "resume": Term("resume"), "adjust": Term("adjust"),
+    "set_level": Term("set level"), "go_to": Term("go to"), "restructure": Term("restructure"),
+    "finish": Term("finish"), "hand_played": Term("hand played"),
+}
+"""A clock event's name inside a sentence."""
+
+
+def _event_name(kind: str) -> Term:
+    return EVENT_NAMES.get(kind, Term(kind.replace("_", " ")))
+
+
 _EVENT_TYPES: dict[str, type[ClockEvent]] = {
     c.kind: c for c in (Start, Pause, Resume, Adjust, SetLevel, GoTo, Finish, HandPlayed)
 }
@@ -167,27 +179,27 @@ def event_from_dict(data: Mapping[str, Any]) -> ClockEvent:
     kind = data.get("type")
     cls = _EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise InvalidInput(f"{kind!r} is not a clock event: use one of {', '.join(_EVENT_TYPES)}.")
+        raise InvalidInput("{kind} is not a clock event: use one of {kinds}.", kind=repr(kind), kinds=", ".join(_EVENT_TYPES))
     at = data.get("at")
     if isinstance(at, bool) or not isinstance(at, int | float):
-        raise InvalidInput(f"The clock event {kind!r} needs a time 'at' in seconds, not {at!r}.")
+        raise InvalidInput("The clock event {kind} needs a time 'at' in seconds, not {at}.", kind=repr(kind), at=repr(at))
     if cls is Adjust:
         secs = data.get("seconds")
         if isinstance(secs, bool) or not isinstance(secs, int | float):
-            raise InvalidInput(f"A clock adjustment needs a number of seconds, not {secs!r}.")
+            raise InvalidInput("A clock adjustment needs a number of seconds, not {seconds}.", seconds=repr(secs))
         return Adjust(float(at), secs)
     if cls is SetLevel:
         level = data.get("level")
         hands = data.get("hands_played")
         if isinstance(level, bool) or not isinstance(level, int):
-            raise InvalidInput(f"A level jump needs a level number, not {level!r}.")
+            raise InvalidInput("A level jump needs a level number, not {level}.", level=repr(level))
         if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)):
-            raise InvalidInput(f"A level jump's hands played must be a whole number, not {hands!r}.")
+            raise InvalidInput("A level jump's hands played must be a whole number, not {hands}.", hands=repr(hands))
         return SetLevel(float(at), level, hands)
     if cls is GoTo:
         index = data.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
-            raise InvalidInput(f"A jump needs the index of a level or break, not {index!r}.")
+            raise InvalidInput("A jump needs the index of a level or break, not {index}.", index=repr(index))
         return GoTo(float(at), index)
     return cls(float(at))  # type: ignore[call-arg]
 
@@ -400,12 +412,13 @@ def clock_state(
     for ev in events:
         if last_at is not None and ev.at < last_at:
             raise IllegalAction(
-                f"The clock's {ev.kind.replace('_', ' ')} is dated {last_at - ev.at:g} seconds before "
-                "the event before it: clock events must be in time order."
+                "The clock's {kind} is dated {seconds} seconds before "
+                "the event before it: clock events must be in time order.",
+                kind=_event_name(ev.kind), seconds=format(last_at - ev.at, "g"),
             )
         last_at = ev.at
         if phase == "finished":
-            raise IllegalAction(f"The clock is finished: it cannot {ev.kind.replace('_', ' ')}.")
+            raise IllegalAction("The clock is finished: it cannot {kind}.", kind=_event_name(ev.kind))
         if phase == "running":
             advance(ev.at)
         if isinstance(ev, Start):
@@ -415,16 +428,16 @@ def clock_state(
             base, off = ev.at, 0
         elif isinstance(ev, Pause):
             if phase != "running":
-                raise IllegalAction(
-                    "The clock is already paused." if phase == "paused" else "The clock has not started."
-                )
+                if phase == "paused":
+                    raise IllegalAction("The clock is already paused.")
+                raise IllegalAction("The clock has not started.")
             frozen = ev.at - (base + off)
             phase = "paused"
         elif isinstance(ev, Resume):
             if phase != "paused":
-                raise IllegalAction(
-                    "The clock is already running." if phase == "running" else "The clock has not started."
-                )
+                if phase == "running":
+                    raise IllegalAction("The clock is already running.")
+                raise IllegalAction("The clock has not started.")
             base, off = ev.at - frozen, 0
             phase = "running"
         elif isinstance(ev, Adjust):
@@ -447,14 +460,14 @@ def clock_state(
             top = structure.level_count if not structure.repeat_doubling else structure.level_count + 50
             if ev.level < 1 or ev.level > top:
                 raise IllegalAction(
-                    f"There is no level {ev.level}: the structure has levels 1 to {top}."
+                    "There is no level {level}: the structure has levels 1 to {top}.", level=ev.level, top=top,
                 )
             goto(plan.index(ev.level), ev.at)
             level_hand_anchor = ev.hands_played if ev.hands_played is not None else hands
         elif isinstance(ev, GoTo):
             if ev.index < 0 or ev.index >= plan.n:
                 raise IllegalAction(
-                    f"There is no item {ev.index} in the structure: it has items 0 to {plan.n - 1}."
+                    "There is no item {index} in the structure: it has items 0 to {last}.", index=ev.index, last=plan.n - 1,
                 )
             goto(ev.index, ev.at)
             level_hand_anchor = hands
@@ -490,7 +503,7 @@ def clock_state(
 
     if hands_played is not None:
         if hands_played < 0:
-            raise InvalidInput(f"The number of hands played cannot be negative ({hands_played}).")
+            raise InvalidInput("The number of hands played cannot be negative ({hands}).", hands=hands_played)
         hands = hands_played
     if last_at is not None and now < last_at:
         now = last_at
@@ -600,7 +613,7 @@ def seconds_to_end_of_level(structure: Structure, state: ClockState, number: int
     if state.seconds_left is None or structure.hand_counted:
         return None
     if number < 1:
-        raise InvalidInput(f"There is no level {number}: levels are numbered from 1.")
+        raise InvalidInput("There is no level {level}: levels are numbered from 1.", level=number)
     if structure.continues_last_level(number):
         return None
     target = plan.index(number)

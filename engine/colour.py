@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from engine.chips import ColourUp, colour_up
 from engine.dealing import stack_of, with_net
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Message
 from engine.events import Event
 from engine.limits import MAX_CHIPS
 from engine.structure import Level, colour_up_steps
-from engine.text import chips as chips_text
 
 if TYPE_CHECKING:  # the tournament hosts this handler: its type only, never imported at run time
     from engine.tournament import Tournament
@@ -86,16 +85,20 @@ def _counted(state: Tournament, raw: object, seated: Mapping[Seat, PlayerId]) ->
         try:
             pid = int(str(key))
         except ValueError:
-            raise InvalidInput(f"{key!r} is not a player number.") from None
+            raise InvalidInput("{key} is not a player number.", key=repr(key)) from None
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_CHIPS:
-            raise InvalidInput(f"{state.name_of(pid)}'s chips must be a whole number from 1 to {MAX_CHIPS:,}.")
+            raise InvalidInput(
+                "{player}'s chips must be a whole number from 1 to {most}.", player=state.name_of(pid), most=MAX_CHIPS
+            )
         by_player[pid] = value
     missing = [state.name_of(p) for p in seated.values() if p not in by_player]
     if missing:
-        raise InvalidInput(f"Enter the chips of everyone at the table: {', '.join(missing)} missing.")
+        raise InvalidInput("Enter the chips of everyone at the table: {players} missing.", players=", ".join(missing))
     strangers = [state.name_of(p) for p in by_player if p not in seated.values()]
     if strangers:
-        raise InvalidInput(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not at this table.")
+        if len(strangers) == 1:
+            raise InvalidInput("{player} is not at this table.", player=strangers[0])
+        raise InvalidInput("{players} are not at this table.", players=", ".join(strangers))
     return {seat: by_player[pid] for seat, pid in seated.items()}
 
 
@@ -104,9 +107,9 @@ def _colour_up(state: Tournament, event: Event) -> Tournament:
     try:
         table = int(str(p.get("table")))
     except ValueError:
-        raise InvalidInput(f"Choose a table: {p.get('table')!r} is not a table number.") from None
+        raise InvalidInput("Choose a table: {table} is not a table number.", table=repr(p.get("table"))) from None
     if table not in state.seating.tables:
-        raise InvalidInput(f"There is no table {table}.")
+        raise InvalidInput("There is no table {table}.", table=table)
     seed = p.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise InvalidInput("The race needs a seed: a whole number the director's page draws.")
@@ -115,15 +118,18 @@ def _colour_up(state: Tournament, event: Event) -> Tournament:
         raise IllegalAction("The chips are coloured up at a break: it is not the break.")
     steps = steps_at(state, after)
     if not steps:
-        raise IllegalAction(f"No chips are coloured up at the break after level {after}.")
+        raise IllegalAction("No chips are coloured up at the break after level {after}.", after=after)
     if done_at(state, table, after) is not None:
-        raise IllegalAction(f"Table {table} has already coloured up at this break.")
+        raise IllegalAction("Table {table} has already coloured up at this break.", table=table)
     running = state.dealing.running(table)
     if running is not None:
-        raise IllegalAction(f"Table {table} is still playing hand {running.number}: colour up once it is over.")
+        raise IllegalAction(
+            "Table {table} is still playing hand {hand}: colour up once it is over.",
+            table=table, hand=str(running.number),
+        )
     seated = dict(state.seating.at_table(table))
     if not seated:
-        raise IllegalAction(f"Nobody sits at table {table}.")
+        raise IllegalAction("Nobody sits at table {table}.", table=table)
     counted = table not in state.dealing.latest
     if counted:
         stacks = _counted(state, p.get("stacks"), seated)
@@ -145,13 +151,24 @@ def _colour_up(state: Tournament, event: Event) -> Tournament:
 
 def describe(state: Tournament, event: Event) -> str:
     record = next((r for r in state.colour_ups if r.seq == event.seq), None)
-    table = event.payload.get("table")
+    table = str(event.payload.get("table"))
     if record is None:
-        return f"Table {table} coloured up"
-    removed = " and ".join(chips_text(r.removed) for r in record.races)
+        return Message("Table {table} coloured up", table=table)
+    removed: int | Message = record.races[0].removed
+    for race in record.races[1:]:
+        removed = Message("{earlier} and {later}", earlier=removed, later=race.removed)
     change = record.change
-    moved = f"chips in play {'+' if change > 0 else '−'}{chips_text(abs(change))}" if change else "no chip gained or lost"
-    return f"Table {table} coloured up the {removed} chips ({moved})"
+    if change > 0:
+        return Message(
+            "Table {table} coloured up the {removed} chips (chips in play +{change})",
+            table=table, removed=removed, change=change,
+        )
+    if change < 0:
+        return Message(
+            "Table {table} coloured up the {removed} chips (chips in play −{change})",
+            table=table, removed=removed, change=-change,
+        )
+    return Message("Table {table} coloured up the {removed} chips (no chip gained or lost)", table=table, removed=removed)
 
 
 HANDLERS: dict[str, Any] = {"colour_up": _colour_up}

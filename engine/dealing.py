@@ -46,14 +46,13 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from engine import notation
 from engine.cards import parse_cards
 from engine.clock import ClockEntry, HandPlayed
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.events import Event, Vec
 from engine.hand import Hand, HandSetup
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
 from engine.positions import Positions
-from engine.pots import award_words, pot_name
+from engine.pots import award_words
 from engine.table import Dealt, plan_next
-from engine.text import chips
 
 if TYPE_CHECKING:  # the tournament hosts these handlers: its type only, never imported at run time
     from engine.tournament import Tournament
@@ -86,7 +85,7 @@ class Ruling:
     @property
     def line(self) -> str:
         """``Misdeal: ... (TDA 35-A)``: the ruling with its rule, for a history or a file."""
-        return f"{self.text} ({self.rule})"
+        return Message("{ruling} ({rule})", ruling=self.text, rule=self.rule)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -407,7 +406,7 @@ def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> Deal
     ``button``, or the lowest seat); later hands follow from the previous one.
     """
     if table not in state.seating.tables:
-        raise IllegalAction(f"There is no table {table} in play.")
+        raise IllegalAction("There is no table {table} in play.", table=table)
     in_hand = state.dealing.in_hand if state.settings.rules >= 2 else {}
     # A player moved here while his hand at another table runs joins once it is over (TDA 20).
     seated = {
@@ -415,9 +414,10 @@ def plan_deal(state: Tournament, table: int, button: Seat | None = None) -> Deal
         if stack_of(state, p) > 0 and in_hand.get(p, table) == table
     }
     if len(seated) < 2:
+        if len(seated) == 1:
+            raise IllegalAction("Table {table} has 1 player with chips: a hand needs two.", table=table)
         raise IllegalAction(
-            f"Table {table} has {len(seated)} player{'' if len(seated) == 1 else 's'} with chips: "
-            "a hand needs two."
+            "Table {table} has {count} players with chips: a hand needs two.", table=table, count=len(seated)
         )
     previous = state.dealing.current(table)
     draw_seq, draw = state.last_draw
@@ -443,7 +443,8 @@ def refuse_past_hand_cap(state: Tournament, at: float) -> None:
         return
     if state.clock_at(at).hands_played >= cap:
         raise IllegalAction(
-            f"The {cap}-hand cap is reached: the game is over, the players still in are ranked by chips."
+            "The {cap}-hand cap is reached: the game is over, the players still in are ranked by chips.",
+            cap=str(cap),
         )
 
 
@@ -504,25 +505,33 @@ def h4h_waiting_for(state: Tournament, table: int) -> list[int]:
 
 
 def _int(payload: Mapping[str, Any], key: str, label: str, minimum: int) -> int:
+    """``label`` (what the number is) is a message id, or a :class:`Message`."""
+    named = label if isinstance(label, Message) else Term(label)
     value = payload.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             value = int(str(value))
         except ValueError:
-            raise InvalidInput(f"The {label} must be a whole number, not {value!r}.") from None
+            raise InvalidInput(
+                "The {label} must be a whole number, not {value}.",
+                label=named, value=repr(value),
+            ) from None
     if value < minimum:
-        raise InvalidInput(f"The {label} cannot be {value:,}: it must be at least {minimum:,}.")
+        raise InvalidInput(
+            "The {label} cannot be {value}: it must be at least {minimum}.",
+            label=named, value=value, minimum=minimum,
+        )
     return value
 
 
 def _table(state: Tournament, payload: Mapping[str, Any]) -> int:
-    return _int(payload, "table", "table number", 1)
+    return _int(payload, "table", N_("table number"), 1)
 
 
 def _running(state: Tournament, table: int) -> TableHand:
     hand = state.dealing.running(table)
     if hand is None:
-        raise IllegalAction(f"No hand is being played at table {table}: deal one first.")
+        raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table)
     return hand
 
 
@@ -537,14 +546,20 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
     running = state.dealing.running(table)
     if running is not None:
         raise IllegalAction(
-            f"Table {table} is still playing hand {running.number}: finish it before dealing the next."
+            "Table {table} is still playing hand {hand}: finish it before dealing the next.",
+            table=table, hand=str(running.number),
         )
     late = h4h_waiting_for(state, table)
     if late:
         tables = ", ".join(str(t) for t in late)
+        if len(late) > 1:
+            raise IllegalAction(
+                "Hand for hand: tables {tables} must finish their hand before table {table} deals the next.",
+                tables=tables, table=table,
+            )
         raise IllegalAction(
-            f"Hand for hand: table{'s' if len(late) > 1 else ''} {tables} must finish "
-            f"{'their' if len(late) > 1 else 'its'} hand before table {table} deals the next."
+            "Hand for hand: table {tables} must finish its hand before table {table} deals the next.",
+            tables=tables, table=table,
         )
     clock = state.clock_at(event.at)
     if clock.on_break or clock.level_number is None:
@@ -552,19 +567,29 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
     level = clock.level_number
     blinds = state.settings.structure.level(level)
     small, big, ante = blinds.small_blind, blinds.big_blind, blinds.ante
-    for key, value in (("small_blind", small), ("big_blind", big), ("ante", ante), ("level", level)):
-        if p.get(key) not in (None, "") and _int(p, key, key.replace("_", " "), 0) != value:
+    checked = (
+        ("small_blind", N_("small blind"), small), ("big_blind", N_("big blind"), big),
+        ("ante", N_("ante"), ante), ("level", N_("level"), level),
+    )
+    for key, label, value in checked:
+        if p.get(key) not in (None, "") and _int(p, key, label, 0) != value:
+            if ante:
+                raise IllegalAction(
+                    "The level has changed since this page was shown: level {level} is "
+                    "{small}/{big} with an ante of {ante}; deal again.",
+                    level=level, small=small, big=big, ante=ante,
+                )
             raise IllegalAction(
-                f"The level has changed since this page was shown: level {level} is "
-                f"{small:,}/{big:,}" + (f" with an ante of {ante:,}" if ante else "") + "; deal again."
+                "The level has changed since this page was shown: level {level} is {small}/{big}; deal again.",
+                level=level, small=small, big=big,
             )
     button = p.get("button")
-    plan = plan_deal(state, table, _int(p, "button", "button seat", 1) if button not in (None, "") else None)
+    plan = plan_deal(state, table, _int(p, "button", N_("button seat"), 1) if button not in (None, "") else None)
     given = p.get("setup")
     if given is not None and given != plan.as_dict():
         raise IllegalAction(
-            f"Table {table} has changed since this page was shown (seats, stacks or positions): "
-            "look again and deal."
+            "Table {table} has changed since this page was shown (seats, stacks or positions): look again and deal.",
+            table=table
         )
     stacks = dict(plan.stacks)
     per_player = state.settings.structure.ante_kind == "per_player"
@@ -658,11 +683,12 @@ def _hand_undo(state: Tournament, event: Event) -> Tournament:
     table = _table(state, event.payload)
     record = state.dealing.current(table)
     if record is None:
-        raise IllegalAction(f"Nothing has been dealt at table {table}: there is nothing to undo.")
+        raise IllegalAction("Nothing has been dealt at table {table}: there is nothing to undo.", table=table)
     if record.finished:
         raise IllegalAction(
-            f"Hand {record.number} at table {table} is over and its chips have moved: "
-            "undo it from the director's event log, or correct the stacks."
+            "Hand {hand} at table {table} is over and its chips have moved: "
+            "undo it from the director's event log, or correct the stacks.",
+            hand=str(record.number), table=table,
         )
     earlier = record.undone()
     if earlier is None:
@@ -677,7 +703,10 @@ def _hand_redo(state: Tournament, event: Event) -> Tournament:
     record = state.dealing.current(table)
     again = record.redone() if record is not None and not record.finished else None
     if again is None:
-        raise IllegalAction(f"There is nothing to redo at table {table}: redo follows an undo, before the next entry.")
+        raise IllegalAction(
+            "There is nothing to redo at table {table}: redo follows an undo, before the next entry.",
+            table=table
+        )
     assert record is not None
     again = replace(again, kept=record.kept)  # what the undos since took back stays said
     if len(again.log) > len(record.log):
@@ -764,24 +793,30 @@ def _stack_corrected(state: Tournament, event: Event) -> Tournament:
     try:
         pid = int(str(raw))
     except ValueError:
-        raise InvalidInput(f"Choose a player: {raw!r} is not a player number.") from None
+        raise InvalidInput("Choose a player: {raw} is not a player number.", raw=repr(raw)) from None
     player = state.player(pid)
     if player.out:
-        raise IllegalAction(f"{player.name} is out of the tournament: there is no stack to correct.")
-    stack = _int(p, "stack", f"chip count of {player.name}", 1)
+        raise IllegalAction(
+            "{player} is out of the tournament: there is no stack to correct.",
+            player=player.name
+        )
+    stack = _int(p, "stack", Message("chip count of {player}", player=player.name), 1)
     reason = p.get("reason")
     if not isinstance(reason, str) or not reason.strip():
-        raise InvalidInput(f"Say why {player.name}'s stack is corrected (e.g. 'a mis-entered call').")
+        raise InvalidInput(
+            "Say why {player}'s stack is corrected (e.g. 'a mis-entered call').",
+            player=player.name
+        )
     if player.table is not None:
         running = state.dealing.running(player.table)
         if running is not None and running.seat_of(pid) is not None:
             raise IllegalAction(
-                f"{player.name} is playing hand {running.number} at table {player.table}: "
-                "correct the stack once the hand is over."
+                "{player} is playing hand {hand} at table {table}: correct the stack once the hand is over.",
+                player=player.name, hand=str(running.number), table=player.table,
             )
     before = stack_of(state, pid)
     if stack == before:
-        raise IllegalAction(f"{player.name} already has {stack:,} chips.")
+        raise IllegalAction("{player} already has {stack} chips.", player=player.name, stack=stack)
     correction = Correction(event.seq, event.at, pid, before, stack, " ".join(reason.split()), player.table)
     dealing = replace(
         state.dealing,
@@ -831,8 +866,23 @@ def seat_names(state: Tournament, record: TableHand | None) -> dict[Seat, str]:
     return {seat: state.name_of(pid) for seat, pid in (*record.players, *record.waiting)}
 
 
-_STREETS = {(0, 3): "the flop is", (3, 4): "the turn is", (4, 5): "the river is",
-            (3, 5): "the turn and the river are", (0, 5): "the board is"}
+_STREETS = {(0, 3): N_("the flop is {cards}"), (3, 4): N_("the turn is {cards}"),
+            (4, 5): N_("the river is {cards}"), (3, 5): N_("the turn and the river are {cards}"),
+            (0, 5): N_("the board is {cards}")}
+
+
+def _seat_word(names: Mapping[Seat, str], seat: Seat | None) -> str:
+    return names.get(seat or 0) or Message("seat {seat}", seat=seat)
+
+
+def _joined(said: list[str]) -> str:
+    """Several sentences of a hand's log as one (``; ``), each still said in its language."""
+    if not said:
+        return ""
+    out = said[0]
+    for more in said[1:]:
+        out = Message("{earlier}; {later}", earlier=out, later=more)
+    return out
 
 
 def entry_words(entry: str, names: Mapping[Seat, str], hand: Hand | None = None) -> str:
@@ -849,7 +899,7 @@ def entry_words(entry: str, names: Mapping[Seat, str], hand: Hand | None = None)
         parsed = notation.parse(entry)
     except InvalidInput:
         return entry
-    who = names.get(parsed.seat or 0) or f"seat {parsed.seat}"
+    who = _seat_word(names, parsed.seat)
     board = len(hand.board) if hand is not None else 0
     actions = len(hand.actions) if hand is not None else 0
     if hand is not None:
@@ -859,47 +909,69 @@ def entry_words(entry: str, names: Mapping[Seat, str], hand: Hand | None = None)
             hand = None
     if parsed.verb in ("f", "cc", "cbr") and hand is not None and len(hand.actions) > actions:
         action = hand.actions[-1]
-        to = chips(action.to)
+        to = action.to
         if action.all_in and action.kind in ("bet", "raise"):
-            return f"{who} is all in for {to}"
-        return {
-            "fold": f"{who} folds",
-            "check": f"{who} checks",
-            "call": f"{who} calls all in for {to}" if action.all_in else f"{who} calls {to}",
-            "bet": f"{who} bets {to}",
-            "raise": f"{who} raises to {to}",
-        }.get(action.kind, f"{who} {action.kind}s")
+            return Message("{player} is all in for {amount}", player=who, amount=to)
+        if action.kind == "fold":
+            return Message("{player} folds", player=who)
+        if action.kind == "check":
+            return Message("{player} checks", player=who)
+        if action.kind == "call":
+            if action.all_in:
+                return Message("{player} calls all in for {amount}", player=who, amount=to)
+            return Message("{player} calls {amount}", player=who, amount=to)
+        if action.kind == "bet":
+            return Message("{player} bets {amount}", player=who, amount=to)
+        if action.kind == "raise":
+            return Message("{player} raises to {amount}", player=who, amount=to)
+        # Every kind of action is said above; another one is said as the entry alone says it.
     match parsed.verb:
         case "f":
-            return f"{who} folds"
+            return Message("{player} folds", player=who)
         case "cc":
-            return f"{who} checks or calls"
+            return Message("{player} checks or calls", player=who)
         case "cbr":
-            return f"{who} bets or raises to {chips(parsed.amount or 0)}"
+            return Message("{player} bets or raises to {amount}", player=who, amount=parsed.amount or 0)
         case "sm" if parsed.mucked:
-            return f"{who} mucks"
+            return Message("{player} mucks", player=who)
         case "sm":
-            return f"{who} shows {parsed.cards}" if parsed.cards else f"{who} shows cards nobody entered"
+            if parsed.cards:
+                return Message("{player} shows {cards}", player=who, cards=parsed.cards)
+            return Message("{player} shows cards nobody entered", player=who)
         case "dh":
-            return f"{who} is dealt {parsed.cards}"
+            return Message("{player} is dealt {cards}", player=who, cards=parsed.cards)
         case "db":
             if hand is None:
                 dealt = parse_cards(parsed.cards or "")
-                return f"{' '.join(map(str, dealt))} {'is' if len(dealt) == 1 else 'are'} dealt to the board"
-            street = _STREETS.get((board, len(hand.board)), "the board is")
-            return f"{street} {' '.join(map(str, hand.board[board:]))}"
+                if len(dealt) == 1:
+                    return Message("{cards} is dealt to the board", cards=str(dealt[0]))
+                return Message("{cards} are dealt to the board", cards=" ".join(map(str, dealt)))
+            street = _STREETS.get((board, len(hand.board)), N_("the board is {cards}"))
+            return Message(street, cards=" ".join(map(str, hand.board[board:])))
     if hand is not None and hand.award is not None:
         return award_words(hand.award, names)
     if parsed.winners is None:
-        return "the pots are awarded from the cards"
+        return Message("the pots are awarded from the cards")
     pots = len(parsed.winners)
-    said = []
+    said: list[str] = []
     for k, seats in enumerate(parsed.winners):
-        pot = "the pot" if pots == 1 else "the main pot" if k == 0 else pot_name(k)
-        winners = [names.get(s) or f"seat {s}" for s in seats]
-        listed = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-        said.append(f"{listed} {'wins' if len(winners) == 1 else 'split'} {pot}")
-    return "; ".join(said)
+        winners = [_seat_word(names, s) for s in seats]
+        if len(winners) == 1:
+            if pots == 1:
+                said.append(Message("{player} wins the pot", player=winners[0]))
+            elif k == 0:
+                said.append(Message("{player} wins the main pot", player=winners[0]))
+            else:
+                said.append(Message("{player} wins side pot {number}", player=winners[0], number=k))
+            continue
+        listed = Message("{players} and {last}", players=", ".join(winners[:-1]), last=winners[-1])
+        if pots == 1:
+            said.append(Message("{players} split the pot", players=listed))
+        elif k == 0:
+            said.append(Message("{players} split the main pot", players=listed))
+        else:
+            said.append(Message("{players} split side pot {number}", players=listed, number=k))
+    return _joined(said)
 
 
 def event_entries(state: Tournament, event: Event) -> str:
@@ -915,8 +987,8 @@ def event_entries(state: Tournament, event: Event) -> str:
     try:
         entries = _entries(p)
     except InvalidInput:
-        return "an entry nobody can read"
-    return "; ".join(entry_words(e, names) for e in entries)
+        return Message("an entry nobody can read")
+    return _joined([entry_words(e, names) for e in entries])
 
 
 def _played_words(record: TableHand, first: int, count: int, names: Mapping[Seat, str]) -> str:
@@ -927,7 +999,7 @@ def _played_words(record: TableHand, first: int, count: int, names: Mapping[Seat
     said = [entry_words(e, names, hand) for e in entries]
     if not over and hand.award is not None and notation.parse(entries[-1]).verb != "win":
         said.append(award_words(hand.award, names))  # everyone else folded: the pot is won
-    return "; ".join(said)
+    return _joined(said)
 
 
 def _turned_words(state: Tournament, event: Event) -> str | None:
@@ -952,17 +1024,24 @@ def _pending_words(state: Tournament, event: Event) -> str:
     try:
         entry = notation.parse(str(p.get("action")))
     except InvalidInput:
-        return f"an action out of turn ({p.get('action')})"
-    who = names.get(entry.seat or 0) or f"seat {entry.seat}"
+        return Message("an action out of turn ({action})", action=str(p.get("action")))
+    who = _seat_word(names, entry.seat)
     words = entry_words(str(p.get("action")), names)
     if record is not None and entry.seat is not None:
         hand = Hand.replay(record.setup, [e for e, s in zip(record.log, record.entry_seqs, strict=True) if s < event.seq])
         facing = hand.current_bet > hand.bets().get(entry.seat, 0)
         if entry.verb == "cc":
-            words = f"{who} {'calls' if facing else 'checks'}"
+            if facing:
+                words = Message("{player} calls", player=who)
+            else:
+                words = Message("{player} checks", player=who)
         elif entry.verb == "cbr":
-            words = f"{who} {'raises to' if hand.current_bet else 'bets'} {chips(entry.amount or 0)}"
-    return f"{words} out of turn, held until {who}'s turn"
+            amount = entry.amount or 0
+            if hand.current_bet:
+                words = Message("{player} raises to {amount}", player=who, amount=amount)
+            else:
+                words = Message("{player} bets {amount}", player=who, amount=amount)
+    return Message("{action} out of turn, held until {player}'s turn", action=words, player=who)
 
 
 def describe(state: Tournament, event: Event) -> str:
@@ -973,23 +1052,30 @@ def describe(state: Tournament, event: Event) -> str:
     if event.type == "hand_started":
         record = hand_at(state, _table_of(p), event.seq)
         if record is None or record.started_seq != event.seq:
-            return f"Table {table}: a new hand is dealt"
-        return f"Table {table}: hand {record.number} is dealt"
+            return Message("Table {table}: a new hand is dealt", table=str(table))
+        return Message("Table {table}: hand {hand} is dealt", table=str(table), hand=str(record.number))
     if event.type == "hand_action":
-        return f"Table {table}: {event_entries(state, event)}"
+        return Message("Table {table}: {entries}", table=str(table), entries=event_entries(state, event))
     if event.type == "hand_pending":
-        return f"Table {table}: {_pending_words(state, event)}"
+        return Message("Table {table}: {entries}", table=str(table), entries=_pending_words(state, event))
     if event.type == "hand_undo":
         undone = _turned_words(state, event)
-        return f"Table {table}: " + (f"“{undone}” is taken back" if undone else "the last entry is taken back")
+        if undone:
+            return Message("Table {table}: “{entries}” is taken back", table=str(table), entries=undone)
+        return Message("Table {table}: the last entry is taken back", table=str(table))
     if event.type == "hand_redo":
         again = _turned_words(state, event)
-        return f"Table {table}: " + (f"“{again}” is entered again" if again else "the entry taken back is entered again")
+        if again:
+            return Message("Table {table}: “{entries}” is entered again", table=str(table), entries=again)
+        return Message("Table {table}: the entry taken back is entered again", table=str(table))
     if event.type == "stack_corrected":
         try:
             pid = int(str(p.get("player")))
-            stack = chips(int(str(p.get("stack"))))
+            stack = int(str(p.get("stack")))
         except ValueError:
-            return "A stack is corrected"
-        return f"{state.name_of(pid)}'s stack is corrected to {stack} ({p.get('reason')})"
+            return Message("A stack is corrected")
+        return Message(
+            "{player}'s stack is corrected to {stack} ({reason})",
+            player=state.name_of(pid), stack=stack, reason=str(p.get("reason")),
+        )
     return event.type

@@ -19,11 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Message, Term
 from engine.events import Event
 from engine.limits import MAX_CHIPS, MAX_MONEY
 from engine.payouts import MAX_ICM_PLAYERS, Deal, chip_chop, icm_deal
-from engine.text import chips as money_text
 
 if TYPE_CHECKING:  # the tournament hosts this handler: its type only, never imported at run time
     from engine.tournament import Tournament
@@ -33,11 +32,11 @@ Money: TypeAlias = int
 Chips: TypeAlias = int
 
 METHODS: dict[str, str] = {
-    "icm": "ICM",
-    "chip_chop": "Chip chop",
-    "chop_lowest": "Lowest prize each, the rest by chips",
-    "equal": "Equal split",
-    "custom": "Our own figures",
+    "icm": Term("ICM"),
+    "chip_chop": Term("Chip chop"),
+    "chop_lowest": Term("Lowest prize each, the rest by chips"),
+    "equal": Term("Equal split"),
+    "custom": Term("Our own figures"),
 }
 """The deal methods by id, with their names on the page."""
 
@@ -65,22 +64,22 @@ def prizes_left(state: Tournament) -> list[Money]:
     return list(state.prizes[: state.players_left])
 
 
-def deal_refusal(state: Tournament) -> str | None:
+def deal_refusal(state: Tournament) -> Message | None:
     """Why no deal can be made now (None when one can)."""
     if state.settings.payout_kind == "points":
-        return "A league-points night has no prizes to share: there is no deal to make."
+        return Message("A league-points night has no prizes to share: there is no deal to make.")
     if not state.started:
-        return "The tournament has not started: a deal is made at the final table."
+        return Message("The tournament has not started: a deal is made at the final table.")
     if state.finished:
-        return "The tournament is over: there is nothing left to share."
+        return Message("The tournament is over: there is nothing left to share.")
     if state.deal is not None:
-        return "A deal was already made: undo it to make another."
+        return Message("A deal was already made: undo it to make another.")
     if state.players_left < 2:
-        return "A deal needs two players or more still in."
+        return Message("A deal needs two players or more still in.")
     if any(p.status == "waiting" for p in state.players):
-        return "Players out may still rebuy: close the rebuys before a deal."
+        return Message("Players out may still rebuy: close the rebuys before a deal.")
     if not sum(prizes_left(state)):
-        return "There is no prize money left to share."
+        return Message("There is no prize money left to share.")
     return None
 
 
@@ -96,12 +95,12 @@ def shared_prizes(prizes: list[Money], play_for: Money) -> list[Money]:
     engine.errors.IllegalAction: Leave at most 200 to play for: the first prize less the second.
     """
     if play_for < 0:
-        raise InvalidInput(f"The amount left to play for cannot be {play_for:,}.")
+        raise InvalidInput("The amount left to play for cannot be {amount}.", amount=play_for)
     if not play_for:
         return list(prizes)
     most = prizes[0] - (prizes[1] if len(prizes) > 1 else 0)
     if play_for > most:
-        raise IllegalAction(f"Leave at most {money_text(most)} to play for: the first prize less the second.")
+        raise IllegalAction("Leave at most {most} to play for: the first prize less the second.", most=most)
     return [prizes[0] - play_for, *prizes[1:]]
 
 
@@ -113,7 +112,8 @@ def proposals(
     unit = state.settings.payout_unit
     out: dict[str, Deal[PlayerId] | str] = {}
     if len(stacks) > MAX_ICM_PLAYERS:
-        out["icm"] = f"ICM is worked out for {MAX_ICM_PLAYERS} players at most: {len(stacks)} are left."
+        out["icm"] = Message("ICM is worked out for {most} players at most: {left} are left.",
+                             most=MAX_ICM_PLAYERS, left=len(stacks))
     else:
         out["icm"] = icm_deal(dict(stacks), prizes, unit)
     out["chip_chop"] = chip_chop(dict(stacks), prizes, unit, "proportional")
@@ -123,24 +123,35 @@ def proposals(
 
 
 def _amounts(state: Tournament, raw: object, what: str, most: int) -> dict[PlayerId, int]:
+    chips = what == "chips"
     if not isinstance(raw, Mapping):
-        raise InvalidInput(f"Give the {what} of every player still in.")
+        if chips:
+            raise InvalidInput("Give the chips of every player still in.")
+        raise InvalidInput("Give the share of every player still in.")
     out: dict[PlayerId, int] = {}
     for key, value in raw.items():
         try:
             pid = int(str(key))
         except ValueError:
-            raise InvalidInput(f"{key!r} is not a player number.") from None
+            raise InvalidInput("{key} is not a player number.", key=repr(key)) from None
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-            raise InvalidInput(f"{state.name_of(pid)}'s {what} must be a whole number from 0 to {most:,}, not {value!r}.")
+            if chips:
+                raise InvalidInput("{name}'s chips must be a whole number from 0 to {most}, not {value}.",
+                                   name=state.name_of(pid), most=most, value=repr(value))
+            raise InvalidInput("{name}'s share must be a whole number from 0 to {most}, not {value}.",
+                               name=state.name_of(pid), most=most, value=repr(value))
         out[pid] = value
     alive = {p.id for p in state.alive}
     strangers = [state.name_of(p) for p in out if p not in alive]
     if strangers:
-        raise IllegalAction(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not in the game any more.")
+        if len(strangers) == 1:
+            raise IllegalAction("{name} is not in the game any more.", name=strangers[0])
+        raise IllegalAction("{names} are not in the game any more.", names=strangers)
     missing = [p.name for p in state.alive if p.id not in out]
     if missing:
-        raise InvalidInput(f"Every player still in is in the deal: give the {what} of {', '.join(missing)}.")
+        if chips:
+            raise InvalidInput("Every player still in is in the deal: give the chips of {names}.", names=missing)
+        raise InvalidInput("Every player still in is in the deal: give the share of {names}.", names=missing)
     return out
 
 
@@ -148,26 +159,30 @@ def _deal(state: Tournament, event: Event) -> Tournament:
     p = event.payload
     refusal = deal_refusal(state)
     if refusal:
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal.message, **refusal.values)
     method = p.get("method")
     if method not in METHODS:
-        raise InvalidInput(f"Choose how the deal is worked out: {', '.join(METHODS)}.")
+        raise InvalidInput("Choose how the deal is worked out: {methods}.", methods=", ".join(METHODS))
     stacks = _amounts(state, p.get("stacks"), "chips", MAX_CHIPS)
     for pid, chips in stacks.items():
         if chips < 1:
-            raise InvalidInput(f"{state.name_of(pid)} is still in, so has chips, not {chips:,}.")
+            raise InvalidInput("{name} is still in, so has chips, not {chips}.", name=state.name_of(pid), chips=chips)
     amounts = _amounts(state, p.get("amounts"), "share", MAX_MONEY)
     play_for = p.get("play_for", 0)
     if isinstance(play_for, bool) or not isinstance(play_for, int) or not 0 <= play_for <= MAX_MONEY:
-        raise InvalidInput(f"The amount left to play for is a whole number from 0 to {MAX_MONEY:,}.")
+        raise InvalidInput("The amount left to play for is a whole number from 0 to {most}.", most=MAX_MONEY)
     left = sum(prizes_left(state))
     shared_prizes(prizes_left(state), play_for)  # at most the first prize less the second
     given = sum(amounts.values())
     if given + play_for != left:
+        if play_for:
+            raise IllegalAction(
+                "The deal pays {given} and leaves {play_for} to play for: the prizes still to be paid are {left}. "
+                "The figures must add up to it.", given=given, play_for=play_for, left=left,
+            )
         raise IllegalAction(
-            f"The deal pays {money_text(given)}"
-            + (f" and leaves {money_text(play_for)} to play for" if play_for else "")
-            + f": the prizes still to be paid are {money_text(left)}. The figures must add up to it."
+            "The deal pays {given}: the prizes still to be paid are {left}. The figures must add up to it.",
+            given=given, left=left,
         )
     play_on = bool(p.get("play_on")) or play_for > 0
     order = [pl.id for pl in state.alive]
@@ -194,11 +209,14 @@ def awards_with_deal(state: Tournament, settled: Mapping[PlayerId, Money]) -> di
 
 
 def describe(state: Tournament, event: Event) -> str:
-    method = METHODS.get(str(event.payload.get("method")), "a deal")
+    method = METHODS.get(str(event.payload.get("method")), Term("a deal"))
     amounts = event.payload.get("amounts") or {}
-    parts = [f"{state.name_of(int(str(k)))} takes {money_text(v)}" for k, v in amounts.items() if str(k).isdigit()]
+    parts = [Message("{name} takes {amount}", name=state.name_of(int(str(k))), amount=v)
+             for k, v in amounts.items() if str(k).isdigit()]
     left = event.payload.get("play_for") or 0
-    return f"Deal made ({method}): " + ", ".join(parts) + (f"; {money_text(left)} left to play for" if left else "")
+    if left:
+        return Message("Deal made ({method}): {shares}; {left} left to play for", method=method, shares=parts, left=left)
+    return Message("Deal made ({method}): {shares}", method=method, shares=parts)
 
 
 HANDLERS: dict[str, Any] = {"deal": _deal}

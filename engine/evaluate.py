@@ -29,8 +29,22 @@ from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import TypeAlias
 
-from engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_CHARS, Card, check_distinct
-from engine.errors import InvalidInput
+from engine.cards import SUIT_CHARS, Card, check_distinct
+from engine.errors import N_, InvalidInput, Message, Term
+
+RANK = {
+    2: Term("two"), 3: Term("three"), 4: Term("four"), 5: Term("five"), 6: Term("six"),
+    7: Term("seven"), 8: Term("eight"), 9: Term("nine"), 10: Term("ten"), 11: Term("jack"),
+    12: Term("queen"), 13: Term("king"), 14: Term("ace"),
+}
+"""A rank in a hand's name (``Straight, nine high``): ``engine.cards.RANK_NAMES`` as words of
+the catalogue."""
+RANKS = {
+    2: Term("twos"), 3: Term("threes"), 4: Term("fours"), 5: Term("fives"), 6: Term("sixes"),
+    7: Term("sevens"), 8: Term("eights"), 9: Term("nines"), 10: Term("tens"), 11: Term("jacks"),
+    12: Term("queens"), 13: Term("kings"), 14: Term("aces"),
+}
+"""A rank's plural in a hand's name (``Pair of nines``): ``engine.cards.RANK_PLURALS``."""
 
 
 class Category(IntEnum):
@@ -66,27 +80,59 @@ class HandRank:
         """``Full house, kings full of sevens``, ``Pair of sixes``, ``Royal flush``."""
         c, r = self.category, self.ranks
         if c == Category.STRAIGHT_FLUSH:
-            return "Royal flush" if r[0] == 14 else f"Straight flush, {RANK_NAMES[r[0]]} high"
+            if r[0] == 14:
+                return Message("Royal flush")
+            return Message("Straight flush, {high} high", high=RANK[r[0]])
         if c == Category.FOUR_OF_A_KIND:
-            return f"Four of a kind, {RANK_PLURALS[r[0]]}"
+            return Message("Four of a kind, {rank}", rank=RANKS[r[0]])
         if c == Category.FULL_HOUSE:
-            return f"Full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
+            return Message("Full house, {three} full of {pair}", three=RANKS[r[0]], pair=RANKS[r[1]])
         if c == Category.FLUSH:
-            return f"Flush, {RANK_NAMES[r[0]]} high"
+            return Message("Flush, {high} high", high=RANK[r[0]])
         if c == Category.STRAIGHT:
-            return f"Straight, {RANK_NAMES[r[0]]} high"
+            return Message("Straight, {high} high", high=RANK[r[0]])
         if c == Category.THREE_OF_A_KIND:
-            return f"Three of a kind, {RANK_PLURALS[r[0]]}"
+            return Message("Three of a kind, {rank}", rank=RANKS[r[0]])
         if c == Category.TWO_PAIR:
-            return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}"
+            return Message("Two pair, {high} and {low}", high=RANKS[r[0]], low=RANKS[r[1]])
         if c == Category.PAIR:
-            return f"Pair of {RANK_PLURALS[r[0]]}"
-        return f"High card, {RANK_NAMES[r[0]]}"
+            return Message("Pair of {rank}", rank=RANKS[r[0]])
+        return Message("High card, {rank}", rank=RANK[r[0]])
 
     @property
     def value(self) -> int:
         """The integer :func:`rank_value` gives for the same cards."""
         return _pack(self.category, self.ranks)
+
+
+_IN_SENTENCE = {
+    "Royal flush": N_("a royal flush"),
+    "Straight flush, {high} high": N_("a straight flush, {high} high"),
+    "Four of a kind, {rank}": N_("four of a kind, {rank}"),
+    "Full house, {three} full of {pair}": N_("a full house, {three} full of {pair}"),
+    "Flush, {high} high": N_("a flush, {high} high"),
+    "Straight, {high} high": N_("a straight, {high} high"),
+    "Three of a kind, {rank}": N_("three of a kind, {rank}"),
+    "Two pair, {high} and {low}": N_("two pair, {high} and {low}"),
+    "Pair of {rank}": N_("a pair of {rank}"),
+    "High card, {rank}": N_("high card, {rank}"),
+}
+
+
+def in_sentence(name: str) -> str:
+    """A hand's :attr:`HandRank.name` as it reads inside a sentence (``with a straight, nine
+    high``).
+
+    >>> in_sentence(HandRank(Category.STRAIGHT, (9,), ()).name), in_sentence("Two pair, kings and sevens")
+    ('a straight, nine high', 'two pair, kings and sevens')
+    """
+    if isinstance(name, Message) and name.message in _IN_SENTENCE:
+        return Message(_IN_SENTENCE[name.message], **name.values)
+    text = name[:1].lower() + name[1:]
+    for word in ("flush", "straight", "full house", "royal flush", "pair"):
+        if text.startswith(word):
+            return "a " + text
+    return text
 
 
 # ---------------------------------------------------------------------------
@@ -231,8 +277,14 @@ def _check(cards: tuple[Card, ...]) -> None:
     """Raise the sentence that says why these cards are not a hand."""
     n = len(cards)
     if not 5 <= n <= 7:
-        given = f"{n} card{'s' if n > 1 else ''} ({' '.join(map(str, cards))})" if n else "no cards"
-        raise InvalidInput(f"A hand is the best five of 5, 6 or 7 cards, not of {given}.")
+        shown = " ".join(map(str, cards))
+        if n == 0:
+            raise InvalidInput("A hand is the best five of 5, 6 or 7 cards, not of no cards.")
+        if n == 1:
+            raise InvalidInput("A hand is the best five of 5, 6 or 7 cards, not of 1 card ({cards}).", cards=shown)
+        raise InvalidInput(
+            "A hand is the best five of 5, 6 or 7 cards, not of {count} cards ({cards}).", count=n, cards=shown
+        )
     check_distinct(cards)
 
 

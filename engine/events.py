@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import Field, dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Term
 
 CHECKPOINT_EVERY = 128
 """Live events between two checkpoints: an undo refolds at most this many events."""
@@ -246,14 +246,16 @@ def apply_event(
     (from the last checkpoint); any other type goes to its handler, then ``after(state, new,
     event)``. ``unknown`` names the event in the refusal of a type without a handler."""
     if event.seq != state.seq + 1:
-        raise InvalidInput(f"Event {event.seq} cannot follow event {state.seq}.")
+        raise InvalidInput(
+            "Event {event} cannot follow event {previous}.", event=str(event.seq), previous=str(state.seq)
+        )
     if event.type == "undo":
         return _undo(state, event, handlers, after)
     if event.type == "redo":
         return _redo(state, event, handlers, after)
     handler = handlers.get(event.type)
     if handler is None:
-        raise InvalidInput(f"Unknown {unknown} type {event.type!r}.")
+        raise InvalidInput("Unknown {unknown} type {type}.", unknown=Term(unknown), type=repr(event.type))
     new = handler(state, event)
     if after is not None:
         new = after(state, new, event)

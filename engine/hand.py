@@ -37,9 +37,9 @@ from typing import TypeAlias
 
 from engine import notation
 from engine.cards import FULL_DECK, Card, check_distinct, format_cards, parse_cards
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import N_, IllegalAction, InvalidInput, Term
 from engine.evaluate import HandRank, evaluate, rank_value
-from engine.pots import Award, Pot, award_pot, build_pots, pot_name
+from engine.pots import Award, Pot, award_pot, build_pots
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -48,6 +48,9 @@ STREETS = ("preflop", "flop", "turn", "river", "showdown", "complete")
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, COMPLETE = range(6)
 BOARD_SIZE = (0, 3, 4, 5, 5, 5)
 """How many board cards may be out on each street."""
+
+STREET_WORDS = (N_("preflop"), N_("flop"), N_("turn"), N_("river"))
+"""The betting streets as a message names them (``Term(hand.street)``)."""
 
 FOLD_POLICIES = ("allow", "warn", "refuse")
 _CARD_BY_TEXT = {str(c): c for c in FULL_DECK}
@@ -98,38 +101,63 @@ class HandSetup:
         object.__setattr__(self, "antes", dict(self.antes))
         object.__setattr__(self, "straddles", dict(self.straddles))
         if not 2 <= len(self.stacks) <= 10:
-            raise InvalidInput(f"A hand needs 2 to 10 players, not {len(self.stacks)}.")
+            raise InvalidInput("A hand needs 2 to 10 players, not {count}.", count=len(self.stacks))
         if min(self.stacks.values()) <= 0:
             seat, chips = min(self.stacks.items(), key=lambda item: item[1])
-            raise InvalidInput(f"Seat {seat} has {chips} chips and cannot be dealt in.")
-        if self.big_blind_seat not in self.stacks:
-            raise InvalidInput(f"The big blind seat {self.big_blind_seat} has no player.")
-        if self.small_blind_seat is not None and self.small_blind_seat not in self.stacks:
-            raise InvalidInput(f"The small blind seat {self.small_blind_seat} has no player.")
-        if self.small_blind_seat == self.big_blind_seat:
-            raise InvalidInput(f"Seat {self.big_blind_seat} cannot post both blinds.")
-        if len(self.stacks) == 2 and self.small_blind_seat != self.button:
             raise InvalidInput(
-                f"Heads-up the button posts the small blind: seat {self.button} is the button"
-                + (", and there is no dead small blind." if self.small_blind_seat is None
-                   else f", not seat {self.small_blind_seat}.")
+                "Seat {seat} has {chips} chips and cannot be dealt in.",
+                seat=seat, chips=str(chips)
+            )
+        if self.big_blind_seat not in self.stacks:
+            raise InvalidInput(
+                "The big blind seat {big_blind_seat} has no player.",
+                big_blind_seat=self.big_blind_seat
+            )
+        if self.small_blind_seat is not None and self.small_blind_seat not in self.stacks:
+            raise InvalidInput(
+                "The small blind seat {small_blind_seat} has no player.",
+                small_blind_seat=self.small_blind_seat
+            )
+        if self.small_blind_seat == self.big_blind_seat:
+            raise InvalidInput(
+                "Seat {big_blind_seat} cannot post both blinds.",
+                big_blind_seat=self.big_blind_seat
+            )
+        if len(self.stacks) == 2 and self.small_blind_seat != self.button:
+            if self.small_blind_seat is None:
+                raise InvalidInput(
+                    "Heads-up the button posts the small blind: seat {button} is the button, "
+                    "and there is no dead small blind.",
+                    button=self.button,
+                )
+            raise InvalidInput(
+                "Heads-up the button posts the small blind: seat {button} is the button, "
+                "not seat {small_blind_seat}.",
+                button=self.button, small_blind_seat=self.small_blind_seat,
             )
         if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0 or self.min_bet < 0:
             raise InvalidInput(
-                f"The blinds {self.small_blind}/{self.big_blind} and antes must be positive."
+                "The blinds {small_blind}/{big_blind} and antes must be positive.",
+                small_blind=str(self.small_blind), big_blind=str(self.big_blind)
             )
         for seat, chips in self.antes.items():
             if seat not in self.stacks or chips < 0:
-                raise InvalidInput(f"An ante of {chips} for seat {seat} cannot be posted.")
+                raise InvalidInput(
+                    "An ante of {chips} for seat {seat} cannot be posted.",
+                    chips=str(chips), seat=seat
+                )
         for seat, chips in self.straddles.items():
             if seat not in self.stacks or chips <= 0 or seat in (
                 self.small_blind_seat, self.big_blind_seat
             ):
-                raise InvalidInput(f"A straddle of {chips} for seat {seat} cannot be posted.")
+                raise InvalidInput(
+                    "A straddle of {chips} for seat {seat} cannot be posted.",
+                    chips=str(chips), seat=seat
+                )
         if self.straddles and len(self.stacks) == 2:
             raise InvalidInput("Heads-up there is no straddle.")
         if self.free_fold not in FOLD_POLICIES:
-            raise InvalidInput(f"The fold setting must be one of {', '.join(FOLD_POLICIES)}.")
+            raise InvalidInput("The fold setting must be one of {choices}.", choices=", ".join(FOLD_POLICIES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,50 +449,58 @@ class Hand:
         try:
             return self._index[seat]
         except KeyError:
-            raise IllegalAction(f"Seat {seat} is not in this hand.") from None
+            raise IllegalAction("Seat {seat} is not in this hand.", seat=seat) from None
 
     def _verify_turn(self, seat: Seat) -> int:
         i = self._index.get(seat, -1)
         if i == self._to_act and i >= 0:
             return i
         if i < 0:
-            raise IllegalAction(f"Seat {seat} is not in this hand.")
+            raise IllegalAction("Seat {seat} is not in this hand.", seat=seat)
         if i != self._to_act:
             if self._to_act >= 0:
-                raise IllegalAction(f"It is seat {self.seats[self._to_act]}'s turn, not seat {seat}'s.")
+                raise IllegalAction(
+                    "It is seat {turn}'s turn, not seat {seat}'s.", turn=self.seats[self._to_act], seat=seat
+                )
             if self._street == COMPLETE:
-                raise IllegalAction(f"Seat {seat} cannot act: the hand is over.")
-            raise IllegalAction(f"Seat {seat} cannot act: the betting is over.")
+                raise IllegalAction("Seat {seat} cannot act: the hand is over.", seat=seat)
+            raise IllegalAction("Seat {seat} cannot act: the betting is over.", seat=seat)
         return i
 
     def verify_fold(self, seat: Seat) -> None:
         i = self._verify_turn(seat)
         if self._bet[i] >= self._current and self.setup.free_fold == "refuse":
-            raise IllegalAction(f"Seat {seat} cannot fold: checking is free.")
+            raise IllegalAction("Seat {seat} cannot fold: checking is free.", seat=seat)
 
     def verify_check(self, seat: Seat) -> None:
         i = self._verify_turn(seat)
         owed = self._current - self._bet[i]
         if owed > 0:
-            raise IllegalAction(f"Seat {seat} cannot check: it is {min(owed, self._stack[i])} to call.")
+            raise IllegalAction(
+                "Seat {seat} cannot check: it is {amount} to call.", seat=seat, amount=str(min(owed, self._stack[i]))
+            )
 
     def verify_call(self, seat: Seat) -> None:
         i = self._verify_turn(seat)
         if self._bet[i] >= self._current:
-            raise IllegalAction(f"Seat {seat} cannot call: there is no bet to call; check instead.")
+            raise IllegalAction("Seat {seat} cannot call: there is no bet to call; check instead.", seat=seat)
 
     def verify_bet_to(self, seat: Seat, amount: Chips) -> None:
         i = self._verify_turn(seat)
         if self._current > 0:
             raise IllegalAction(
-                f"Seat {seat} cannot bet {amount}: there is already a bet of {self._current}; raise instead."
+                "Seat {seat} cannot bet {amount}: there is already a bet of {current}; raise instead.",
+                seat=seat, amount=str(amount), current=str(self._current),
             )
         self._verify_amount(i, amount, "bet")
 
     def verify_raise_to(self, seat: Seat, amount: Chips) -> None:
         i = self._verify_turn(seat)
         if self._current == 0:
-            raise IllegalAction(f"Seat {seat} cannot raise to {amount}: there is no bet; bet instead.")
+            raise IllegalAction(
+                "Seat {seat} cannot raise to {amount}: there is no bet; bet instead.",
+                seat=seat, amount=str(amount),
+            )
         self._verify_amount(i, amount, "raise to")
 
     def verify_bet_or_raise_to(self, seat: Seat, amount: Chips) -> None:
@@ -482,38 +518,83 @@ class Hand:
         seat, current, bet = self.seats[i], self._current, self._bet[i]
         all_in_to = bet + self._stack[i]
         if type(amount) is not int:
-            raise InvalidInput(f"Seat {seat} cannot {word} {amount!r}: give a whole number of chips.")
+            if word == "bet":
+                raise InvalidInput(
+                    "Seat {seat} cannot bet {amount}: give a whole number of chips.",
+                    seat=seat, amount=repr(amount),
+                )
+            raise InvalidInput(
+                "Seat {seat} cannot raise to {amount}: give a whole number of chips.",
+                seat=seat, amount=repr(amount),
+            )
+        shown, most = str(amount), str(all_in_to)
         if amount > all_in_to:
+            if word == "bet":
+                raise IllegalAction(
+                    "Seat {seat} cannot bet {amount}: the most they can bet is {most} (all in).",
+                    seat=seat, amount=shown, most=most,
+                )
             raise IllegalAction(
-                f"Seat {seat} cannot {word} {amount}: the most they can {word} is {all_in_to} (all in)."
+                "Seat {seat} cannot raise to {amount}: the most they can raise to is {most} (all in).",
+                seat=seat, amount=shown, most=most,
             )
         if amount <= current:
             if current == 0:
-                raise IllegalAction(f"Seat {seat} cannot bet {amount}: a bet must be more than 0.")
+                raise IllegalAction(
+                    "Seat {seat} cannot bet {amount}: a bet must be more than 0.",
+                    seat=seat, amount=shown,
+                )
             raise IllegalAction(
-                f"Seat {seat} cannot raise to {amount}: the bet is already {current}."
+                "Seat {seat} cannot raise to {amount}: the bet is already {current}.",
+                seat=seat, amount=shown, current=str(current),
             )
         if self._faced[i] >= 0 and current - self._faced[i] < self._full:
+            call = str(min(current - bet, self._stack[i]))
+            if word == "bet":
+                raise IllegalAction(
+                    "Seat {seat} cannot bet {amount}: the short all-in did not reopen the betting; "
+                    "seat {seat} may only call {call} or fold.",
+                    seat=seat, amount=shown, call=call,
+                )
             raise IllegalAction(
-                f"Seat {seat} cannot {word} {amount}: the short all-in did not reopen the betting; "
-                f"seat {seat} may only call {min(current - bet, self._stack[i])} or fold."
+                "Seat {seat} cannot raise to {amount}: the short all-in did not reopen the betting; "
+                "seat {seat} may only call {call} or fold.",
+                seat=seat, amount=shown, call=call,
             )
         if self._with_chips <= 1:
+            if word == "bet":
+                raise IllegalAction(
+                    "Seat {seat} cannot bet {amount}: every other player is all-in; "
+                    "seat {seat} may only call or fold.",
+                    seat=seat, amount=shown,
+                )
             raise IllegalAction(
-                f"Seat {seat} cannot {word} {amount}: every other player is all-in; "
-                f"seat {seat} may only call or fold."
+                "Seat {seat} cannot raise to {amount}: every other player is all-in; "
+                "seat {seat} may only call or fold.",
+                seat=seat, amount=shown,
             )
         if not self._covered(i):
+            if word == "bet":
+                raise IllegalAction(
+                    "Seat {seat} cannot bet {amount}: no other player has more than {current} "
+                    "to call a raise with; seat {seat} may only call or fold.",
+                    seat=seat, amount=shown, current=str(current),
+                )
             raise IllegalAction(
-                f"Seat {seat} cannot {word} {amount}: no other player has more than {current} "
-                f"to call a raise with; seat {seat} may only call or fold."
+                "Seat {seat} cannot raise to {amount}: no other player has more than {current} "
+                "to call a raise with; seat {seat} may only call or fold.",
+                seat=seat, amount=shown, current=str(current),
             )
         minimum = current + self._full
         if amount < minimum and amount != all_in_to:
             if current == 0:
-                raise IllegalAction(f"Seat {seat} cannot bet {amount}: the minimum bet is {minimum}.")
+                raise IllegalAction(
+                    "Seat {seat} cannot bet {amount}: the minimum bet is {minimum}.",
+                    seat=seat, amount=shown, minimum=str(minimum),
+                )
             raise IllegalAction(
-                f"Seat {seat} cannot raise to {amount}: the minimum raise is to {minimum}."
+                "Seat {seat} cannot raise to {amount}: the minimum raise is to {minimum}.",
+                seat=seat, amount=shown, minimum=str(minimum),
             )
 
     # ------------------------------------------------------------------ can
@@ -725,8 +806,15 @@ class Hand:
         allowed = BOARD_SIZE[self._street]
         total = len(self._board) + len(cards)
         if total > allowed:
-            where = f"on the {self.street}" if self._street < SHOWDOWN else "in a hand"
-            raise IllegalAction(f"The board cannot have {total} cards: at most {allowed} {where}.")
+            if self._street < SHOWDOWN:
+                raise IllegalAction(
+                    "The board cannot have {total} cards: at most {allowed} on the {street}.",
+                    total=total, allowed=allowed, street=Term(self.street),
+                )
+            raise IllegalAction(
+                "The board cannot have {total} cards: at most {allowed} in a hand.",
+                total=total, allowed=allowed,
+            )
         self._verify_new_cards(cards, keys)
 
     def _verify_new_cards(self, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
@@ -741,7 +829,7 @@ class Hand:
         for k, key in enumerate(keys):
             if key in known or key in keys[:k]:
                 c = cards[k]
-                raise IllegalAction(f"The {c.name} ({c}) has already been dealt.")
+                raise IllegalAction("The {card} ({code}) has already been dealt.", card=c.name, code=str(c))
 
     def deal_board(self, cards: Sequence[Card] | str) -> None:
         """Enter community cards (optional: betting never waits for them)."""
@@ -754,11 +842,11 @@ class Hand:
     def verify_deal_hole(self, seat: Seat, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
         i = self._seat_index(seat)
         if len(cards) != 2:
-            raise IllegalAction(f"Seat {seat} must be dealt 2 hole cards, not {len(cards)}.")
+            raise IllegalAction("Seat {seat} must be dealt 2 hole cards, not {count}.", seat=seat, count=len(cards))
         if i in self._holes:
-            raise IllegalAction(f"Seat {seat} already has hole cards.")
+            raise IllegalAction("Seat {seat} already has hole cards.", seat=seat)
         if self._street == COMPLETE:
-            raise IllegalAction(f"Seat {seat} cannot be dealt cards: the hand is over.")
+            raise IllegalAction("Seat {seat} cannot be dealt cards: the hand is over.", seat=seat)
         self._verify_new_cards(cards, keys)
 
     def deal_hole(self, seat: Seat, cards: Sequence[Card] | str) -> None:
@@ -826,19 +914,20 @@ class Hand:
         # The player who won when everyone else folded may show (PHH, as pokerkit).
         fold_out = self._street == COMPLETE and self._live == 1
         if self._street != SHOWDOWN and not fold_out:
-            raise IllegalAction(f"Seat {seat} cannot show: the hand is not at the showdown.")
+            raise IllegalAction("Seat {seat} cannot show: the hand is not at the showdown.", seat=seat)
         if self._folded[i]:
-            raise IllegalAction(f"Seat {seat} cannot show: they folded.")
+            raise IllegalAction("Seat {seat} cannot show: they folded.", seat=seat)
         if (i in self._shown and not fold_out) or i in self._mucked:
-            raise IllegalAction(f"Seat {seat} has already shown or mucked.")
+            raise IllegalAction("Seat {seat} has already shown or mucked.", seat=seat)
         if cards is not None:
             if len(cards) != 2:
-                raise IllegalAction(f"Seat {seat} must show 2 cards, not {len(cards)}.")
+                raise IllegalAction("Seat {seat} must show 2 cards, not {count}.", seat=seat, count=len(cards))
             dealt = self._holes.get(i) or (self._shown.get(i) if fold_out else None)
             if dealt is not None:
                 if set(dealt) != set(cards):
                     raise IllegalAction(
-                        f"Seat {seat} was dealt {format_cards(dealt)}, not {format_cards(cards)}."
+                        "Seat {seat} was dealt {dealt}, not {cards}.",
+                        seat=seat, dealt=format_cards(dealt), cards=format_cards(cards),
                     )
             else:
                 self._verify_new_cards(cards)
@@ -856,18 +945,19 @@ class Hand:
     def verify_muck(self, seat: Seat) -> None:
         i = self._seat_index(seat)
         if self._street != SHOWDOWN:
-            raise IllegalAction(f"Seat {seat} cannot muck: the hand is not at the showdown.")
+            raise IllegalAction("Seat {seat} cannot muck: the hand is not at the showdown.", seat=seat)
         if self._folded[i] or i in self._shown or i in self._mucked:
-            raise IllegalAction(f"Seat {seat} has no hand left to muck.")
+            raise IllegalAction("Seat {seat} has no hand left to muck.", seat=seat)
         if self.all_hands_face_up:
             raise IllegalAction(
-                f"Seat {seat} cannot muck: a player is all-in, so every hand is turned face up."
+                "Seat {seat} cannot muck: a player is all-in, so every hand is turned face up.",
+                seat=seat
             )
         contenders = sum(
             1 for j in range(self._n) if not self._folded[j] and j not in self._mucked
         )
         if contenders == 1:
-            raise IllegalAction(f"Seat {seat} is the last hand left and cannot muck.")
+            raise IllegalAction("Seat {seat} is the last hand left and cannot muck.", seat=seat)
 
     def muck(self, seat: Seat) -> None:
         """Give up at the showdown without showing: no claim on any pot."""
@@ -881,7 +971,10 @@ class Hand:
         if self._street != SHOWDOWN:
             if self._street == COMPLETE:
                 raise IllegalAction("The pots have already been awarded.")
-            raise IllegalAction(f"The pots cannot be awarded on the {self.street}: the betting is not over.")
+            raise IllegalAction(
+                "The pots cannot be awarded on the {street}: the betting is not over.",
+                street=Term(self.street),
+            )
 
     def award_from_cards(self) -> Award:
         """Award every pot to its best hand (board plus shown or dealt hole cards)."""
@@ -894,14 +987,16 @@ class Hand:
         if len(contenders_all) > 1:
             if len(self._board) != 5:
                 raise IllegalAction(
-                    f"The board has {len(self._board)} cards: all five are needed to award from cards."
+                    "The board has {count} cards: all five are needed to award from cards.",
+                    count=len(self._board),
                 )
             for i in contenders_all:
                 cards = self._shown.get(i) or self._holes.get(i)
                 if not cards:
                     raise IllegalAction(
-                        f"Seat {self.seats[i]}'s cards are unknown and were never shown: "
-                        "the pots cannot be awarded from the cards."
+                        "Seat {seat}'s cards are unknown and were never shown: "
+                        "the pots cannot be awarded from the cards.",
+                        seat=self.seats[i],
                     )
                 ranks[i] = rank_value((*cards, *self._board))
         results = []
@@ -927,17 +1022,24 @@ class Hand:
         self._verify_award()
         pots = self.pots()
         if len(winners) != len(pots):
+            if len(pots) == 1:
+                raise IllegalAction("There is 1 pot to award, not {count}.", count=len(winners))
             raise IllegalAction(
-                f"There {'is' if len(pots) == 1 else 'are'} {len(pots)} "
-                f"pot{'' if len(pots) == 1 else 's'} to award, not {len(winners)}."
+                "There are {pots} pots to award, not {count}.", pots=len(pots), count=len(winners)
             )
         results = []
         for k, (pot, seats) in enumerate(zip(pots, winners, strict=True)):
             if not seats:
-                raise IllegalAction(f"The {pot_name(k)} needs at least one winner.")
+                if k == 0:
+                    raise IllegalAction("The main pot needs at least one winner.")
+                raise IllegalAction("The side pot {number} needs at least one winner.", number=k)
             for s in seats:
                 if s not in pot.eligible:
-                    raise IllegalAction(f"Seat {s} cannot win the {pot_name(k)}: it was not in it.")
+                    if k == 0:
+                        raise IllegalAction("Seat {seat} cannot win the main pot: it was not in it.", seat=s)
+                    raise IllegalAction(
+                        "Seat {seat} cannot win the side pot {number}: it was not in it.", seat=s, number=k
+                    )
             results.append(award_pot(k, pot, list(seats), self.setup.button))
         return self._finish(Award(tuple(results)), notation.award(winners))
 

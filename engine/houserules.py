@@ -33,12 +33,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message
 from engine.hand import Hand
 from engine.notation import bet_or_raise, check_or_call
 from engine.notation import parse as parse_entry
 from engine.notation import write as write_entry
-from engine.text import chips as _n
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -70,10 +69,10 @@ def _turn_check(hand: Hand, seat: Seat) -> None:
     turn = hand.turn
     if turn is None:
         if hand.is_complete:
-            raise IllegalAction(f"Seat {seat} cannot push chips: the hand is over.")
-        raise IllegalAction(f"Seat {seat} cannot push chips: the betting is over.")
+            raise IllegalAction("Seat {seat} cannot push chips: the hand is over.", seat=seat)
+        raise IllegalAction("Seat {seat} cannot push chips: the betting is over.", seat=seat)
     if turn != seat:
-        raise IllegalAction(f"It is seat {turn}'s turn, not seat {seat}'s.")
+        raise IllegalAction("It is seat {turn}'s turn, not seat {seat}'s.", turn=turn, seat=seat)
 
 
 def silent_push(
@@ -91,14 +90,16 @@ def silent_push(
     assert legal is not None and legal.seat == seat
     if not chips or any(type(c) is not int or c <= 0 for c in chips):
         raise InvalidInput(
-            f"Enter the chips seat {seat} pushed as positive amounts, e.g. 1000 or 1000+500."
+            "Enter the chips seat {seat} pushed as positive amounts, e.g. 1000 or 1000+500.",
+            seat=seat
         )
     pushed = sum(chips)
     bet = hand.bets()[seat]
     behind = hand.stacks()[seat]
     if pushed > behind:
         raise InvalidInput(
-            f"Seat {seat} cannot push {_n(pushed)}: they have only {_n(behind)} chips behind."
+            "Seat {seat} cannot push {pushed}: they have only {behind} chips behind.",
+            seat=seat, pushed=pushed, behind=behind
         )
     current = hand.current_bet
     owed = max(0, current - bet)
@@ -113,21 +114,33 @@ def silent_push(
         returned = max(0, to - to_)
         return Ruling(seat, kind, to_, notation, returned, added, rule)
 
-    def back(amount: int) -> str:
-        return f"; {_n(amount)} goes back" if amount > 0 else ""
+    def back(plain: str, returned: str, amount: Chips, **values: object) -> Message:
+        """The sentence ``plain``, or ``returned`` (``…; {back} goes back.``) when chips go back."""
+        if amount > 0:
+            return Message(returned, facing=facing, back=amount, **values)
+        return Message(plain, facing=facing, **values)
 
-    facing = f"Seat {seat} pushed {_n(pushed)}"
-    if bet:
-        facing += f" ({_n(to)} in all)"
-    if owed:
-        facing += f" facing {_n(current)}"
+    if bet and owed:
+        facing = Message("Seat {seat} pushed {pushed} ({total} in all) facing {current}",
+                         seat=seat, pushed=pushed, total=to, current=current)
+    elif bet:
+        facing = Message("Seat {seat} pushed {pushed} ({total} in all)", seat=seat, pushed=pushed, total=to)
+    elif owed:
+        facing = Message("Seat {seat} pushed {pushed} facing {current}", seat=seat, pushed=pushed, current=current)
+    else:
+        facing = Message("Seat {seat} pushed {pushed}", seat=seat, pushed=pushed)
 
     if pushed == behind and to > current and min_to is None:
         return ruling(
             "call",
             current,
-            f"{facing}: every chip they had, but seat {seat} may not raise (the betting was not "
-            f"reopened, or everyone else is all-in), so it is a call (TDA 45){back(to - current)}.",
+            back(
+                N_("{facing}: every chip they had, but seat {seat} may not raise (the betting was not "
+                   "reopened, or everyone else is all-in), so it is a call (TDA 45)."),
+                N_("{facing}: every chip they had, but seat {seat} may not raise (the betting was not "
+                   "reopened, or everyone else is all-in), so it is a call (TDA 45); {back} goes back."),
+                to - current, seat=seat,
+            ),
         )
     if pushed == behind:
         return Ruling(
@@ -137,87 +150,129 @@ def silent_push(
             check_or_call(seat) if to <= current else bet_or_raise(seat, to),
             0,
             0,
-            f"{facing}: every chip they had, so they are all-in (TDA 45).",
+            Message("{facing}: every chip they had, so they are all-in (TDA 45).", facing=facing),
         )
     if owed and pushed < owed:
         return ruling(
             "call",
             current,
-            f"{facing}: less than the {_n(owed)} to call, so they must make the full call "
-            f"(TDA 51-B) and add {_n(owed - pushed)}.",
+            Message(
+                "{facing}: less than the {owed} to call, so they must make the full call (TDA 51-B) and add {add}.",
+                facing=facing, owed=owed, add=owed - pushed,
+            ),
         )
     if string_bet:
         if owed == 0:
             return ruling(
                 "check",
                 bet,
-                f"{facing} in more than one motion, a string bet: it counts only as a call "
-                f"(TDA 42, 56), and with nothing to call that is a check (TDA 55){back(pushed)}.",
+                back(
+                    N_("{facing} in more than one motion, a string bet: it counts only as a call "
+                       "(TDA 42, 56), and with nothing to call that is a check (TDA 55)."),
+                    N_("{facing} in more than one motion, a string bet: it counts only as a call "
+                       "(TDA 42, 56), and with nothing to call that is a check (TDA 55); {back} goes back."),
+                    pushed,
+                ),
             )
         return ruling(
             "call",
             current,
-            f"{facing} in more than one motion, a string bet: it counts only as a call "
-            f"(TDA 42, 56){back(to - current)}.",
+            back(
+                N_("{facing} in more than one motion, a string bet: it counts only as a call (TDA 42, 56)."),
+                N_("{facing} in more than one motion, a string bet: it counts only as a call "
+                   "(TDA 42, 56); {back} goes back."),
+                to - current,
+            ),
         )
     if owed == 0 and min_to is None:
         return ruling(
             "check",
             bet,
-            f"{facing}: seat {seat} may not bet (everyone else is all-in), so it is a check"
-            f"{back(pushed)}.",
+            back(
+                N_("{facing}: seat {seat} may not bet (everyone else is all-in), so it is a check."),
+                N_("{facing}: seat {seat} may not bet (everyone else is all-in), so it is a check; "
+                   "{back} goes back."),
+                pushed, seat=seat,
+            ),
         )
     if owed == 0 and current == 0:
         minimum = min_to if min_to is not None else to
         if len(chips) == 1:
             if to >= minimum:
                 return ruling(
-                    "bet", to, f"{facing} with no bet to face: one chip is a bet of its full value (TDA 44)."
+                    "bet", to,
+                    Message("{facing} with no bet to face: one chip is a bet of its full value (TDA 44).",
+                            facing=facing),
                 )
         elif to >= minimum:
-            return ruling("bet", to, f"{facing} with no bet to face: a bet of {_n(to)}.")
+            return ruling("bet", to, Message("{facing} with no bet to face: a bet of {amount}.", facing=facing, amount=to))
         return ruling(
             "bet",
             minimum,
-            f"{facing}: less than the minimum bet, so the bet is made up to {_n(minimum)} "
-            f"(TDA 52-A).",
+            Message(
+                "{facing}: less than the minimum bet, so the bet is made up to {minimum} (TDA 52-A).",
+                facing=facing, minimum=minimum,
+            ),
         )
     # Facing a bet (or the big blind's option): is it a call or a raise?
     if len(chips) == 1 and owed > 0:
         return ruling(
             "call",
             current,
-            f"{facing}: one oversized chip without a word is a call (TDA 44){back(to - current)}.",
+            back(
+                N_("{facing}: one oversized chip without a word is a call (TDA 44)."),
+                N_("{facing}: one oversized chip without a word is a call (TDA 44); {back} goes back."),
+                to - current,
+            ),
         )
     if owed > 0 and pushed - min(chips) < owed:
         return ruling(
             "call",
             current,
-            f"{facing}: every chip was needed to call, so it is a call (TDA 45){back(to - current)}.",
+            back(
+                N_("{facing}: every chip was needed to call, so it is a call (TDA 45)."),
+                N_("{facing}: every chip was needed to call, so it is a call (TDA 45); {back} goes back."),
+                to - current,
+            ),
         )
     if min_to is None:
         return ruling(
             "call",
             current,
-            f"{facing}: seat {seat} may not raise (the betting was not reopened, or everyone "
-            f"else is all-in), so it is a call{back(to - current)}.",
+            back(
+                N_("{facing}: seat {seat} may not raise (the betting was not reopened, or everyone "
+                   "else is all-in), so it is a call."),
+                N_("{facing}: seat {seat} may not raise (the betting was not reopened, or everyone "
+                   "else is all-in), so it is a call; {back} goes back."),
+                to - current, seat=seat,
+            ),
         )
     increment = to - current
     if to >= min_to:
-        return ruling(word, to, f"{facing}: a {word} to {_n(to)}.")
+        if word == "bet":
+            return ruling(word, to, Message("{facing}: a bet to {amount}.", facing=facing, amount=to))
+        return ruling(word, to, Message("{facing}: a raise to {amount}.", facing=facing, amount=to))
     num, den = UNDERRAISE_THRESHOLD
     if increment * den >= full * num:
         return ruling(
             word,
             min_to,
-            f"{facing}: the raise of {_n(increment)} is at least half the minimum raise of "
-            f"{_n(full)}, so it must be completed to {_n(min_to)} (TDA 43-A).",
+            Message(
+                "{facing}: the raise of {increment} is at least half the minimum raise of {full}, "
+                "so it must be completed to {minimum} (TDA 43-A).",
+                facing=facing, increment=increment, full=full, minimum=min_to,
+            ),
         )
     return ruling(
         "call",
         current,
-        f"{facing}: the raise of {_n(increment)} is less than half the minimum raise of "
-        f"{_n(full)}, so it is a call (TDA 43-A){back(to - current)}.",
+        back(
+            N_("{facing}: the raise of {increment} is less than half the minimum raise of {full}, "
+               "so it is a call (TDA 43-A)."),
+            N_("{facing}: the raise of {increment} is less than half the minimum raise of {full}, "
+               "so it is a call (TDA 43-A); {back} goes back."),
+            to - current, increment=increment, full=full,
+        ),
     )
 
 
@@ -244,10 +299,10 @@ class PendingAction:
     def describe(self) -> str:
         """``fold``, ``check or call``, ``bet or raise to 800``."""
         if self.action == "f":
-            return "fold"
+            return Message("fold")
         if self.action == "cc":
-            return "check or call"
-        return f"bet or raise to {_n(parse_entry(self.notation).amount or 0)}"
+            return Message("check or call")
+        return Message("bet or raise to {amount}", amount=parse_entry(self.notation).amount or 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,30 +333,42 @@ def record_out_of_turn(hand: Hand, notation: str) -> PendingAction:
     except InvalidInput:
         entry = None
     if entry is None or entry.verb not in ("f", "cc", "cbr") or entry.amount == 0 or entry.seat is None:
-        raise InvalidInput(f"{notation!r} is not an action: use e.g. 'p6 f', 'p6 cc' or 'p6 cbr 800'.")
+        raise InvalidInput(
+            "{notation} is not an action: use e.g. 'p6 f', 'p6 cc' or 'p6 cbr 800'.",
+            notation=repr(notation)
+        )
     seat = entry.seat
     if seat not in hand.seats:
-        raise IllegalAction(f"Seat {seat} is not in this hand.")
+        raise IllegalAction("Seat {seat} is not in this hand.", seat=seat)
     turn = hand.turn
     if turn is None:
-        raise IllegalAction(f"Seat {seat} cannot act out of turn: the betting is over.")
+        raise IllegalAction("Seat {seat} cannot act out of turn: the betting is over.", seat=seat)
     if turn == seat:
         raise IllegalAction(
-            f"It is seat {seat}'s turn: that is not out of turn, enter it as the action."
+            "It is seat {seat}'s turn: that is not out of turn, enter it as the action.",
+            seat=seat
         )
     if seat not in hand.live_seats():
-        raise IllegalAction(f"Seat {seat} has folded and cannot act.")
+        raise IllegalAction("Seat {seat} has folded and cannot act.", seat=seat)
     if hand.is_all_in(seat):
-        raise IllegalAction(f"Seat {seat} is all-in and has no action left.")
+        raise IllegalAction("Seat {seat} is all-in and has no action left.", seat=seat)
     if entry.verb == "cbr":
         stack = hand.stacks()[seat] + hand.bets()[seat]
         amount = entry.amount or 0
         if amount > stack:
             raise IllegalAction(
-                f"Seat {seat} cannot bet or raise to {_n(amount)}: the most they have is {_n(stack)} (all in)."
+                "Seat {seat} cannot bet or raise to {amount}: the most they have is {stack} (all in).",
+                seat=seat, amount=amount, stack=stack
             )
     action = write_entry(entry).split(" ", 1)[1]  # the verb and amount, after the seat
     return PendingAction(seat, action, hand.street, hand.current_bet)
+
+
+_OVER = {
+    "preflop": N_("the preflop is over"), "flop": N_("the flop is over"),
+    "turn": N_("the turn is over"), "river": N_("the river is over"),
+}
+"""What ended the street an out-of-turn action was made on."""
 
 
 def resolve_out_of_turn(hand: Hand, pending: PendingAction) -> Resolution:
@@ -312,33 +379,45 @@ def resolve_out_of_turn(hand: Hand, pending: PendingAction) -> Resolution:
     """
     seat = pending.seat
     if hand.turn != seat:
-        raise IllegalAction(f"It is not seat {seat}'s turn yet: their out-of-turn action waits.")
+        raise IllegalAction("It is not seat {seat}'s turn yet: their out-of-turn action waits.", seat=seat)
     what = pending.describe()
     if pending.action == "f":
         return Resolution(
             seat, True, pending.notation,
-            f"Seat {seat}'s fold out of turn is binding (TDA 53, 58).",
+            Message("Seat {seat}'s fold out of turn is binding (TDA 53, 58).", seat=seat),
         )
     changed = hand.street != pending.street or hand.current_bet != pending.facing
     if changed:
-        now = (
-            f"the bet is now {_n(hand.current_bet)}"
-            if hand.street == pending.street
-            else f"the {pending.street} is over"
-        )
+        if hand.street == pending.street:
+            now = Message("the bet is now {bet}", bet=hand.current_bet)
+        elif pending.street in _OVER:
+            now = Message(_OVER[pending.street])
+        else:
+            now = Message("the {street} is over", street=pending.street)
         return Resolution(
             seat, False, None,
-            f"Seat {seat}'s out-of-turn {what} is withdrawn: the action to them changed ({now}); "
-            f"the chips go back and seat {seat} has every option (TDA 53).",
+            Message(
+                "Seat {seat}'s out-of-turn {action} is withdrawn: the action to them changed ({now}); "
+                "the chips go back and seat {seat} has every option (TDA 53).",
+                seat=seat, action=what, now=now,
+            ),
         )
     entry = parse_entry(pending.notation)
     if entry.verb == "cbr" and not hand.can_bet_or_raise_to(seat, entry.amount or 0):
         try:
             hand.verify_bet_or_raise_to(seat, entry.amount or 0)
         except IllegalAction as e:
-            reason = str(e)
-        return Resolution(seat, False, None, f"Seat {seat}'s out-of-turn {what} cannot stand: {reason}")
+            reason: EngineError | str = e
+        else:
+            reason = ""
+        return Resolution(
+            seat, False, None,
+            Message("Seat {seat}'s out-of-turn {action} cannot stand: {reason}", seat=seat, action=what, reason=reason),
+        )
     return Resolution(
         seat, True, pending.notation,
-        f"Seat {seat}'s {what} out of turn is binding: the action to them did not change (TDA 53).",
+        Message(
+            "Seat {seat}'s {action} out of turn is binding: the action to them did not change (TDA 53).",
+            seat=seat, action=what,
+        ),
     )

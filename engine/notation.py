@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from engine.errors import InvalidInput
+from engine.errors import InvalidInput, Message
 
 Verb: TypeAlias = Literal["f", "cc", "cbr", "sm", "db", "dh", "win"]
 Seat: TypeAlias = int
@@ -80,7 +80,7 @@ def parse(text: str) -> Entry:
             split = [pot.split(",") for pot in pots.split(";")]
             if all(s.isdigit() and int(s) > 0 for pot in split for s in pot):
                 return Entry("win", winners=tuple(tuple(int(s) for s in pot) for pot in split))
-    raise InvalidInput(f"{text!r} is not an action this hand understands.")
+    raise InvalidInput("{text} is not an action this hand understands.", text=repr(text))
 
 
 def write(entry: Entry) -> str:
@@ -102,7 +102,7 @@ def write(entry: Entry) -> str:
             if entry.winners is None:
                 return "d win cards"
             return "d win " + ";".join(",".join(str(s) for s in pot) for pot in entry.winners)
-    raise InvalidInput(f"Unknown verb {entry.verb!r}.")  # pragma: no cover - Verb is closed
+    raise InvalidInput("Unknown verb {verb}.", verb=repr(entry.verb))  # pragma: no cover - Verb is closed
 
 
 # --- writers, one per entry -------------------------------------------------------------
@@ -145,10 +145,10 @@ def award(winners: Sequence[Sequence[Seat]] | None) -> str:
 # --- in words ----------------------------------------------------------------------------
 
 
-def _seats(seats: Sequence[Seat]) -> str:
+def _seats(seats: Sequence[Seat]) -> Message:
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+        return Message("seat {seat}", seat=seats[0])
+    return Message("seats {seats} and {last}", seats=list(seats[:-1]), last=seats[-1])
 
 
 def describe(text: str) -> str:
@@ -164,23 +164,30 @@ def describe(text: str) -> str:
         entry = parse(text)
     except InvalidInput:
         return text
-    who = f"seat {entry.seat}"
+    who = Message("seat {seat}", seat=entry.seat)
     match entry.verb:
         case "f":
-            return f"{who} folds"
+            return Message("{player} folds", player=who)
         case "cc":
-            return f"{who} checks or calls"
+            return Message("{player} checks or calls", player=who)
         case "cbr":
-            return f"{who} bets or raises to {entry.amount:,}"
+            return Message("{player} bets or raises to {amount}", player=who, amount=entry.amount or 0)
         case "sm":
-            return f"{who} mucks" if entry.mucked else f"{who} shows {entry.cards or 'cards'}"
+            if entry.mucked:
+                return Message("{player} mucks", player=who)
+            if entry.cards:
+                return Message("{player} shows {cards}", player=who, cards=entry.cards)
+            return Message("{player} shows cards", player=who)
         case "db":
-            return f"board {entry.cards}"
+            return Message("board {cards}", cards=entry.cards)
         case "dh":
-            return f"{who} is dealt {entry.cards}"
+            return Message("{player} is dealt {cards}", player=who, cards=entry.cards)
     if entry.winners is None:
-        return "pots awarded from the cards"
-    return "pots awarded: " + "; ".join(_seats(pot) for pot in entry.winners)
+        return Message("pots awarded from the cards")
+    pots = _seats(entry.winners[0])
+    for seats in entry.winners[1:]:
+        pots = Message("{earlier}; {later}", earlier=pots, later=_seats(seats))
+    return Message("pots awarded: {pots}", pots=pots)
 
 
 __all__ = [

@@ -22,7 +22,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Generic, Literal, TypeAlias, TypeVar
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Message, Term
 
 Chips: TypeAlias = int
 Money: TypeAlias = int
@@ -75,7 +75,7 @@ def _percent(value: Percentage) -> Fraction:
             return Fraction(repr(value))
         return Fraction(value)
     except (ValueError, ZeroDivisionError, TypeError):
-        raise InvalidInput(f"{value!r} is not a percentage.") from None
+        raise InvalidInput("{value} is not a percentage.", value=repr(value)) from None
 
 
 def validate_percentages(percentages: Sequence[Percentage]) -> tuple[Fraction, ...]:
@@ -89,15 +89,18 @@ def validate_percentages(percentages: Sequence[Percentage]) -> tuple[Fraction, .
         raise InvalidInput("A payout needs at least one paid place.")
     for place, value in enumerate(values, start=1):
         if value <= 0:
-            raise InvalidInput(f"Place {place} is paid {_format_percent(value)}%: every paid place needs more than 0%.")
+            raise InvalidInput("Place {place} is paid {percent}%: every paid place needs more than 0%.",
+                               place=place, percent=_format_percent(value))
         if place > 1 and value > values[place - 2]:
             raise InvalidInput(
-                f"Place {place} is paid {_format_percent(value)}%, more than place {place - 1} "
-                f"({_format_percent(values[place - 2])}%): a lower place cannot be paid more."
+                "Place {place} is paid {percent}%, more than place {above} "
+                "({above_percent}%): a lower place cannot be paid more.",
+                place=place, percent=_format_percent(value), above=place - 1,
+                above_percent=_format_percent(values[place - 2]),
             )
     total = sum(values, Fraction(0))
     if total != 100:
-        raise InvalidInput(f"The percentages add up to {_format_percent(total)}%: they must add up to 100%.")
+        raise InvalidInput("The percentages add up to {total}%: they must add up to 100%.", total=_format_percent(total))
     return values
 
 
@@ -117,13 +120,13 @@ PAYOUT_TABLES: tuple[PayoutTable, ...] = (
 def payout_table(entries: int) -> PayoutTable:
     """The default table for a number of entries (re-entries count as entries)."""
     if entries < 1:
-        raise InvalidInput(f"A tournament with {entries} entries pays nobody.")
+        raise InvalidInput("A tournament with {entries} entries pays nobody.", entries=entries)
     for table in PAYOUT_TABLES:
         if table.min_entries <= entries <= table.max_entries:
             return table
     raise InvalidInput(
-        f"There is no default payout table for {entries} entries (the tables go up to "
-        f"{PAYOUT_TABLES[-1].max_entries}): type your own percentages."
+        "There is no default payout table for {entries} entries (the tables go up to "
+        "{most}): type your own percentages.", entries=entries, most=PAYOUT_TABLES[-1].max_entries,
     )
 
 
@@ -155,19 +158,20 @@ def prize_pool(
     360
     """
     for label, value in (
-        ("entries", entries), ("the buy-in", buy_in), ("rebuys", rebuys), ("the rebuy cost", rebuy_cost),
-        ("add-ons", addons), ("the add-on cost", addon_cost), ("the fee", fee_per_entry),
+        (Term("entries"), entries), (Term("the buy-in"), buy_in), (Term("rebuys"), rebuys),
+        (Term("the rebuy cost"), rebuy_cost), (Term("add-ons"), addons), (Term("the add-on cost"), addon_cost),
+        (Term("the fee"), fee_per_entry),
     ):
         if value < 0:
-            raise InvalidInput(f"The prize pool cannot be worked out with {label} at {value:,}.")
+            raise InvalidInput("The prize pool cannot be worked out with {label} at {value}.", label=label, value=value)
     if fee_per_entry > buy_in:
-        raise InvalidInput(f"The fee of {fee_per_entry:,} is more than the buy-in of {buy_in:,}.")
+        raise InvalidInput("The fee of {fee} is more than the buy-in of {buy_in}.", fee=fee_per_entry, buy_in=buy_in)
     return entries * (buy_in - fee_per_entry) + rebuys * rebuy_cost + addons * addon_cost
 
 
 def _check_unit(unit: int) -> None:
     if unit < 1:
-        raise InvalidInput(f"Prizes cannot be rounded to a unit of {unit}: use 1 or more.")
+        raise InvalidInput("Prizes cannot be rounded to a unit of {unit}: use 1 or more.", unit=unit)
 
 
 def payouts(pool: Money, percentages: Sequence[Percentage], unit: int = 1) -> list[Money]:
@@ -182,7 +186,7 @@ def payouts(pool: Money, percentages: Sequence[Percentage], unit: int = 1) -> li
     shares = validate_percentages(percentages)
     _check_unit(unit)
     if pool < 0:
-        raise InvalidInput(f"The prize pool cannot be {pool:,}.")
+        raise InvalidInput("The prize pool cannot be {pool}.", pool=pool)
     prizes = [math.floor(pool * share / 100 / unit) * unit for share in shares]
     prizes[0] += pool - sum(prizes)
     return prizes
@@ -278,15 +282,15 @@ def prize_table(
     shares = list(validate_percentages(percentages))
     _check_unit(unit)
     if pool < 0:
-        raise InvalidInput(f"The prize pool cannot be {pool:,}.")
+        raise InvalidInput("The prize pool cannot be {pool}.", pool=pool)
     notes: list[str] = []
     limit = entries if entries is not None else max(len(shares), max(fixed or {}, default=0))
     fixed_paid = {place: amount for place, amount in sorted((fixed or {}).items()) if place <= max(limit, 0)}
     if sum(fixed_paid.values()) > pool:
-        notes.append(
-            f"The fixed prizes ({sum(fixed_paid.values()):,}) are more than the pool ({pool:,}): they are "
-            "left out until the pool covers them."
-        )
+        notes.append(Message(
+            "The fixed prizes ({fixed}) are more than the pool ({pool}): they are "
+            "left out until the pool covers them.", fixed=sum(fixed_paid.values()), pool=pool,
+        ))
         fixed_paid = {}
     table_places = [p for p in range(1, min(len(shares), max(limit, 1)) + 1) if p not in fixed_paid]
     rest = pool - sum(fixed_paid.values())
@@ -297,9 +301,20 @@ def prize_table(
             break
         table_places.pop()
     if smallest and len(table_places) < planned:
-        words = {1: "One place is", 2: "Two places are", 3: "Three places are"}.get(
-            len(table_places), f"{len(table_places)} places are")
-        notes.append(f"{words} paid, not {planned}, so that every prize is at least {smallest:,}.")
+        paid = len(table_places)
+        if paid == 1:
+            note = Message("One place is paid, not {planned}, so that every prize is at least {smallest}.",
+                           planned=planned, smallest=smallest)
+        elif paid == 2:
+            note = Message("Two places are paid, not {planned}, so that every prize is at least {smallest}.",
+                           planned=planned, smallest=smallest)
+        elif paid == 3:
+            note = Message("Three places are paid, not {planned}, so that every prize is at least {smallest}.",
+                           planned=planned, smallest=smallest)
+        else:
+            note = Message("{paid} places are paid, not {planned}, so that every prize is at least {smallest}.",
+                           paid=paid, planned=planned, smallest=smallest)
+        notes.append(note)
     if not table_places and rest:  # every table place fixed: the rest goes to first place
         fixed_paid[1] = fixed_paid.get(1, 0) + rest
     by_place = dict(zip(table_places, table, strict=True)) | fixed_paid
@@ -323,13 +338,14 @@ def prizes_for_places(places: Mapping[K, int], prizes: Sequence[Money], unit: in
     groups: dict[int, list[K]] = {}
     for who, place in places.items():
         if place < 1:
-            raise InvalidInput(f"{who} cannot finish in place {place}.")
+            raise InvalidInput("{who} cannot finish in place {place}.", who=str(who), place=place)
         groups.setdefault(place, []).append(who)
     for place, members in groups.items():
         for covered in range(place + 1, place + len(members)):
             if covered in groups:
                 raise InvalidInput(
-                    f"{len(members)} players share place {place}, so nobody can finish in place {covered}."
+                    "{count} players share place {place}, so nobody can finish in place {covered}.",
+                    count=len(members), place=place, covered=covered,
                 )
     result: dict[K, Money] = {}
     for place, members in groups.items():
@@ -368,14 +384,14 @@ def league_points(place: int, entries: int, formula: LeagueFormula = "table") ->
     20.0
     """
     if entries < 1 or not 1 <= place <= entries:
-        raise InvalidInput(f"Place {place} is not a finishing place among {entries} entries.")
+        raise InvalidInput("Place {place} is not a finishing place among {entries} entries.", place=place, entries=entries)
     if formula == "table":
         return LEAGUE_TABLE[place - 1] if place <= len(LEAGUE_TABLE) else 1
     if formula == "field":
         return entries - place + 1
     if formula == "sqrt":
         return round(10 * math.sqrt(entries / place), 2)
-    raise InvalidInput(f"Unknown league formula {formula!r}: use 'table', 'field' or 'sqrt'.")
+    raise InvalidInput("Unknown league formula {formula}: use 'table', 'field' or 'sqrt'.", formula=repr(formula))
 
 
 def points_for_places(
@@ -394,7 +410,8 @@ def points_for_places(
     for who, place in places.items():
         m = counts[place]
         if place + m - 1 > entries:
-            raise InvalidInput(f"{m} players sharing place {place} do not fit among {entries} entries.")
+            raise InvalidInput("{count} players sharing place {place} do not fit among {entries} entries.",
+                               count=m, place=place, entries=entries)
         if m == 1:
             result[who] = league_points(place, entries, formula)
         else:
@@ -411,17 +428,18 @@ def _check_deal(stacks: Sequence[Chips], prizes: Sequence[float]) -> None:
         raise InvalidInput("A deal needs at least one player.")
     for stack in stacks:
         if stack <= 0:
-            raise InvalidInput(f"A player in a deal must have chips, not {stack:,}.")
+            raise InvalidInput("A player in a deal must have chips, not {stack}.", stack=stack)
     if len(prizes) > len(stacks):
         raise IllegalAction(
-            f"{len(stacks)} players cannot share {len(prizes)} prizes: a deal needs at least as many "
-            "players as prizes still to be paid."
+            "{players} players cannot share {prizes} prizes: a deal needs at least as many "
+            "players as prizes still to be paid.", players=len(stacks), prizes=len(prizes),
         )
     for i, prize in enumerate(prizes):
         if prize < 0:
-            raise InvalidInput(f"Prize {i + 1} cannot be {prize:,}.")
+            raise InvalidInput("Prize {number} cannot be {prize}.", number=i + 1, prize=prize)
         if i and prize > prizes[i - 1]:
-            raise InvalidInput(f"Prize {i + 1} ({prize:,}) is more than prize {i} ({prizes[i - 1]:,}).")
+            raise InvalidInput("Prize {number} ({prize}) is more than prize {above} ({above_prize}).",
+                               number=i + 1, prize=prize, above=i, above_prize=prizes[i - 1])
 
 
 def icm(stacks: Sequence[Chips], prizes: Sequence[float]) -> list[float]:
@@ -438,7 +456,7 @@ def icm(stacks: Sequence[Chips], prizes: Sequence[float]) -> list[float]:
     n = len(stacks)
     if n > MAX_ICM_PLAYERS:
         raise IllegalAction(
-            f"ICM is limited to {MAX_ICM_PLAYERS} players and {n} are left: use a chip chop instead."
+            "ICM is limited to {most} players and {left} are left: use a chip chop instead.", most=MAX_ICM_PLAYERS, left=n,
         )
     total = sum(stacks)
     paid = len(prizes)
@@ -500,9 +518,11 @@ def _deal(method: str, stacks: Mapping[K, Chips], exact: list[float], total: Mon
         top, lowest = padded[0], padded[-1]
         for who, x in zip(keys, exact, strict=True):
             if x > top + 1e-9:
-                warnings.append(f"{who} would get {x:,.2f}, more than the first prize of {top:,}.")
+                warnings.append(Message("{who} would get {amount}, more than the first prize of {top}.",
+                                        who=str(who), amount=format(x, ",.2f"), top=top))
             if x < lowest - 1e-9:
-                warnings.append(f"{who} would get {x:,.2f}, less than the lowest prize still to be paid ({lowest:,}).")
+                warnings.append(Message("{who} would get {amount}, less than the lowest prize still to be paid ({lowest}).",
+                                        who=str(who), amount=format(x, ",.2f"), lowest=lowest))
     return Deal(method, dict(zip(keys, exact, strict=True)), dict(zip(keys, amounts, strict=True)), tuple(warnings))
 
 
@@ -552,5 +572,6 @@ def chip_chop(
     elif method == "equal":
         exact = [pool / n] * n
     else:
-        raise InvalidInput(f"Unknown chop {method!r}: use 'proportional', 'lowest_prize_first' or 'equal'.")
+        raise InvalidInput("Unknown chop {method}: use 'proportional', 'lowest_prize_first' or 'equal'.",
+                           method=repr(method))
     return _deal(method, stacks, exact, pool, unit, prizes, warn=method != "equal")

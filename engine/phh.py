@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.hand import Hand, HandSetup, Seat
 
 
@@ -58,8 +58,8 @@ class PhhHand:
 class PhhReplayError(EngineError):
     """An action of a hand history that the engine refuses, with its 0-based index."""
 
-    def __init__(self, action_index: int | None, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, action_index: int | None, message: str, /, **values: Any) -> None:
+        super().__init__(message, **values)
         self.action_index = action_index
 
 
@@ -76,14 +76,14 @@ def read_phh(text: str) -> list[PhhHand]:
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
-            raise InvalidInput(f"This is not a PHH file: {e}.") from None
+            raise InvalidInput("This is not a PHH file: {error}.", error=str(e)) from None
     if "actions" in doc or "variant" in doc:
         return [_hand_from(doc, "")]
     tables = [(k, v) for k, v in doc.items() if isinstance(v, dict)]
     if not tables:
         raise InvalidInput("This PHH file holds no hand.")
     tables.sort(key=lambda kv: (0, int(kv[0])) if kv[0].isdigit() else (1, kv[0]))
-    return [_hand_from(v, f"hand [{k}]: ") for k, v in tables]
+    return [_hand_from(v, Message("hand [{key}]: ", key=str(k))) for k, v in tables]
 
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
@@ -136,16 +136,21 @@ def _simple_toml(text: str) -> dict[str, Any] | None:
 def _ints(doc: dict[str, Any], key: str, where: str, n: int | None = None) -> tuple[int, ...]:
     value = doc.get(key)
     if not isinstance(value, list) or not all(type(x) is int for x in value):
-        raise InvalidInput(f"{where}{key} must be a list of whole numbers.")
+        raise InvalidInput("{where}{key} must be a list of whole numbers.", where=where, key=key)
     if n is not None and len(value) != n:
-        raise InvalidInput(f"{where}{key} has {len(value)} entries for {n} players.")
+        raise InvalidInput(
+            "{where}{key} has {count} entries for {players} players.", where=where, key=key, count=len(value), players=n
+        )
     return tuple(value)
 
 
 def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
     variant = doc.get("variant", "NT")
     if variant != "NT":
-        raise InvalidInput(f"{where}only No-Limit Hold'em (variant NT) is supported, not {variant!r}.")
+        raise InvalidInput(
+            "{where}only No-Limit Hold'em (variant NT) is supported, not {variant}.",
+            where=where, variant=repr(variant)
+        )
     stacks = _ints(doc, "starting_stacks", where)
     n = len(stacks)
     blinds = _ints(doc, "blinds_or_straddles", where, n)
@@ -154,14 +159,14 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
         antes = (doc["antes"],) * n
     actions = doc.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise InvalidInput(f"{where}actions must be a list of strings.")
+        raise InvalidInput("{where}actions must be a list of strings.", where=where)
     finishing = _ints(doc, "finishing_stacks", where, n) if "finishing_stacks" in doc else None
     seats = _ints(doc, "seats", where, n) if "seats" in doc else None
     if seats is not None and len(set(seats)) != n:
-        raise InvalidInput(f"{where}seats names a seat twice: {list(seats)}.")
+        raise InvalidInput("{where}seats names a seat twice: {seats}.", where=where, seats=str(list(seats)))
     min_bet = doc.get("min_bet", max(blinds[:2]) if blinds else 0)
     if type(min_bet) is not int:
-        raise InvalidInput(f"{where}min_bet must be a whole number.")
+        raise InvalidInput("{where}min_bet must be a whole number.", where=where)
     extra = {k: v for k, v in doc.items() if k not in _KNOWN}
     return PhhHand(
         starting_stacks=stacks,
@@ -235,7 +240,7 @@ def replay_phh(phh: PhhHand) -> Hand:
     try:
         hand = Hand(setup_of(phh))
     except EngineError as e:
-        raise PhhReplayError(None, str(e)) from None
+        raise PhhReplayError(None, e.message, **e.values) from None
     to_seat = {f"p{p}": f"p{phh.seat_of(p)}" for p in range(1, phh.players + 1)} if phh.seats else None
     apply = hand.apply
     # The board cards of a street come before its betting (as pokerkit reads PHH); a
@@ -255,23 +260,25 @@ def replay_phh(phh: PhhHand) -> Hand:
                 if entry[:5] not in ("d db ", "d dh "):
                     words = entry.split()
                     if len(words) < 2 or words[0] != "d" or words[1] not in ("db", "dh"):
-                        raise InvalidInput(f"{raw!r} is not a No-Limit Hold'em action.")
+                        raise InvalidInput("{raw} is not a No-Limit Hold'em action.", raw=repr(raw))
                 if entry[2:4] == "db":
                     board += len(entry[5:].strip()) // 2
                 if "?" in entry:
                     continue  # hidden cards
             elif k < last_hole and " sm" not in entry:
                 raise IllegalAction(
-                    f"The hole cards are not all dealt: {entry.split()[0]} cannot act before them."
+                    "The hole cards are not all dealt: {player} cannot act before them.",
+                    player=entry.split()[0],
                 )
             elif board < _BOARD_BEFORE.get(hand.street, 0) <= total_board and " sm" not in entry:
                 street = hand.street
                 raise IllegalAction(
-                    f"The {street} has not been dealt: {entry.split()[0]} cannot act before it."
+                    "The {street} has not been dealt: {player} cannot act before it.",
+                    street=Term(street), player=entry.split()[0],
                 )
             apply(entry)
         except EngineError as e:
-            raise PhhReplayError(k, str(e)) from None
+            raise PhhReplayError(k, e.message, **e.values) from None
     winners = phh.extra.get("_winners")
     if not hand.is_complete and winners is not None and hand.street == "showdown":
         # Our own export of a hand whose pots the dealer awarded by naming the winners.
@@ -282,15 +289,16 @@ def replay_phh(phh: PhhHand) -> Hand:
                 raise InvalidInput("_winners must list the winning seats of each pot.")
             hand.award_to(winners)
         except EngineError as e:
-            raise PhhReplayError(None, str(e)) from None
+            raise PhhReplayError(None, e.message, **e.values) from None
     if not hand.is_complete:
         if hand.turn is not None:
             raise PhhReplayError(
-                None, f"The hand stops before its end: it is seat {hand.turn}'s turn."
+                None, N_("The hand stops before its end: it is seat {seat}'s turn."), seat=hand.turn
             )
         if len(hand.board) < 5 and len(hand.live_seats()) > 1:
             raise PhhReplayError(
-                None, f"The hand stops before its end: the board has {len(hand.board)} cards, not 5."
+                None, N_("The hand stops before its end: the board has {count} cards, not 5."),
+                count=len(hand.board),
             )
         try:
             hand.award_from_cards()
@@ -298,7 +306,7 @@ def replay_phh(phh: PhhHand) -> Hand:
             # Named at the last action: the hand is over there and cannot be awarded
             # (hole cards never shown, ``????``).
             last = len(phh.actions) - 1 if phh.actions else None
-            raise PhhReplayError(last, str(e)) from None
+            raise PhhReplayError(last, e.message, **e.values) from None
     return hand
 
 

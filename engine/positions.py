@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO, TypeAlias
 
 from engine.cards import Card, new_deck
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.standings import places_for_busts
 
 Seat: TypeAlias = int
@@ -56,13 +56,14 @@ class Positions:
     def __post_init__(self) -> None:
         if self.small_blind is not None and self.small_blind != self.small_blind_seat_number:
             raise InvalidInput(
-                f"The small blind is seat {self.small_blind} but its position is seat "
-                f"{self.small_blind_seat_number}: they must be the same seat."
+                "The small blind is seat {small_blind} but its position is seat "
+                "{position}: they must be the same seat.",
+                small_blind=self.small_blind, position=self.small_blind_seat_number,
             )
         if self.big_blind in (self.button, self.small_blind_seat_number):
-            raise InvalidInput(f"Seat {self.big_blind} cannot be the big blind and the button or small blind.")
+            raise InvalidInput("Seat {seat} cannot be the big blind and the button or small blind.", seat=self.big_blind)
         if self.heads_up and self.small_blind is None:
-            raise InvalidInput(f"Seat {self.button} is on the button heads-up and must post the small blind.")
+            raise InvalidInput("Seat {seat} is on the button heads-up and must post the small blind.", seat=self.button)
 
     @property
     def small_blind_dead(self) -> bool:
@@ -92,7 +93,7 @@ def next_seat_after(seat: Seat, seats: Iterable[Seat]) -> Seat:
     """
     ordered = sorted(set(seats))
     if not ordered:
-        raise IllegalAction(f"There is nobody clockwise after seat {seat}: the table is empty.")
+        raise IllegalAction("There is nobody clockwise after seat {seat}: the table is empty.", seat=seat)
     for s in ordered:
         if s > seat:
             return s
@@ -118,7 +119,7 @@ def _check_seats(seats: Collection[Seat]) -> frozenset[Seat]:
         raise InvalidInput("The same seat is listed twice.")
     for s in out:
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-            raise InvalidInput(f"{s!r} is not a seat number: seats are numbered from 1.")
+            raise InvalidInput("{seat} is not a seat number: seats are numbered from 1.", seat=repr(s))
     return out
 
 
@@ -134,7 +135,7 @@ def first_positions(occupied_seats: Collection[Seat], button: Seat) -> Positions
     """
     seats = _check_seats(occupied_seats)
     if len(seats) < 2:
-        raise IllegalAction(f"A hand needs at least two players; {len(seats)} sit at the table.")
+        raise IllegalAction("A hand needs at least two players; {count} sit at the table.", count=len(seats))
     if len(seats) == 2:
         btn = button if button in seats else next_seat_after(button, seats)
         return Positions(btn, btn, next_seat_after(btn, seats), btn)
@@ -158,8 +159,10 @@ def next_positions(
     """
     live = _check_seats(live_seats_now)
     if len(live) < 2:
-        who = f"only seat {min(live)} is left" if live else "nobody is left"
-        raise IllegalAction(f"A hand cannot be dealt with fewer than two players: {who}.")
+        if live:
+            raise IllegalAction("A hand cannot be dealt with fewer than two players: only seat {seat} is left.",
+                                seat=min(live))
+        raise IllegalAction("A hand cannot be dealt with fewer than two players: nobody is left.")
     bb = next_seat_after(previous.big_blind, live)
     if len(live) == 2:
         (other,) = live - {bb}
@@ -196,7 +199,7 @@ def hands_until_big_blind(
     """
     live = _check_seats(live_seats)
     if seat not in live:
-        raise IllegalAction(f"Seat {seat} has no player with chips: it does not post the big blind.")
+        raise IllegalAction("Seat {seat} has no player with chips: it does not post the big blind.", seat=seat)
     current, hands = positions, 0
     while current.big_blind != seat:  # the big blind moves on one live seat a hand: len(live) at most
         current = next_positions(current, live, seats_on_table)
@@ -226,7 +229,7 @@ def dealt_in(positions: Positions, live_seats: Collection[Seat], newcomers: Coll
     live = _check_seats(live_seats)
     for s in newcomers:
         if s not in live:
-            raise InvalidInput(f"Seat {s} is listed as a new player but is not at the table.")
+            raise InvalidInput("Seat {seat} is listed as a new player but is not at the table.", seat=s)
     return frozenset(s for s in live if not (s in newcomers and waits_for_button(s, positions)))
 
 
@@ -272,7 +275,7 @@ class ButtonDraw:
     def describe(self) -> str:
         """``Seat 3 wins the button with the Ace of spades.``"""
         card = dict(self.cards)[self.button]
-        return f"Seat {self.button} wins the button with the {card.name}."
+        return Message("Seat {seat} wins the button with the {card}.", seat=self.button, card=card.name)
 
 
 def draw_button(seats: Collection[Seat], rng: random.Random) -> ButtonDraw:
@@ -333,23 +336,29 @@ def play_scenario(seats: Collection[Seat], button: Seat, hands: Sequence[Sequenc
     previous: Positions | None = None
     for number, busts in enumerate(hands, start=1):
         if len(live) < 2:
-            who = f"only seat {min(live)} is left" if live else "nobody is left"
-            raise IllegalAction(f"Hand {number} cannot be dealt with fewer than two players: {who}.")
+            if live:
+                raise IllegalAction("Hand {number} cannot be dealt with fewer than two players: only seat {seat} is left.",
+                                    number=number, seat=min(live))
+            raise IllegalAction("Hand {number} cannot be dealt with fewer than two players: nobody is left.",
+                                number=number)
         current = first_positions(live, button) if previous is None else next_positions(previous, live)
         results.append(current)
         busted: dict[Seat, Chips] = {}
         for b in busts:
             if b.seat in busted:
-                raise InvalidInput(f"Seat {b.seat} is knocked out twice in hand {number}.")
+                raise InvalidInput("Seat {seat} is knocked out twice in hand {number}.", seat=b.seat, number=number)
             if b.seat not in live:
-                raise IllegalAction(f"Seat {b.seat} cannot be knocked out in hand {number}: nobody plays there.")
+                raise IllegalAction("Seat {seat} cannot be knocked out in hand {number}: nobody plays there.",
+                                    seat=b.seat, number=number)
             if isinstance(b.stack_at_start, bool) or not isinstance(b.stack_at_start, int) or b.stack_at_start < 1:
                 raise InvalidInput(
-                    f"Seat {b.seat} must start hand {number} with at least 1 chip, not {b.stack_at_start!r}."
+                    "Seat {seat} must start hand {number} with at least 1 chip, not {stack}.",
+                    seat=b.seat, number=number, stack=repr(b.stack_at_start),
                 )
             busted[b.seat] = b.stack_at_start
         if busted and len(busted) == len(live):
-            raise IllegalAction(f"All {len(live)} players cannot be knocked out in hand {number}: someone wins the pot.")
+            raise IllegalAction("All {count} players cannot be knocked out in hand {number}: someone wins the pot.",
+                                count=len(live), number=number)
         places.update(places_for_busts(len(live), busted))
         live -= busted.keys()
         previous = current
@@ -360,7 +369,7 @@ def play_scenario(seats: Collection[Seat], button: Seat, hands: Sequence[Sequenc
 
 def _parse_int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{what} must be a whole number, not {json.dumps(value)}.")
+        raise InvalidInput("{what} must be a whole number, not {value}.", what=what, value=json.dumps(value))
     return value
 
 
@@ -370,30 +379,30 @@ def parse_scenario(data: object) -> tuple[list[Seat], Seat, list[list[Bust]]]:
         raise InvalidInput("A scenario must be a JSON object with seats, button and hands.")
     for key in ("seats", "button", "hands"):
         if key not in data:
-            raise InvalidInput(f"The scenario has no {key!r}.")
+            raise InvalidInput("The scenario has no {key}.", key=repr(key))
     if not isinstance(data["seats"], list):
         raise InvalidInput("'seats' must be a list of seat numbers.")
-    seats = [_parse_int(s, "A seat") for s in data["seats"]]
-    button = _parse_int(data["button"], "The button")
+    seats = [_parse_int(s, Term("A seat")) for s in data["seats"]]
+    button = _parse_int(data["button"], Term("The button"))
     if not isinstance(data["hands"], list):
         raise InvalidInput("'hands' must be a list, one entry per hand dealt.")
     hands: list[list[Bust]] = []
     for number, hand in enumerate(data["hands"], start=1):
         if not isinstance(hand, dict):
-            raise InvalidInput(f"Hand {number} must be an object like {{\"busted\": []}}.")
+            raise InvalidInput("Hand {number} must be an object like {{\"busted\": []}}.", number=number)
         busted = hand.get("busted", [])
         if not isinstance(busted, list):
-            raise InvalidInput(f"'busted' in hand {number} must be a list.")
+            raise InvalidInput("'busted' in hand {number} must be a list.", number=number)
         busts: list[Bust] = []
         for b in busted:
             if not isinstance(b, dict) or "seat" not in b or "stack_at_start" not in b:
                 raise InvalidInput(
-                    f"Each bust in hand {number} must be an object with 'seat' and 'stack_at_start'."
+                    "Each bust in hand {number} must be an object with 'seat' and 'stack_at_start'.", number=number,
                 )
             busts.append(
                 Bust(
-                    _parse_int(b["seat"], f"A busted seat in hand {number}"),
-                    _parse_int(b["stack_at_start"], f"A starting stack in hand {number}"),
+                    _parse_int(b["seat"], Message("A busted seat in hand {number}", number=number)),
+                    _parse_int(b["stack_at_start"], Message("A starting stack in hand {number}", number=number)),
                 )
             )
         hands.append(busts)

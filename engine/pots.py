@@ -15,7 +15,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from engine.text import chips as chips_text
+from engine.errors import Message
+from engine.evaluate import in_sentence
 
 Seat: TypeAlias = int
 Chips: TypeAlias = int
@@ -35,7 +36,16 @@ def pot_name(index: int) -> str:
     >>> pot_name(0), pot_name(2)
     ('main pot', 'side pot 2')
     """
-    return "main pot" if index == 0 else f"side pot {index}"
+    return Message("main pot") if index == 0 else Message("side pot {number}", number=index)
+
+
+def _capital(name: str) -> str:
+    """A pot's name at the start of a sentence (``Side pot 1``)."""
+    if isinstance(name, Message) and name.message == "main pot":
+        return Message("Main pot")
+    if isinstance(name, Message) and name.message == "side pot {number}":
+        return Message("Side pot {number}", **name.values)
+    return name[:1].upper() + name[1:]
 
 
 def uncalled_bet(contributions: Mapping[Seat, Chips]) -> tuple[Seat, Chips] | None:
@@ -152,17 +162,34 @@ class PotAward:
         >>> PotAward("side pot 1", 401, ((5, 201), (7, 200)), (5,)).describe()
         'side pot 1 (401) split between seats 5 and 7, odd chip to seat 5'
         """
-        with_hand = f" with {_article(self.hand_name)}" if self.hand_name else ""
+        return self._said(self.name)
+
+    def _said(self, name: str) -> str:
+        hand = in_sentence(self.hand_name) if self.hand_name else None
         if len(self.shares) == 1:
-            return f"Seat {self.shares[0][0]} wins the {self.name} ({self.amount:,}){with_hand}"
-        seats = [str(s) for s in self.winners]
-        listed = ", ".join(seats[:-1]) + " and " + seats[-1]
-        text = f"{self.name} ({self.amount:,}) split between seats {listed}{with_hand}"
-        if self.odd_chips_to:
-            chips = "odd chip" if len(self.odd_chips_to) == 1 else "odd chips"
-            to = ", ".join(f"seat {s}" for s in self.odd_chips_to)
-            text += f", {chips} to {to}"
-        return text
+            seat = self.shares[0][0]
+            if hand is not None:
+                return Message("Seat {seat} wins the {pot} ({amount}) with {hand}",
+                               seat=seat, pot=self.name, amount=self.amount, hand=hand)
+            return Message("Seat {seat} wins the {pot} ({amount})", seat=seat, pot=self.name, amount=self.amount)
+        values = {"pot": name, "amount": self.amount, "seats": list(self.winners[:-1]), "last": self.winners[-1]}
+        odd = [Message("seat {seat}", seat=s) for s in self.odd_chips_to]
+        if hand is not None:
+            if not odd:
+                return Message("{pot} ({amount}) split between seats {seats} and {last} with {hand}",
+                               hand=hand, **values)
+            if len(odd) == 1:
+                return Message("{pot} ({amount}) split between seats {seats} and {last} with {hand}, "
+                               "odd chip to {odd}", hand=hand, odd=odd, **values)
+            return Message("{pot} ({amount}) split between seats {seats} and {last} with {hand}, "
+                           "odd chips to {odd}", hand=hand, odd=odd, **values)
+        if not odd:
+            return Message("{pot} ({amount}) split between seats {seats} and {last}", **values)
+        if len(odd) == 1:
+            return Message("{pot} ({amount}) split between seats {seats} and {last}, odd chip to {odd}",
+                           odd=odd, **values)
+        return Message("{pot} ({amount}) split between seats {seats} and {last}, odd chips to {odd}",
+                       odd=odd, **values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +230,13 @@ class Award:
         >>> Award((main, side)).describe()
         'Seat 2 wins the side pot 1 (200); Seat 1 wins the main pot (300).'
         """
-        text = "; ".join(p.describe() for p in reversed(self.pots))
-        return text[:1].upper() + text[1:] + "." if text else "Nothing to award."
+        if not self.pots:
+            return Message("Nothing to award.")
+        first, *more = reversed(self.pots)
+        text = first._said(_capital(first.name))
+        for pot in more:
+            text = Message("{earlier}; {later}", earlier=text, later=pot.describe())
+        return Message("{award}.", award=text)
 
 
 def award_words(award: Award, names: Mapping[Seat, str]) -> str:
@@ -222,11 +254,14 @@ def award_words(award: Award, names: Mapping[Seat, str]) -> str:
     """
 
     def who(seat: Seat) -> str:
-        return names.get(seat) or f"seat {seat}"
+        return names.get(seat) or Message("seat {seat}", seat=seat)
 
     def pot(k: int, won: PotAward) -> str:
-        name = "the pot" if len(award.pots) == 1 else "the main pot" if k == 0 else won.name
-        return f"{name} of {chips_text(won.amount)}"
+        if len(award.pots) == 1:
+            return Message("the pot of {amount}", amount=won.amount)
+        if k == 0:
+            return Message("the main pot of {amount}", amount=won.amount)
+        return Message("{pot} of {amount}", pot=won.name, amount=won.amount)
 
     parts: list[tuple[PotAward, list[str]]] = []
     for k, won in enumerate(award.pots):
@@ -236,21 +271,44 @@ def award_words(award: Award, names: Mapping[Seat, str]) -> str:
             parts[-1][1].append(pot(k, won))
         else:
             parts.append((won, [pot(k, won)]))
-    sentences = []
+    sentences: list[str] = []
     for won, pots in parts:
-        with_hand = f" with {_article(won.hand_name)}" if won.hand_name else ""
+        hand = in_sentence(won.hand_name) if won.hand_name else None
         if len(won.shares) == 1:
-            sentences.append(f"{who(won.winners[0])} wins {_listed(pots)}{with_hand}")
+            if hand is not None:
+                sentences.append(Message("{player} wins {pots} with {hand}",
+                                         player=who(won.winners[0]), pots=_listed(pots), hand=hand))
+            else:
+                sentences.append(Message("{player} wins {pots}", player=who(won.winners[0]), pots=_listed(pots)))
             continue
-        odd = ""
-        if won.odd_chips_to:
-            odd = f" (the odd chip{'s' if len(won.odd_chips_to) > 1 else ''} to {_listed([who(s) for s in won.odd_chips_to])})"
-        sentences.append(f"{_listed([who(s) for s in won.winners])} split {_listed(pots)}{with_hand}{odd}")
-    return "; ".join(sentences) if sentences else "nothing to award"
+        values = {"players": _listed([who(s) for s in won.winners]), "pots": _listed(pots)}
+        odd = _listed([who(s) for s in won.odd_chips_to]) if won.odd_chips_to else None
+        if hand is not None:
+            if odd is None:
+                said = Message("{players} split {pots} with {hand}", hand=hand, **values)
+            elif len(won.odd_chips_to) == 1:
+                said = Message("{players} split {pots} with {hand} (the odd chip to {odd})", hand=hand, odd=odd, **values)
+            else:
+                said = Message("{players} split {pots} with {hand} (the odd chips to {odd})", hand=hand, odd=odd, **values)
+        elif odd is None:
+            said = Message("{players} split {pots}", **values)
+        elif len(won.odd_chips_to) == 1:
+            said = Message("{players} split {pots} (the odd chip to {odd})", odd=odd, **values)
+        else:
+            said = Message("{players} split {pots} (the odd chips to {odd})", odd=odd, **values)
+        sentences.append(said)
+    if not sentences:
+        return Message("nothing to award")
+    text = sentences[0]
+    for more in sentences[1:]:
+        text = Message("{earlier}; {later}", earlier=text, later=more)
+    return text
 
 
 def _listed(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return Message("{items} and {last}", items=list(words[:-1]), last=words[-1])
 
 
 def award_pot(
@@ -261,11 +319,3 @@ def award_pot(
     base = pot.amount // len(shares)
     odd = tuple(s for s, c in shares if c > base) if len(shares) > 1 else ()
     return PotAward(pot_name(index), pot.amount, shares, odd, hand_name, pot.eligible)
-
-
-def _article(name: str) -> str:
-    text = name[:1].lower() + name[1:]
-    for word in ("flush", "straight", "full house", "royal flush", "pair"):
-        if text.startswith(word):
-            return "a " + text
-    return text

@@ -28,18 +28,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
-from engine.errors import InvalidInput
+from engine.errors import InvalidInput, Term
 from engine.payouts import points_for_places
 
 PersonId: TypeAlias = int
 Formula: TypeAlias = Literal["table", "field", "sqrt", "custom"]
 FORMULAS: dict[str, str] = {
-    "table": "10, 7, 5, 3, 2 for the first five, 1 for playing",
-    "field": "a point for each player outlasted, and one for playing",
-    "sqrt": "10 × √(entries ÷ place)",
-    "custom": "your own points by place",
+    "table": Term("10, 7, 5, 3, 2 for the first five, 1 for playing"),
+    "field": Term("a point for each player outlasted, and one for playing"),
+    "sqrt": Term("10 × √(entries ÷ place)"),
+    "custom": Term("your own points by place"),
 }
-TIE_BREAK = "the most wins, then the best single night, then the most nights played"
+TIE_BREAK = Term("the most wins, then the best single night, then the most nights played")
+SETTING_NAMES: dict[str, Term] = {
+    "knockout_points": Term("knockout points"), "bounty_points": Term("bounty points"),
+    "playing_bonus": Term("playing bonus"), "best_n": Term("best n"), "final_multiplier": Term("final multiplier"),
+}
+"""A season setting's name inside a sentence."""
 MAX_CUSTOM_PLACES = 100
 MAX_POINTS = 100_000
 
@@ -60,23 +65,25 @@ class SeasonRules:
 
     def __post_init__(self) -> None:
         if self.formula not in FORMULAS:
-            raise InvalidInput(f"Unknown points formula {self.formula!r}: use {', '.join(FORMULAS)}.")
+            raise InvalidInput("Unknown points formula {formula}: use {formulas}.", formula=repr(self.formula),
+                               formulas=", ".join(FORMULAS))
         if self.formula == "custom" and not self.custom:
             raise InvalidInput("A custom points table needs the points of at least one place, like 1=25, 2=18.")
         for place, points in self.custom:
             if not 1 <= place <= MAX_CUSTOM_PLACES or not 0 <= points <= MAX_POINTS:
-                raise InvalidInput(f"A custom place is 1 to {MAX_CUSTOM_PLACES} with 0 to {MAX_POINTS:,} points, "
-                                   f"not {place}={points:g}.")
-        for label, value, top in (("points a knockout", self.knockout_points, 1_000),
-                                  ("points for each unit of bounties", self.bounty_points, 100),
-                                  ("bonus for playing", self.playing_bonus, 1_000),
-                                  ("final-night multiplier", self.final_multiplier, 10)):
+                raise InvalidInput("A custom place is 1 to {places} with 0 to {most} points, not {given}.",
+                                   places=MAX_CUSTOM_PLACES, most=MAX_POINTS, given=str(place) + "=" + format(points, "g"))
+        for label, value, top in ((Term("points a knockout"), self.knockout_points, 1_000),
+                                  (Term("points for each unit of bounties"), self.bounty_points, 100),
+                                  (Term("bonus for playing"), self.playing_bonus, 1_000),
+                                  (Term("final-night multiplier"), self.final_multiplier, 10)):
             if not 0 <= value <= top:
-                raise InvalidInput(f"The {label} is 0 to {top:,}, not {value:g}.")
+                raise InvalidInput("The {label} is 0 to {top}, not {value}.", label=label, top=top, value=format(value, "g"))
         if self.final_multiplier < 1:
-            raise InvalidInput(f"The final-night multiplier is at least 1, not {self.final_multiplier:g}.")
+            raise InvalidInput("The final-night multiplier is at least 1, not {value}.",
+                               value=format(self.final_multiplier, "g"))
         if not 0 <= self.best_n <= 1_000:
-            raise InvalidInput(f"Count the best 0 to 1,000 nights, not {self.best_n}.")
+            raise InvalidInput("Count the best 0 to 1,000 nights, not {best}.", best=str(self.best_n))
 
 
 @dataclass(frozen=True)
@@ -230,7 +237,8 @@ def rules_from_dict(data: Mapping[str, object]) -> SeasonRules:
         try:
             return float(str(value).replace(",", "."))
         except ValueError:
-            raise InvalidInput(f"The {key.replace('_', ' ')} must be a number, not {value!r}.") from None
+            raise InvalidInput("The {setting} must be a number, not {value}.",
+                               setting=SETTING_NAMES.get(key, Term(key.replace("_", " "))), value=repr(value)) from None
 
     formula = str(data.get("formula") or "table")
     custom_raw = data.get("custom") or ()
@@ -241,11 +249,12 @@ def rules_from_dict(data: Mapping[str, object]) -> SeasonRules:
                 continue
             place, sep, points = part.replace(":", "=").partition("=")
             if not sep or not place.strip().rstrip("stndrh").strip().isdigit():
-                raise InvalidInput(f"Write each custom place as place=points (1=25), not {part.strip()!r}.")
+                raise InvalidInput("Write each custom place as place=points (1=25), not {part}.", part=repr(part.strip()))
             try:
                 custom.append((int(place.strip().rstrip("stndrh").strip()), float(points.strip())))
             except ValueError:
-                raise InvalidInput(f"The points of place {place.strip()} must be a number, not {points.strip()!r}.") from None
+                raise InvalidInput("The points of place {place} must be a number, not {points}.",
+                                   place=place.strip(), points=repr(points.strip())) from None
     elif isinstance(custom_raw, (list, tuple)):
         for pair in custom_raw:
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
@@ -253,14 +262,14 @@ def rules_from_dict(data: Mapping[str, object]) -> SeasonRules:
             try:
                 custom.append((int(pair[0]), float(pair[1])))
             except (TypeError, ValueError):
-                raise InvalidInput(f"A custom place and its points must be numbers, not {pair!r}.") from None
+                raise InvalidInput("A custom place and its points must be numbers, not {pair}.", pair=repr(pair)) from None
     else:
         raise InvalidInput("The custom points are places with their points, like 1=25, 2=18.")
     if len(custom) > MAX_CUSTOM_PLACES or len({p for p, _ in custom}) != len(custom):
-        raise InvalidInput(f"A custom table lists each place once, at most {MAX_CUSTOM_PLACES} places.")
+        raise InvalidInput("A custom table lists each place once, at most {places} places.", places=MAX_CUSTOM_PLACES)
     best = number("best_n", 0)
     if best != int(best):
-        raise InvalidInput(f"Count a whole number of best nights, not {best:g}.")
+        raise InvalidInput("Count a whole number of best nights, not {best}.", best=format(best, "g"))
     return SeasonRules(
         formula=formula,  # type: ignore[arg-type]
         custom=tuple(sorted(custom)),

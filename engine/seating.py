@@ -20,7 +20,7 @@ from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeAlias, TypeVar
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Message
 from engine.positions import Positions, Seat, next_seat_after, strictly_between
 
 TableNumber: TypeAlias = int
@@ -55,22 +55,23 @@ class Seating(Generic[P]):
     def __post_init__(self) -> None:
         if not MIN_TABLE_SIZE <= self.table_size <= MAX_TABLE_SIZE:
             raise InvalidInput(
-                f"A table of {self.table_size} seats is not supported: "
-                f"tables have {MIN_TABLE_SIZE} to {MAX_TABLE_SIZE} seats."
+                "A table of {size} seats is not supported: tables have {least} to {most} seats.",
+                size=self.table_size, least=MIN_TABLE_SIZE, most=MAX_TABLE_SIZE,
             )
         if len(set(self.tables)) != len(self.tables) or any(t < 1 for t in self.tables):
-            raise InvalidInput(f"Tables {list(self.tables)} must be distinct numbers from 1.")
+            raise InvalidInput("Tables {tables} must be distinct numbers from 1.", tables=str(list(self.tables)))
         seen_places: set[Place] = set()
         seen_players: set[P] = set()
         for table, seat, player in self.placements:
             if table not in self.tables:
-                raise InvalidInput(f"{player} sits at table {table}, which is not open.")
+                raise InvalidInput("{player} sits at table {table}, which is not open.", player=str(player), table=table)
             if not 1 <= seat <= self.table_size:
-                raise InvalidInput(f"{player} cannot sit in seat {seat}: seats go from 1 to {self.table_size}.")
+                raise InvalidInput("{player} cannot sit in seat {seat}: seats go from 1 to {size}.",
+                                   player=str(player), seat=seat, size=self.table_size)
             if (table, seat) in seen_places:
-                raise InvalidInput(f"Table {table} seat {seat} holds two players.")
+                raise InvalidInput("Table {table} seat {seat} holds two players.", table=table, seat=seat)
             if player in seen_players:
-                raise InvalidInput(f"{player} is seated twice.")
+                raise InvalidInput("{player} is seated twice.", player=str(player))
             seen_places.add((table, seat))
             seen_players.add(player)
         if list(self.placements) != sorted(self.placements, key=lambda p: (p[0], p[1])):
@@ -107,7 +108,7 @@ class Seating(Generic[P]):
         for t, s, p in self.placements:
             if p == player:
                 return (t, s)
-        raise InvalidInput(f"{player} is not seated.")
+        raise InvalidInput("{player} is not seated.", player=str(player))
 
     def player_at(self, table: TableNumber, seat: Seat) -> P | None:
         for t, s, p in self.placements:
@@ -140,17 +141,19 @@ class Seating(Generic[P]):
     def with_player(self, player: P, table: TableNumber, seat: Seat) -> Seating[P]:
         """A new seating with ``player`` added at ``(table, seat)`` (opening the table if needed)."""
         if player in self:
-            raise IllegalAction(f"{player} is already seated at table {self.seat_of(player)[0]}.")
+            raise IllegalAction("{player} is already seated at table {table}.", player=str(player),
+                                table=self.seat_of(player)[0])
         taken = self.player_at(table, seat)
         if taken is not None:
-            raise IllegalAction(f"{player} cannot sit at table {table} seat {seat}: {taken} sits there.")
+            raise IllegalAction("{player} cannot sit at table {table} seat {seat}: {taken} sits there.",
+                                player=str(player), table=table, seat=seat, taken=str(taken))
         tables = self.tables if table in self.tables else (*self.tables, table)
         return Seating(self.table_size, tables, (*self.placements, (table, seat, player)))
 
     def without(self, player: P) -> Seating[P]:
         """A new seating without ``player`` (knocked out); the table stays open."""
         if player not in self:
-            raise IllegalAction(f"{player} is not seated, so cannot leave.")
+            raise IllegalAction("{player} is not seated, so cannot leave.", player=str(player))
         return Seating(self.table_size, self.tables, tuple(x for x in self.placements if x[2] != player))
 
 
@@ -176,15 +179,26 @@ class Move(Generic[P]):
         >>> Move(7, 2, 7, 1, 3).describe({7: "Dana"})
         'Move Dana from table 2 seat 7 to table 1 seat 3.'
         """
-        text = (
-            f"Move {_name(self.player, names)} from table {self.from_table} seat {self.from_seat} "
-            f"to table {self.to_table} seat {self.to_seat}."
-        )
+        values = {"player": _name(self.player, names), "from_table": self.from_table, "from_seat": self.from_seat,
+                  "to_table": self.to_table, "to_seat": self.to_seat}
+        if self.waits_for_big_blind and self.needs_director:
+            return Message(
+                "Move {player} from table {from_table} seat {from_seat} to table {to_table} seat {to_seat}. "
+                "The seat is between the button and the small blind: wait until the button passes. "
+                "The only open seat is the small blind position: the director decides.", **values,
+            )
         if self.waits_for_big_blind:
-            text += " The seat is between the button and the small blind: wait until the button passes."
+            return Message(
+                "Move {player} from table {from_table} seat {from_seat} to table {to_table} seat {to_seat}. "
+                "The seat is between the button and the small blind: wait until the button passes.", **values,
+            )
         if self.needs_director:
-            text += " The only open seat is the small blind position: the director decides."
-        return text
+            return Message(
+                "Move {player} from table {from_table} seat {from_seat} to table {to_table} seat {to_seat}. "
+                "The only open seat is the small blind position: the director decides.", **values,
+            )
+        return Message("Move {player} from table {from_table} seat {from_seat} to table {to_table} seat {to_seat}.",
+                       **values)
 
 
 def apply_moves(seating: Seating[P], moves: Sequence[Move[P]]) -> Seating[P]:
@@ -196,8 +210,9 @@ def apply_moves(seating: Seating[P], moves: Sequence[Move[P]]) -> Seating[P]:
     for m in moves:
         if seating.seat_of(m.player) != (m.from_table, m.from_seat):
             raise IllegalAction(
-                f"{m.player} does not sit at table {m.from_table} seat {m.from_seat}; "
-                "the seating changed since the move was decided."
+                "{player} does not sit at table {table} seat {seat}; "
+                "the seating changed since the move was decided.",
+                player=str(m.player), table=m.from_table, seat=m.from_seat,
             )
     kept = tuple(x for x in seating.placements if x[2] not in movers)
     vacated = {m.from_table for m in moves}
@@ -247,23 +262,28 @@ def draw_seats(
     locks = dict(locked or {})
     if len(set(players)) != len(players):
         dup = next(p for p in players if list(players).count(p) > 1)
-        raise InvalidInput(f"{dup} is listed twice in the draw.")
+        raise InvalidInput("{player} is listed twice in the draw.", player=str(dup))
     if not MIN_TABLE_SIZE <= table_size <= MAX_TABLE_SIZE:
-        raise InvalidInput(f"A table of {table_size} seats is not supported: tables have 2 to 10 seats.")
+        raise InvalidInput("A table of {size} seats is not supported: tables have 2 to 10 seats.", size=table_size)
     n_tables = tables_needed(len(players), table_size)
     by_place: dict[Place, P] = {}
     for player, (table, seat) in locks.items():
         if player not in players:
-            raise InvalidInput(f"{player} has a locked seat but is not in the draw.")
+            raise InvalidInput("{player} has a locked seat but is not in the draw.", player=str(player))
         if not 1 <= table <= n_tables:
+            if n_tables == 1:
+                raise InvalidInput("{player} cannot be locked to table {table}: {count} players need 1 table of {size}.",
+                                   player=str(player), table=table, count=len(players), size=table_size)
             raise InvalidInput(
-                f"{player} cannot be locked to table {table}: {len(players)} players need "
-                f"{n_tables} table{'s' if n_tables != 1 else ''} of {table_size}."
+                "{player} cannot be locked to table {table}: {count} players need {tables} tables of {size}.",
+                player=str(player), table=table, count=len(players), tables=n_tables, size=table_size,
             )
         if not 1 <= seat <= table_size:
-            raise InvalidInput(f"{player} cannot be locked to seat {seat}: seats go from 1 to {table_size}.")
+            raise InvalidInput("{player} cannot be locked to seat {seat}: seats go from 1 to {size}.",
+                               player=str(player), seat=seat, size=table_size)
         if (table, seat) in by_place:
-            raise InvalidInput(f"{player} and {by_place[(table, seat)]} are both locked to table {table} seat {seat}.")
+            raise InvalidInput("{player} and {other} are both locked to table {table} seat {seat}.",
+                               player=str(player), other=str(by_place[(table, seat)]), table=table, seat=seat)
         by_place[(table, seat)] = player
     locked_at = {t: sum(1 for (lt, _) in by_place if lt == t) for t in range(1, n_tables + 1)}
     # The bigger tables go to those with the most locked seats, then to the lowest numbers.
@@ -273,8 +293,9 @@ def draw_seats(
     for t in order:
         if locked_at[t] > target[t]:
             raise InvalidInput(
-                f"Table {t} has {locked_at[t]} locked seats, but {len(players)} players over "
-                f"{n_tables} tables give it only {target[t]}."
+                "Table {table} has {locked} locked seats, but {count} players over "
+                "{tables} tables give it only {room}.",
+                table=t, locked=locked_at[t], count=len(players), tables=n_tables, room=target[t],
             )
     free_players = [p for p in players if p not in locks]
     rng.shuffle(free_players)
@@ -296,7 +317,8 @@ def late_entry_seat(seating: Seating[P], player: P, rng: random.Random) -> tuple
     2
     """
     if player in seating:
-        raise IllegalAction(f"{player} is already seated at table {seating.seat_of(player)[0]}.")
+        raise IllegalAction("{player} is already seated at table {table}.", player=str(player),
+                            table=seating.seat_of(player)[0])
     counts = seating.counts()
     with_room = {t: c for t, c in counts.items() if c < seating.table_size}
     if not with_room:
@@ -338,7 +360,7 @@ def worst_seat(
     """
     open_seats = seating.open_seats(table)
     if not open_seats:
-        raise IllegalAction(f"Table {table} is full: nobody can be moved there.")
+        raise IllegalAction("Table {table} is full: nobody can be moved there.", table=table)
     if positions is None:
         return open_seats[0], False, False
     sb_position = positions.big_blind
@@ -378,7 +400,7 @@ def balance(
     ['Move a4 from table 1 seat 4 to table 2 seat 7.']
     """
     if max_diff < 1:
-        raise InvalidInput(f"Tables cannot be kept within {max_diff} players of each other: use 1 or more.")
+        raise InvalidInput("Tables cannot be kept within {most} players of each other: use 1 or more.", most=max_diff)
     positions = dict(positions_by_table or {})
     rank = _order_rank(breaking_order, seating.tables)
     # Where the big blind would next come from at each table, as movers leave it.
@@ -395,14 +417,15 @@ def balance(
         if source in cursor:
             from_seat = next_seat_after(cursor[source], occupied)
             cursor[source] = from_seat
-            why = "the player due for the big blind moves"
+            why = Message("the player due for the big blind moves")
         else:
             from_seat = max(occupied)
-            why = "the player in the highest seat moves (no positions known)"
+            why = Message("the player in the highest seat moves (no positions known)")
         to_seat, waits, director = worst_seat(current, dest, positions.get(dest))
         move = Move(
             occupied[from_seat], source, from_seat, dest, to_seat, waits,
-            f"Table {source} has {longest} players and table {dest} has {shortest}: {why}.",
+            Message("Table {source} has {longest} players and table {dest} has {shortest}: {why}.",
+                    source=source, longest=longest, dest=dest, shortest=shortest, why=why),
             director,
         )
         moves.append(move)
@@ -460,14 +483,14 @@ def break_table(
             rank = _order_rank(breaking_order, seating.tables)
             table = min(seating.tables, key=lambda t: rank[t]) if len(seating.tables) > 1 else None
     if table is None or table not in seating.tables:
-        raise IllegalAction(f"Table {table} is not open, so it cannot break.")
+        raise IllegalAction("Table {table} is not open, so it cannot break.", table=table)
     others = [t for t in seating.tables if t != table]
     breaking = seating.at_table(table)
     room = sum(len(seating.open_seats(t)) for t in others)
     if not others or room < len(breaking):
         raise IllegalAction(
-            f"Table {table} cannot break: its {len(breaking)} players do not fit in the "
-            f"{room} open seats at the other tables."
+            "Table {table} cannot break: its {count} players do not fit in the "
+            "{room} open seats at the other tables.", table=table, count=len(breaking), room=room,
         )
     positions = dict(positions_by_table or {})
     counts = {t: len(seating.at_table(t)) for t in others}
@@ -483,7 +506,7 @@ def break_table(
         counts[to_table] += 1
         moves.append(
             Move(player, table, from_seat, to_table, to_seat, _waits_at(to_seat, positions.get(to_table)),
-                 f"Table {table} breaks: seats are drawn at random.")
+                 Message("Table {table} breaks: seats are drawn at random.", table=table))
         )
     return moves
 
@@ -493,7 +516,8 @@ def final_table_redraw(seating: Seating[P], rng: random.Random, table_size: int 
     button there with :func:`engine.positions.draw_button`."""
     size = seating.table_size if table_size is None else table_size
     if len(seating) > size:
-        raise IllegalAction(f"{len(seating)} players do not fit at one final table of {size} seats.")
+        raise IllegalAction("{count} players do not fit at one final table of {size} seats.",
+                            count=len(seating), size=size)
     return draw_seats(list(seating.players), size, rng)
 
 
@@ -536,15 +560,20 @@ def next_step(
     final_size = seating.table_size if final_table_size is None else final_table_size
     if len(seating.tables) > 1 and len(seating) <= final_size:
         final = final_table_redraw(seating, rng, final_size)
-        return Step("final_table", tuple(moves_between(seating, final, "The final table: seats are redrawn.")),
-                    final, f"{len(seating)} players left: redraw seats at the final table.")
+        reason = Message("The final table: seats are redrawn.")
+        return Step("final_table", tuple(moves_between(seating, final, reason)),
+                    final, Message("{count} players left: redraw seats at the final table.", count=len(seating)))
     table = needs_break(seating, breaking_order)
     if table is not None:
         moves = tuple(break_table(seating, rng, table, positions_by_table, breaking_order))
         return Step("break", moves, apply_moves(seating, moves),
-                    f"{len(seating)} players fit at {len(seating.tables) - 1} tables: table {table} breaks.")
+                    Message("{count} players fit at {tables} tables: table {table} breaks.",
+                            count=len(seating), tables=len(seating.tables) - 1, table=table))
     bal = tuple(balance(seating, positions_by_table, max_diff, breaking_order))
     if bal:
-        return Step("balance", bal, apply_moves(seating, bal),
-                    f"The tables differ by more than {max_diff}: {len(bal)} move{'s' if len(bal) > 1 else ''}.")
+        if len(bal) > 1:
+            message = Message("The tables differ by more than {most}: {count} moves.", most=max_diff, count=len(bal))
+        else:
+            message = Message("The tables differ by more than {most}: 1 move.", most=max_diff)
+        return Step("balance", bal, apply_moves(seating, bal), message)
     return Step("none", (), seating, "")

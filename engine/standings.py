@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Literal, TypeAlias, TypeVar
 
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import EngineError, IllegalAction, InvalidInput, Message, Term
 
 Chips: TypeAlias = int
 K = TypeVar("K", bound=Hashable)
@@ -30,10 +30,6 @@ TieBreak: TypeAlias = Literal["share", "order"]
 ``"order"``: the order of the ``busts`` mapping decides, the first one finishing
 higher (the caller lists them e.g. in seat order from the left of the button).
 """
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def places_for_busts(
@@ -57,19 +53,21 @@ def places_for_busts(
     if k == 0:
         return {}
     if n < 2:
+        if n == 1:
+            raise IllegalAction("Nobody can be knocked out with 1 player left: a hand needs two players.")
         raise IllegalAction(
-            f"Nobody can be knocked out with {_plural(n, 'player')} left: a hand needs two players."
+            "Nobody can be knocked out with {count} players left: a hand needs two players.", count=n
         )
     if k >= n:
         raise IllegalAction(
-            f"{k} players cannot all be knocked out of one hand with {n} left: "
-            "the hand leaves at least one player with chips."
+            "{busted} players cannot all be knocked out of one hand with {left} left: "
+            "the hand leaves at least one player with chips.", busted=k, left=n,
         )
     for who, stack in busts.items():
         if stack < 0:
-            raise InvalidInput(f"{who} cannot have started the hand with {stack:,} chips.")
+            raise InvalidInput("{who} cannot have started the hand with {stack} chips.", who=str(who), stack=stack)
     if tie_break not in ("share", "order"):
-        raise InvalidInput(f"Unknown tie break {tie_break!r}: use 'share' or 'order'.")
+        raise InvalidInput("Unknown tie break {tie_break}: use 'share' or 'order'.", tie_break=repr(tie_break))
     best = n - k + 1
     stacks = list(busts.values())
     places: dict[K, int] = {}
@@ -152,24 +150,26 @@ class RebuyRules:
 
     def __post_init__(self) -> None:
         for label, value in (
-            ("the last rebuy level", self.rebuy_until_level), ("the last re-entry level", self.reentry_until_level),
-            ("the rebuy cost", self.rebuy_cost), ("the add-on chips", self.addon_chips),
-            ("the add-on cost", self.addon_cost),
+            (Term("the last rebuy level"), self.rebuy_until_level),
+            (Term("the last re-entry level"), self.reentry_until_level),
+            (Term("the rebuy cost"), self.rebuy_cost), (Term("the add-on chips"), self.addon_chips),
+            (Term("the add-on cost"), self.addon_cost),
         ):
             if value < 0:
-                raise InvalidInput(f"Rebuy rules cannot have {label} at {value:,}.")
+                raise InvalidInput("Rebuy rules cannot have {label} at {value}.", label=label, value=value)
         for label, maybe in (
-            ("rebuys per player", self.max_rebuys), ("re-entries per player", self.max_reentries),
-            ("the add-on stack limit", self.addon_max_stack),
+            (Term("rebuys per player"), self.max_rebuys), (Term("re-entries per player"), self.max_reentries),
+            (Term("the add-on stack limit"), self.addon_max_stack),
         ):
             if maybe is not None and maybe < 0:
-                raise InvalidInput(f"Rebuy rules cannot have {label} at {maybe:,}.")
+                raise InvalidInput("Rebuy rules cannot have {label} at {value}.", label=label, value=maybe)
         if self.rebuy_chips is not None and self.rebuy_chips < 1:
-            raise InvalidInput(f"A rebuy must give chips, not {self.rebuy_chips:,}.")
+            raise InvalidInput("A rebuy must give chips, not {chips}.", chips=self.rebuy_chips)
         if self.addon_level is not None and (self.addon_level < 1 or self.addon_chips < 1):
             raise InvalidInput("An add-on needs a level of 1 or more and at least 1 chip.")
         if self.rebuy_when not in ("busted", "at_or_below_start"):
-            raise InvalidInput(f"Unknown rebuy condition {self.rebuy_when!r}: use 'busted' or 'at_or_below_start'.")
+            raise InvalidInput("Unknown rebuy condition {condition}: use 'busted' or 'at_or_below_start'.",
+                               condition=repr(self.rebuy_when))
 
 
 @dataclass(frozen=True)
@@ -230,12 +230,12 @@ def _allowed(check: Callable[[], None]) -> bool:
     return True
 
 
-def _check_stack(name: str, stack: Chips | None, most: Chips, limit: str) -> None:
+def _check_stack(name: str, stack: Chips | None, most: Chips, limit: Message) -> None:
     """Refuse a missing chip count, or more than ``most`` chips; ``limit`` says why."""
     if stack is None:
-        raise InvalidInput(f"Give {name}'s chip count: {limit}.")
+        raise InvalidInput("Give {name}'s chip count: {limit}.", name=name, limit=limit)
     if stack > most:
-        raise IllegalAction(f"{name} has {stack:,} chips: {limit}.")
+        raise IllegalAction("{name} has {stack} chips: {limit}.", name=name, stack=stack, limit=limit)
 
 
 @dataclass(frozen=True)
@@ -300,11 +300,12 @@ class Standings:
         (True, {1: 1, 2: 2, 3: 3})
         """
         if starting_stack < 1:
-            raise InvalidInput(f"The starting stack must be at least 1 chip, not {starting_stack:,}.")
+            raise InvalidInput("The starting stack must be at least 1 chip, not {stack}.", stack=starting_stack)
         if tie_break not in ("share", "order"):
-            raise InvalidInput(f"Unknown tie break {tie_break!r}: use 'share' or 'order'.")
+            raise InvalidInput("Unknown tie break {tie_break}: use 'share' or 'order'.", tie_break=repr(tie_break))
         if cross_table not in ("split", "starting_stack"):
-            raise InvalidInput(f"Unknown hand-for-hand rule {cross_table!r}: use 'split' or 'starting_stack'.")
+            raise InvalidInput("Unknown hand-for-hand rule {rule}: use 'split' or 'starting_stack'.",
+                               rule=repr(cross_table))
         standings = cls(starting_stack, rules or RebuyRules(), tie_break, cross_table, table_order)
         for pid, name in players.items():
             standings = standings.register(pid, name)
@@ -319,7 +320,7 @@ class Standings:
     def entrant(self, player: PlayerId) -> Entrant:
         entrant = self._by_id.get(player)
         if entrant is None:
-            raise InvalidInput(f"There is no player number {player}.")
+            raise InvalidInput("There is no player number {player}.", player=player)
         return entrant
 
     def name(self, player: PlayerId) -> str:
@@ -376,30 +377,35 @@ class Standings:
             addons=self.addons, addon_cost=self.rules.addon_cost, fee_per_entry=fee_per_entry,
         )
 
-    def _rebuy_refusal(self, e: Entrant) -> str | None:
+    def _rebuy_refusal(self, e: Entrant) -> Message | None:
         r = self.rules
         if self.cap_stacks is not None:
-            return "The tournament is over: no more rebuys."
+            return Message("The tournament is over: no more rebuys.")
         if r.rebuy_until_level == 0:
-            return "This tournament has no rebuys."
+            return Message("This tournament has no rebuys.")
         if self.rebuys_closed or self.level > r.rebuy_until_level:
-            return f"Rebuys closed after level {r.rebuy_until_level}."
+            return Message("Rebuys closed after level {level}.", level=r.rebuy_until_level)
         if r.max_rebuys is not None and e.rebuys >= r.max_rebuys:
-            return f"{e.name} has used {_plural(e.rebuys, 'rebuy')}, the most allowed per player."
+            if e.rebuys == 1:
+                return Message("{name} has used 1 rebuy, the most allowed per player.", name=e.name)
+            return Message("{name} has used {count} rebuys, the most allowed per player.", name=e.name, count=e.rebuys)
         return None
 
-    def _reentry_refusal(self, e: Entrant) -> str | None:
+    def _reentry_refusal(self, e: Entrant) -> Message | None:
         r = self.rules
         if self.cap_stacks is not None:
-            return "The tournament is over: no more re-entries."
+            return Message("The tournament is over: no more re-entries.")
         if r.reentry_until_level == 0:
-            return "This tournament has no re-entries."
+            return Message("This tournament has no re-entries.")
         if e.in_play:
-            return f"{e.name} is still in: only a player who is out can re-enter."
+            return Message("{name} is still in: only a player who is out can re-enter.", name=e.name)
         if self.rebuys_closed or self.level > r.reentry_until_level:
-            return f"Re-entry closed after level {r.reentry_until_level}."
+            return Message("Re-entry closed after level {level}.", level=r.reentry_until_level)
         if r.max_reentries is not None and e.reentries >= r.max_reentries:
-            return f"{e.name} has re-entered {_plural(e.reentries, 'time')}, the most allowed per player."
+            if e.reentries == 1:
+                return Message("{name} has re-entered 1 time, the most allowed per player.", name=e.name)
+            return Message("{name} has re-entered {count} times, the most allowed per player.", name=e.name,
+                           count=e.reentries)
         return None
 
     @property
@@ -502,9 +508,9 @@ class Standings:
 
     # --- changing ----------------------------------------------------------------------------
 
-    def _over_check(self, what: str) -> None:
+    def _over_check(self, what: Message) -> None:
         if self.is_over:
-            raise IllegalAction(f"The tournament is over: {what}.")
+            raise IllegalAction("The tournament is over: {what}.", what=what)
 
     def _replace_entrant(self, new: Entrant) -> tuple[Entrant, ...]:
         return tuple(new if e.id == new.id else e for e in self.entrants)
@@ -514,9 +520,9 @@ class Standings:
 
         Places already given to players out move down one, as the field grew.
         """
-        self._over_check(f"{name} cannot join now")
+        self._over_check(Message("{name} cannot join now", name=name))
         if any(e.id == player for e in self.entrants):
-            raise IllegalAction(f"Player number {player} is already registered.")
+            raise IllegalAction("Player number {player} is already registered.", player=player)
         clean = " ".join(name.split())
         if not clean:
             raise InvalidInput("The name is empty: type a name.")
@@ -525,7 +531,7 @@ class Standings:
     def at_level(self, level: int) -> Standings:
         """The clock has reached ``level`` (during a break, the level just played)."""
         if level < 1:
-            raise InvalidInput(f"There is no level {level}: levels start at 1.")
+            raise InvalidInput("There is no level {level}: levels start at 1.", level=level)
         return replace(self, level=level)
 
     def close_rebuys(self) -> Standings:
@@ -536,7 +542,8 @@ class Standings:
         """Chips added to or removed from play by the director (a forfeited stack, a count error)."""
         if self.chips_in_play + delta < 0:
             raise IllegalAction(
-                f"Removing {-delta:,} chips would leave fewer than none in play ({self.chips_in_play:,} now)."
+                "Removing {chips} chips would leave fewer than none in play ({in_play} now).",
+                chips=-delta, in_play=self.chips_in_play,
             )
         return replace(self, corrections=self.corrections + delta)
 
@@ -562,24 +569,25 @@ class Standings:
         >>> s.bust({1: 600, 2: 900}).places
         {2: 3, 1: 4}
         """
-        self._over_check("nobody else can be knocked out")
+        self._over_check(Message("nobody else can be knocked out"))
         if not busts:
             raise InvalidInput("Name at least one player who was knocked out.")
         for pid in busts:
             e = self.entrant(pid)
             if not e.in_play:
-                raise IllegalAction(f"{e.name} is not in the game: they cannot be knocked out.")
+                raise IllegalAction("{name} is not in the game: they cannot be knocked out.", name=e.name)
         places_for_busts(self.players_left, busts, self.tie_break)  # validates the count and stacks
         takers: dict[PlayerId, tuple[PlayerId, ...]] = {}
         for victim, named in (by or {}).items():
             if victim not in busts:
-                raise InvalidInput(f"{self.name(victim)} is not among the players knocked out in this hand.")
+                raise InvalidInput("{name} is not among the players knocked out in this hand.", name=self.name(victim))
             winners = (named,) if isinstance(named, int) else tuple(dict.fromkeys(named))
             for winner in winners:
                 w = self.entrant(winner)
                 if not w.in_play or winner in busts:
                     raise IllegalAction(
-                        f"{w.name} cannot have knocked out {self.name(victim)}: {w.name} is not in the game."
+                        "{winner} cannot have knocked out {victim}: {winner} is not in the game.",
+                        winner=w.name, victim=self.name(victim),
                     )
             if winners:
                 takers[victim] = winners
@@ -614,14 +622,14 @@ class Standings:
     def verify_rebuy(self, player: PlayerId, stack: Chips | None = None) -> None:
         """Raise ``IllegalAction`` unless ``player`` (with ``stack`` chips if still in) may rebuy."""
         e = self.entrant(player)
-        refusal = "The tournament is over: no more rebuys." if self.is_over else self._rebuy_refusal(e)
+        refusal = Message("The tournament is over: no more rebuys.") if self.is_over else self._rebuy_refusal(e)
         if refusal is not None:
-            raise IllegalAction(refusal)
+            raise IllegalAction(refusal.message, **refusal.values)
         if not e.in_play:
             return
         if self.rules.rebuy_when == "busted":
-            raise IllegalAction(f"{e.name} still has chips: rebuys are only for players who have busted.")
-        limit = f"rebuys are only for players at or below the starting stack of {self.starting_stack:,}"
+            raise IllegalAction("{name} still has chips: rebuys are only for players who have busted.", name=e.name)
+        limit = Message("rebuys are only for players at or below the starting stack of {stack}", stack=self.starting_stack)
         _check_stack(e.name, stack, self.starting_stack, limit)
 
     def can_rebuy(self, player: PlayerId, stack: Chips | None = None) -> bool:
@@ -636,9 +644,9 @@ class Standings:
     def verify_reentry(self, player: PlayerId) -> None:
         """Raise ``IllegalAction`` unless ``player``, who is out, may enter again."""
         e = self.entrant(player)
-        refusal = "The tournament is over: no more re-entries." if self.is_over else self._reentry_refusal(e)
+        refusal = Message("The tournament is over: no more re-entries.") if self.is_over else self._reentry_refusal(e)
         if refusal is not None:
-            raise IllegalAction(refusal)
+            raise IllegalAction(refusal.message, **refusal.values)
 
     def can_reenter(self, player: PlayerId) -> bool:
         return _allowed(lambda: self.verify_reentry(player))
@@ -657,17 +665,17 @@ class Standings:
         """Raise ``IllegalAction`` unless ``player`` may take the add-on now."""
         e = self.entrant(player)
         r = self.rules
-        self._over_check("no more add-ons")
+        self._over_check(Message("no more add-ons"))
         if r.addon_level is None:
             raise IllegalAction("This tournament has no add-on.")
         if self.level != r.addon_level:
-            raise IllegalAction(f"The add-on is only during level {r.addon_level} and the break after it.")
+            raise IllegalAction("The add-on is only during level {level} and the break after it.", level=r.addon_level)
         if not e.in_play:
-            raise IllegalAction(f"{e.name} is out: the add-on is only for players still in.")
+            raise IllegalAction("{name} is out: the add-on is only for players still in.", name=e.name)
         if e.addon:
-            raise IllegalAction(f"{e.name} has already taken the add-on.")
+            raise IllegalAction("{name} has already taken the add-on.", name=e.name)
         if r.addon_max_stack is not None:
-            limit = f"the add-on is only for players with {r.addon_max_stack:,} chips or fewer"
+            limit = Message("the add-on is only for players with {most} chips or fewer", most=r.addon_max_stack)
             _check_stack(e.name, stack, r.addon_max_stack, limit)
 
     def can_addon(self, player: PlayerId, stack: Chips | None = None) -> bool:
@@ -681,14 +689,16 @@ class Standings:
     def end_at_hand_cap(self, stacks: Mapping[PlayerId, Chips]) -> Standings:
         """Seed 000's safety net: the game ends and the players still in are ranked by chips
         (equal chips share the place). Players waiting to rebuy are out for good."""
-        self._over_check("the hand cap cannot end it again")
+        self._over_check(Message("the hand cap cannot end it again"))
         left = set(self.in_play)
         for pid in stacks:
             if pid not in left:
-                raise IllegalAction(f"{self.name(pid)} is not in the game: only players still in are ranked at the hand cap.")
+                raise IllegalAction("{name} is not in the game: only players still in are ranked at the hand cap.",
+                                    name=self.name(pid))
         for pid in self.in_play:
             if pid not in stacks:
-                raise InvalidInput(f"Give {self.name(pid)}'s chips: every player still in is ranked at the hand cap.")
+                raise InvalidInput("Give {name}'s chips: every player still in is ranked at the hand cap.",
+                                   name=self.name(pid))
             if stacks[pid] < 1:
-                raise InvalidInput(f"{self.name(pid)} is still in, so has chips, not {stacks[pid]:,}.")
+                raise InvalidInput("{name} is still in, so has chips, not {chips}.", name=self.name(pid), chips=stacks[pid])
         return replace(self, cap_stacks=tuple((pid, stacks[pid]) for pid in self.in_play))

@@ -13,12 +13,12 @@ Levels are numbered from 1, breaks do not count. A structure is either timed
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
 from engine.chips import CLUB_SET, HOME_SET, MIN_BIG_BLINDS, ChipSet, payable
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput, Message, Term
 from engine.text import chips as chips_text
 
 Chips: TypeAlias = int
@@ -115,9 +115,9 @@ class Structure:
         otherwise the last level continues.
         """
         if number < 1:
-            raise InvalidInput(f"There is no level {number}: levels are numbered from 1.")
+            raise InvalidInput("There is no level {level}: levels are numbered from 1.", level=number)
         if not self._levels:
-            raise InvalidInput(f"The structure {self.name!r} has no levels.")
+            raise InvalidInput("The structure {name} has no levels.", name=repr(self.name))
         if number <= len(self._levels):
             return self._levels[number - 1]
         last = self._levels[-1]
@@ -125,8 +125,8 @@ class Structure:
             return last
         if number > len(self._levels) + MAX_DOUBLINGS:
             raise InvalidInput(
-                f"Level {number:,} is out of reach: the blinds stop doubling "
-                f"{MAX_DOUBLINGS:,} levels after the last listed level."
+                "Level {level} is out of reach: the blinds stop doubling "
+                "{most} levels after the last listed level.", level=number, most=MAX_DOUBLINGS,
             )
         k = 1 << (number - len(self._levels))
         return replace(
@@ -168,10 +168,10 @@ def describe_level(level: Level, number: int) -> str:
     >>> describe_level(Level(100, 200, 200, minutes=20), 5)
     'Level 5 · 100/200 · ante 200'
     """
-    text = f"Level {number} · {chips_text(level.small_blind)}/{chips_text(level.big_blind)}"
     if level.ante:
-        text += f" · ante {chips_text(level.ante)}"
-    return text
+        return Message("Level {level} · {small}/{big} · ante {ante}", level=number, small=level.small_blind,
+                       big=level.big_blind, ante=level.ante)
+    return Message("Level {level} · {small}/{big}", level=number, small=level.small_blind, big=level.big_blind)
 
 
 def describe_break(brk: Break) -> str:
@@ -180,15 +180,29 @@ def describe_break(brk: Break) -> str:
     >>> describe_break(Break(15, (25, 100)))
     'Break · 15 min · colour up the 25 and 100 chips'
     """
-    text = f"Break · {brk.minutes} min"
     if brk.colour_up:
-        text += f" · colour up the {_and(chips_text(v) for v in brk.colour_up)} chips"
-    return text
+        return Message("Break · {minutes} min · colour up the {chips} chips", minutes=brk.minutes,
+                       chips=_and(brk.colour_up))
+    return Message("Break · {minutes} min", minutes=brk.minutes)
 
 
-def _and(words: Iterator[str] | list[str] | tuple[str, ...]) -> str:
-    ws = list(words)
-    return ws[0] if len(ws) == 1 else ", ".join(ws[:-1]) + " and " + ws[-1]
+def _break_words(brk: Break) -> Message:
+    """``15 min · colour up the 25 chips``: a break without its name, for the log."""
+    if brk.colour_up:
+        return Message("{minutes} min · colour up the {chips} chips", minutes=brk.minutes, chips=_and(brk.colour_up))
+    return Message("{minutes} min", minutes=brk.minutes)
+
+
+def _and(values: Iterator[int] | list[int] | tuple[int, ...]) -> int | Message:
+    vs = list(values)
+    return vs[0] if len(vs) == 1 else Message("{items} and {last}", items=vs[:-1], last=vs[-1])
+
+
+def _sentences(found: Sequence[str]) -> str:
+    """Several sentences as one message, each still said in the reader's language."""
+    if len(found) == 1:
+        return found[0]
+    return Message("{first} {rest}", first=found[0], rest=_sentences(found[1:]))
 
 
 
@@ -200,14 +214,14 @@ def problems(structure: Structure) -> list[str]:
     """Everything that makes ``structure`` unplayable, one sentence each (empty when fine)."""
     out: list[str] = []
     if structure.starting_stack < 1:
-        out.append(f"The starting stack must be at least 1, not {structure.starting_stack}.")
+        out.append(Message("The starting stack must be at least 1, not {stack}.", stack=structure.starting_stack))
     if structure.hand_cap is not None and structure.hand_cap < 1:
-        out.append(f"The hand cap must be at least 1 hand, not {structure.hand_cap}.")
+        out.append(Message("The hand cap must be at least 1 hand, not {cap}.", cap=structure.hand_cap))
     if not structure.levels:
-        out.append("The structure has no levels.")
+        out.append(Message("The structure has no levels."))
         return out
     if structure.items and isinstance(structure.items[0], Break):
-        out.append("The structure cannot start with a break: put a level before it.")
+        out.append(Message("The structure cannot start with a break: put a level before it."))
     counted_by = "hands" if structure.hand_counted else "minutes"
     number = 0
     prev: Level | None = None
@@ -215,56 +229,65 @@ def problems(structure: Structure) -> list[str]:
     in_play = set(structure.denominations)
     for item in structure.items:
         if isinstance(item, Break):
-            where = f"The break after level {number}" if number else "The first break"
+            where = Message("The break after level {level}", level=number) if number else Message("The first break")
             if item.minutes < 1:
-                out.append(f"{where} must last at least 1 minute, not {item.minutes}.")
+                out.append(Message("{where} must last at least 1 minute, not {minutes}.", where=where,
+                                   minutes=item.minutes))
             if isinstance(prev_item, Break) and number:
-                out.append(f"{where} follows another break: make them one break.")
+                out.append(Message("{where} follows another break: make them one break.", where=where))
             if structure.hand_counted:
-                out.append(f"{where} cannot be in a hand-counted structure: breaks are timed.")
+                out.append(Message("{where} cannot be in a hand-counted structure: breaks are timed.", where=where))
             for v in item.colour_up:
                 if structure.denominations and v not in in_play:
-                    out.append(f"{where} removes the {chips_text(v)} chips, which are not in play.")
+                    out.append(Message("{where} removes the {chip} chips, which are not in play.", where=where, chip=v))
                 in_play.discard(v)
             if structure.denominations and item.colour_up and not in_play:
-                out.append(f"{where} removes every chip in play.")
+                out.append(Message("{where} removes every chip in play.", where=where))
             prev_item = item
             continue
         number += 1
         lv = item
-        tag = f"Level {number}"
         if lv.small_blind < 1:
-            out.append(f"{tag}: the small blind must be at least 1, not {lv.small_blind}.")
+            out.append(Message("Level {level}: the small blind must be at least 1, not {small}.", level=number,
+                               small=lv.small_blind))
         if lv.big_blind <= lv.small_blind:
-            out.append(
-                f"{tag}: the big blind ({chips_text(lv.big_blind)}) must be above the small blind "
-                f"({chips_text(lv.small_blind)})."
-            )
+            out.append(Message(
+                "Level {level}: the big blind ({big}) must be above the small blind ({small}).",
+                level=number, big=lv.big_blind, small=lv.small_blind,
+            ))
         if lv.ante < 0:
-            out.append(f"{tag}: the ante ({lv.ante}) cannot be negative.")
+            out.append(Message("Level {level}: the ante ({ante}) cannot be negative.", level=number, ante=lv.ante))
         if (lv.minutes is None) == (lv.hands is None):
-            out.append(
-                f"{tag}: give its length either in minutes or in hands"
-                + (", not both." if lv.minutes is not None else ".")
-            )
+            if lv.minutes is not None:
+                out.append(Message("Level {level}: give its length either in minutes or in hands, not both.",
+                                   level=number))
+            else:
+                out.append(Message("Level {level}: give its length either in minutes or in hands.", level=number))
         else:
             length = lv.minutes if lv.minutes is not None else lv.hands
             unit = "minutes" if lv.minutes is not None else "hands"
             if length is not None and length < 1:
-                out.append(f"{tag}: a level must last at least 1 {unit[:-1]}, not {length}.")
+                if unit == "minutes":
+                    out.append(Message("Level {level}: a level must last at least 1 minute, not {length}.",
+                                       level=number, length=length))
+                else:
+                    out.append(Message("Level {level}: a level must last at least 1 hand, not {length}.",
+                                       level=number, length=length))
             if unit != counted_by:
-                out.append(
-                    f"{tag} is counted in {unit} but level 1 in {counted_by}: "
-                    "a structure is either timed or counted in hands."
-                )
+                if unit == "minutes":
+                    out.append(Message("Level {level} is counted in minutes but level 1 in hands: "
+                                       "a structure is either timed or counted in hands.", level=number))
+                else:
+                    out.append(Message("Level {level} is counted in hands but level 1 in minutes: "
+                                       "a structure is either timed or counted in hands.", level=number))
         if prev is not None and (
             lv.big_blind < prev.big_blind or lv.small_blind < prev.small_blind
         ):
-            out.append(
-                f"{tag}: the blinds ({chips_text(lv.small_blind)}/{chips_text(lv.big_blind)}) "
-                f"fall below level {number - 1}'s "
-                f"({chips_text(prev.small_blind)}/{chips_text(prev.big_blind)})."
-            )
+            out.append(Message(
+                "Level {level}: the blinds ({small}/{big}) fall below level {before}'s ({before_small}/{before_big}).",
+                level=number, small=lv.small_blind, big=lv.big_blind, before=number - 1,
+                before_small=prev.small_blind, before_big=prev.big_blind,
+            ))
         prev = lv
         prev_item = item
     return out
@@ -286,21 +309,21 @@ def warnings(structure: Structure) -> list[str]:
     out: list[str] = []
     first = structure.levels[0] if structure.levels else None
     if first is not None and 0 < structure.starting_stack < SHALLOW_START * first.big_blind:
-        out.append(
-            f"The starting stack of {chips_text(structure.starting_stack)} is only "
-            f"{structure.starting_stack // first.big_blind} big blinds at level 1 "
-            f"({chips_text(first.small_blind)}/{chips_text(first.big_blind)}): a tournament usually "
-            "starts with 50 to 100 (TDA guidance)."
-        )
+        out.append(Message(
+            "The starting stack of {stack} is only {big_blinds} big blinds at level 1 "
+            "({small}/{big}): a tournament usually starts with 50 to 100 (TDA guidance).",
+            stack=structure.starting_stack, big_blinds=structure.starting_stack // first.big_blind,
+            small=first.small_blind, big=first.big_blind,
+        ))
     if not structure.denominations:
         return out
     in_play = set(structure.denominations)
     removed_at: dict[Chips, int] = {}
     if not payable(structure.starting_stack, in_play):
-        out.append(
-            f"The starting stack of {chips_text(structure.starting_stack)} cannot be made with chips "
-            f"of {chips_text(min(in_play))} and up."
-        )
+        out.append(Message(
+            "The starting stack of {stack} cannot be made with chips of {smallest} and up.",
+            stack=structure.starting_stack, smallest=min(in_play),
+        ))
     number = 0
     for i, item in enumerate(structure.items):
         if isinstance(item, Break):
@@ -310,23 +333,22 @@ def warnings(structure: Structure) -> list[str]:
                     removed_at[v] = number
                     bigger = sorted(x for x in in_play if x > v)
                     if bigger and bigger[0] % v:
-                        out.append(
-                            f"The break after level {number} removes the {chips_text(v)} chips, "
-                            f"but the next chip ({chips_text(bigger[0])}) is not a multiple of it."
-                        )
+                        out.append(Message(
+                            "The break after level {level} removes the {chip} chips, "
+                            "but the next chip ({next_chip}) is not a multiple of it.",
+                            level=number, chip=v, next_chip=bigger[0],
+                        ))
             if i == len(structure.items) - 1:
-                out.append(f"The structure ends with a break after level {number}.")
+                out.append(Message("The structure ends with a break after level {level}.", level=number))
             continue
         number += 1
         if not in_play:
             continue
         amounts = [item.small_blind, item.big_blind]
-        blinds = f"{chips_text(item.small_blind)}/{chips_text(item.big_blind)}"
         bad_blinds = not all(payable(a, in_play) for a in amounts)
         bad_ante = item.ante > 0 and not payable(item.ante, in_play)
         if not (bad_blinds or bad_ante):
             continue
-        what = blinds if bad_blinds else f"the ante of {chips_text(item.ante)}"
         gone = [
             v
             for v in sorted(removed_at, key=removed_at.__getitem__, reverse=True)
@@ -334,14 +356,24 @@ def warnings(structure: Structure) -> list[str]:
         ]
         if gone:
             v = gone[0]
-            out.append(
-                f"Level {number}: {what} cannot be paid once the {chips_text(v)} chips are removed "
-                f"at the break after level {removed_at[v]}."
-            )
+            if bad_blinds:
+                out.append(Message(
+                    "Level {level}: {small}/{big} cannot be paid once the {chip} chips are removed "
+                    "at the break after level {removed_at}.",
+                    level=number, small=item.small_blind, big=item.big_blind, chip=v, removed_at=removed_at[v],
+                ))
+            else:
+                out.append(Message(
+                    "Level {level}: the ante of {ante} cannot be paid once the {chip} chips are removed "
+                    "at the break after level {removed_at}.",
+                    level=number, ante=item.ante, chip=v, removed_at=removed_at[v],
+                ))
+        elif bad_blinds:
+            out.append(Message("Level {level}: {small}/{big} cannot be paid with chips of {smallest} and up.",
+                               level=number, small=item.small_blind, big=item.big_blind, smallest=min(in_play)))
         else:
-            out.append(
-                f"Level {number}: {what} cannot be paid with chips of {chips_text(min(in_play))} and up."
-            )
+            out.append(Message("Level {level}: the ante of {ante} cannot be paid with chips of {smallest} and up.",
+                               level=number, ante=item.ante, smallest=min(in_play)))
     return out
 
 
@@ -349,7 +381,10 @@ def validate(structure: Structure) -> Structure:
     """Return ``structure`` if it is playable, or raise :class:`InvalidInput` listing why not."""
     found = problems(structure)
     if found:
-        raise InvalidInput(" ".join(found))
+        problem = _sentences(found)
+        if isinstance(problem, Message):
+            raise InvalidInput(problem.message, **problem.values)
+        raise InvalidInput(problem)
     return structure
 
 
@@ -423,7 +458,7 @@ def estimate_end(structure: Structure, players: int) -> EndEstimate | None:
     (7, 300, 42)
     """
     if players < 1:
-        raise InvalidInput(f"An estimate needs at least one player, not {players}.")
+        raise InvalidInput("An estimate needs at least one player, not {players}.", players=players)
     validate(structure)
     target = math.ceil(players * structure.starting_stack / 20)
     n = 1
@@ -521,13 +556,12 @@ def home_structure(
             "A home structure needs a starting stack of at least 1, some hours and at least 2 players."
         )
     if level_minutes is not None and level_minutes < 1:
-        raise InvalidInput(f"A level must last at least 1 minute, not {level_minutes}.")
+        raise InvalidInput("A level must last at least 1 minute, not {minutes}.", minutes=level_minutes)
     values = chip_set.values
     unit = values[0]
     if starting_stack % unit:
         raise InvalidInput(
-            f"A starting stack of {chips_text(starting_stack)} cannot be made with chips of "
-            f"{chips_text(unit)} and up."
+            "A starting stack of {stack} cannot be made with chips of {unit} and up.", stack=starting_stack, unit=unit,
         )
     target_depth = 50 if hours <= 3 else 100
     target_end = players * starting_stack / 20
@@ -597,22 +631,30 @@ def home_structure(
 
 
 PRESETS: dict[str, tuple[str, Callable[[], Structure]]] = {
-    "sng-1000": ("Sit-and-go, 1,000 chips, every 6 hands", lambda: sit_and_go(1000)),
-    "sng-1000-turbo": ("Sit-and-go, 1,000 chips, turbo (every 4 hands)", lambda: sit_and_go(1000, turbo=True)),
-    "sng-2000": ("Sit-and-go, 2,000 chips, every 6 hands", lambda: sit_and_go(2000)),
-    "sng-2000-turbo": ("Sit-and-go, 2,000 chips, turbo (every 4 hands)", lambda: sit_and_go(2000, turbo=True)),
-    "home-short": ("Home, 2–3 hours, 10,000 chips", lambda: home_structure(10_000, hours=2.5)),
-    "home-long": ("Home, 4–5 hours, 10,000 chips", lambda: home_structure(10_000, hours=4.5)),
+    "sng-1000": (Term("Sit-and-go, 1,000 chips, every 6 hands"), lambda: sit_and_go(1000)),
+    "sng-1000-turbo": (Term("Sit-and-go, 1,000 chips, turbo (every 4 hands)"), lambda: sit_and_go(1000, turbo=True)),
+    "sng-2000": (Term("Sit-and-go, 2,000 chips, every 6 hands"), lambda: sit_and_go(2000)),
+    "sng-2000-turbo": (Term("Sit-and-go, 2,000 chips, turbo (every 4 hands)"), lambda: sit_and_go(2000, turbo=True)),
+    "home-short": (Term("Home, 2–3 hours, 10,000 chips"), lambda: home_structure(10_000, hours=2.5)),
+    "home-long": (Term("Home, 4–5 hours, 10,000 chips"), lambda: home_structure(10_000, hours=4.5)),
     "home-long-ante": (
-        "Home, 4–5 hours, 10,000 chips, big-blind ante",
+        Term("Home, 4–5 hours, 10,000 chips, big-blind ante"),
         lambda: home_structure(10_000, hours=4.5, ante=True),
     ),
     "home-short-1500": (
-        "Home, 2–3 hours, 1,500 chips (5 to 500 set)",
+        Term("Home, 2–3 hours, 1,500 chips (5 to 500 set)"),
         lambda: home_structure(1500, hours=2.5, chip_set=CLUB_SET),
     ),
 }
 """Ready-made structures by id: ``(label, factory)`` for a form to offer."""
+
+SIT_AND_GO_NAMES = (
+    N_("Sit-and-go, 1,000 chips, normal (every 6 hands)"),
+    N_("Sit-and-go, 2,000 chips, normal (every 6 hands)"),
+)
+"""The names :func:`sit_and_go` gives the normal presets' structures (a tournament made from
+a preset keeps its structure's name, shown in the reader's language); the turbo ones are
+their presets' labels."""
 
 
 def preset(preset_id: str) -> Structure:
@@ -621,7 +663,7 @@ def preset(preset_id: str) -> Structure:
         return PRESETS[preset_id][1]()
     except KeyError:
         raise InvalidInput(
-            f"There is no preset {preset_id!r}: choose one of {', '.join(PRESETS)}."
+            "There is no preset {preset}: choose one of {presets}.", preset=repr(preset_id), presets=", ".join(PRESETS),
         ) from None
 
 
@@ -638,29 +680,34 @@ MAX_EDIT_MINUTES = 240
 MAX_EDIT_HANDS = 1000
 
 
-def _item_name(structure: Structure, index: int) -> str:
-    """``level 5`` or ``the break after level 4``, for item ``index``."""
+def _item_name(structure: Structure, index: int, capital: bool = False) -> Message:
+    """``level 5`` or ``the break after level 4``, for item ``index`` (``Level 5``... with ``capital``)."""
     number = sum(1 for item in structure.items[: index + 1] if isinstance(item, Level))
     if isinstance(structure.items[index], Level):
-        return f"level {number}"
-    return f"the break after level {number}" if number else "the break"
+        return Message("Level {level}", level=number) if capital else Message("level {level}", level=number)
+    if number:
+        if capital:
+            return Message("The break after level {level}", level=number)
+        return Message("the break after level {level}", level=number)
+    return Message("The break") if capital else Message("the break")
 
 
-def _edit_int(change: Mapping[str, Any], key: str, what: str, low: int, high: int) -> int | None:
+def _edit_int(change: Mapping[str, Any], key: str, what: Term, low: int, high: int) -> int | None:
     value = change.get(key)
     if value in (None, ""):
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"The {what} must be a whole number, not {value!r}.")
+        raise InvalidInput("The {what} must be a whole number, not {value}.", what=what, value=repr(value))
     if not low <= value <= high:
-        raise InvalidInput(f"The {what} must be between {low:,} and {high:,}, not {value:,}.")
+        raise InvalidInput("The {what} must be between {low} and {high}, not {value}.", what=what, low=low, high=high,
+                           value=value)
     return value
 
 
 def _length(change: Mapping[str, Any], hand_counted: bool) -> dict[str, int]:
     """The ``minutes`` (timed) or ``hands`` (hand-counted) a change gives, checked."""
-    minutes = _edit_int(change, "minutes", "length in minutes", 1, MAX_EDIT_MINUTES)
-    hands = _edit_int(change, "hands", "length in hands", 1, MAX_EDIT_HANDS)
+    minutes = _edit_int(change, "minutes", Term("length in minutes"), 1, MAX_EDIT_MINUTES)
+    hands = _edit_int(change, "hands", Term("length in hands"), 1, MAX_EDIT_HANDS)
     if hand_counted and minutes is not None:
         raise InvalidInput("Levels of this structure are counted in hands, not minutes.")
     if not hand_counted and hands is not None:
@@ -671,7 +718,7 @@ def _length(change: Mapping[str, Any], hand_counted: bool) -> dict[str, int]:
 def _level_from(change: Mapping[str, Any], like: Level, hand_counted: bool) -> Level:
     """``like`` with the blinds, ante and length the change gives."""
     values: dict[str, Any] = {}
-    for key, what in (("small_blind", "small blind"), ("big_blind", "big blind"), ("ante", "ante")):
+    for key, what in (("small_blind", Term("small blind")), ("big_blind", Term("big blind")), ("ante", Term("ante"))):
         value = _edit_int(change, key, what, 0 if key == "ante" else 1, MAX_EDIT_CHIPS)
         if value is not None:
             values[key] = value
@@ -679,8 +726,8 @@ def _level_from(change: Mapping[str, Any], like: Level, hand_counted: bool) -> L
     level = replace(like, **values)
     if level.big_blind < level.small_blind:
         raise InvalidInput(
-            f"The big blind ({chips_text(level.big_blind)}) cannot be below the small blind "
-            f"({chips_text(level.small_blind)})."
+            "The big blind ({big}) cannot be below the small blind ({small}).",
+            big=level.big_blind, small=level.small_blind,
         )
     return level
 
@@ -707,10 +754,10 @@ def edit(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, st
     """
     kind = change.get("edit")
     if kind not in EDITS:
-        raise InvalidInput(f"Change a structure with one of {', '.join(EDITS)}, not {kind!r}.")
+        raise InvalidInput("Change a structure with one of {edits}, not {kind}.", edits=", ".join(EDITS), kind=repr(kind))
     items = list(structure.items)
     top = len(items) if kind in ("add_level", "add_break") else len(items) - 1
-    index = _edit_int(change, "item", "position in the structure", 0, max(top, 0))
+    index = _edit_int(change, "item", Term("position in the structure"), 0, max(top, 0))
     if index is None:
         raise InvalidInput("Say which level or break to change (its position in the structure).")
     counted = structure.hand_counted
@@ -720,21 +767,21 @@ def edit(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, st
     if kind == "level":
         old = items[index]
         if not isinstance(old, Level):
-            raise InvalidInput(f"Item {index} is {_item_name(structure, index)}, not a level.")
+            raise InvalidInput("Item {index} is {item}, not a level.", index=index, item=_item_name(structure, index))
         new = _level_from(change, old, counted)
         items[index] = new
-        number = _item_name(structure, index).capitalize()
-        words = f"{number}: {_level_words(new)} (was {_level_words(old)})."
+        words = Message("{item}: {new} (was {old}).", item=_item_name(structure, index, capital=True),
+                        new=_level_words(new), old=_level_words(old))
     elif kind == "break":
         old_break = items[index]
         if not isinstance(old_break, Break):
-            raise InvalidInput(f"Item {index} is {_item_name(structure, index)}, not a break.")
-        minutes = _edit_int(change, "minutes", "break's length in minutes", 1, MAX_EDIT_MINUTES)
+            raise InvalidInput("Item {index} is {item}, not a break.", index=index, item=_item_name(structure, index))
+        minutes = _edit_int(change, "minutes", Term("break's length in minutes"), 1, MAX_EDIT_MINUTES)
         colour_up = _colour_up(change, old_break.colour_up)
         new_break = replace(old_break, minutes=old_break.minutes if minutes is None else minutes, colour_up=colour_up)
         items[index] = new_break
-        words = (f"{_item_name(structure, index).capitalize()}: {describe_break(new_break)[8:]} "
-                 f"(was {describe_break(old_break)[8:]}).")
+        words = Message("{item}: {new} (was {old}).", item=_item_name(structure, index, capital=True),
+                        new=_break_words(new_break), old=_break_words(old_break))
     elif kind == "add_level":
         near = [i for i in items[:index] if isinstance(i, Level)][-1:] or [i for i in items[index:] if isinstance(i, Level)][:1]
         like = near[0] if near else Level(0, 0, minutes=None if counted else 20, hands=10 if counted else None)
@@ -743,40 +790,53 @@ def edit(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, st
         new = _level_from(change, replace(like, ante=0), counted)
         items.insert(index, new)
         after = sum(1 for i in items[:index] if isinstance(i, Level))
-        words = f"Level {after + 1} added: {_level_words(new)}" + (f", after level {after}." if after else ", first.")
+        if after:
+            words = Message("Level {level} added: {words}, after level {after}.", level=after + 1,
+                            words=_level_words(new), after=after)
+        else:
+            words = Message("Level {level} added: {words}, first.", level=after + 1, words=_level_words(new))
     elif kind == "add_break":
         if index == 0:
             raise InvalidInput("The structure cannot start with a break: put a level before it.")
-        minutes = _edit_int(change, "minutes", "break's length in minutes", 1, MAX_EDIT_MINUTES) or 10
+        minutes = _edit_int(change, "minutes", Term("break's length in minutes"), 1, MAX_EDIT_MINUTES) or 10
         items.insert(index, Break(minutes, _colour_up(change, ())))
         after = sum(1 for i in items[:index] if isinstance(i, Level))
-        words = f"A {minutes}-minute break added after level {after}."
+        words = Message("A {minutes}-minute break added after level {after}.", minutes=minutes, after=after)
     elif kind == "remove":
         gone = items.pop(index)
         if isinstance(gone, Level) and not any(isinstance(i, Level) for i in items):
             raise InvalidInput("That is the only level: a structure needs at least one.")
-        what = _item_name(structure, index)
-        words = f"{what.capitalize()} removed" + (f" ({_level_words(gone)})." if isinstance(gone, Level) else ".")
+        what = _item_name(structure, index, capital=True)
+        if isinstance(gone, Level):
+            words = Message("{item} removed ({words}).", item=what, words=_level_words(gone))
+        else:
+            words = Message("{item} removed.", item=what)
     else:
         length = _length(change, counted)
         if not length:
             raise InvalidInput("Give the length every level from there on should have.")
         items[index:] = [replace(i, **length) if isinstance(i, Level) else i for i in items[index:]]
-        unit = f"{length['hands']} hands" if "hands" in length else f"{length['minutes']} minutes"
         first = sum(1 for i in structure.items[: index + 1] if isinstance(i, Level))
         if not isinstance(structure.items[index], Level):
             first += 1
-        words = f"Every level from level {first} on: {unit}."
+        if "hands" in length:
+            words = Message("Every level from level {first} on: {hands} hands.", first=first, hands=length["hands"])
+        else:
+            words = Message("Every level from level {first} on: {minutes} minutes.", first=first,
+                            minutes=length["minutes"])
     edited = replace(structure, items=tuple(items))
     return validate(edited), words
 
 
-def _level_words(level: Level) -> str:
-    text = f"{chips_text(level.small_blind)}/{chips_text(level.big_blind)}"
+def _level_words(level: Level) -> Message:
+    blinds = {"small": level.small_blind, "big": level.big_blind}
     if level.ante:
-        text += f" ante {chips_text(level.ante)}"
-    length = f"{level.hands} hands" if level.hands is not None else f"{level.minutes} min"
-    return f"{text}, {length}"
+        if level.hands is not None:
+            return Message("{small}/{big} ante {ante}, {hands} hands", **blinds, ante=level.ante, hands=level.hands)
+        return Message("{small}/{big} ante {ante}, {minutes} min", **blinds, ante=level.ante, minutes=str(level.minutes))
+    if level.hands is not None:
+        return Message("{small}/{big}, {hands} hands", **blinds, hands=level.hands)
+    return Message("{small}/{big}, {minutes} min", **blinds, minutes=str(level.minutes))
 
 
 def _colour_up(change: Mapping[str, Any], current: tuple[Chips, ...]) -> tuple[Chips, ...]:
@@ -824,16 +884,26 @@ def structure_to_dict(structure: Structure) -> dict[str, Any]:
     }
 
 
+FIELD_NAMES: dict[str, Term] = {
+    "small_blind": Term("small blind"), "big_blind": Term("big blind"), "ante": Term("ante"),
+    "minutes": Term("minutes"), "hands": Term("hands"), "starting_stack": Term("starting stack"),
+    "hand_cap": Term("hand cap"),
+}
+"""A structure field's name inside a sentence."""
+
+
 def _int(d: Mapping[str, Any], key: str, where: str, default: Any = ..., optional: bool = False) -> Any:
+    field = FIELD_NAMES.get(key, Term(key.replace("_", " ")))
     if key not in d:
         if default is ...:
-            raise InvalidInput(f"{where} has no {key.replace('_', ' ')}.")
+            raise InvalidInput("{where} has no {field}.", where=where, field=field)
         return default
     v = d[key]
     if v is None and optional:
         return None
     if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidInput(f"{where}: the {key.replace('_', ' ')} must be a whole number, not {v!r}.")
+        raise InvalidInput("{where}: the {field} must be a whole number, not {value}.", where=where, field=field,
+                           value=repr(v))
     return v
 
 
@@ -851,9 +921,9 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
         raise InvalidInput("The structure has no list of levels and breaks.")
     items: list[Item] = []
     for i, raw in enumerate(raw_items, start=1):
-        where = f"Item {i}"
+        where = Message("Item {number}", number=i)
         if not isinstance(raw, Mapping):
-            raise InvalidInput(f"{where} is not a level or a break.")
+            raise InvalidInput("{where} is not a level or a break.", where=where)
         kind = raw.get("type")
         if kind == "level":
             items.append(
@@ -868,10 +938,10 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
         elif kind == "break":
             cu = raw.get("colour_up", [])
             if not isinstance(cu, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in cu):
-                raise InvalidInput(f"{where}: the colour-up must be a list of chip values.")
+                raise InvalidInput("{where}: the colour-up must be a list of chip values.", where=where)
             items.append(Break(_int(raw, "minutes", where), tuple(cu)))
         else:
-            raise InvalidInput(f"{where} must be of type 'level' or 'break', not {kind!r}.")
+            raise InvalidInput("{where} must be of type 'level' or 'break', not {kind}.", where=where, kind=repr(kind))
     name = data.get("name", "")
     if not isinstance(name, str):
         raise InvalidInput("The structure's name must be text.")
@@ -880,12 +950,12 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
         raise InvalidInput("The structure's chip values must be a list of whole numbers.")
     ante_kind = data.get("ante_kind", "big_blind")
     if ante_kind not in ("big_blind", "per_player"):
-        raise InvalidInput(f"The ante must be paid by 'big_blind' or 'per_player', not {ante_kind!r}.")
+        raise InvalidInput("The ante must be paid by 'big_blind' or 'per_player', not {kind}.", kind=repr(ante_kind))
     structure = Structure(
         name=name,
         items=tuple(items),
-        starting_stack=_int(data, "starting_stack", "The structure"),
-        hand_cap=_int(data, "hand_cap", "The structure", None, optional=True),
+        starting_stack=_int(data, "starting_stack", Term("The structure")),
+        hand_cap=_int(data, "hand_cap", Term("The structure"), None, optional=True),
         repeat_doubling=bool(data.get("repeat_doubling", False)),
         denominations=tuple(denoms),
         ante_kind=ante_kind,

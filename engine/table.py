@@ -35,7 +35,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Self, TypeAlias
 
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import IllegalAction, InvalidInput, Message
 from engine.hand import Hand, HandSetup
 from engine.positions import Positions, dealt_in, first_positions, next_positions, next_seat_after
 
@@ -72,7 +72,7 @@ def plan_next(
     seat, or the seat after the last button)."""
     live = set(seats)
     if len(live) < 2:
-        raise IllegalAction(f"A hand needs two players with chips; {len(live)} here.")
+        raise IllegalAction("A hand needs two players with chips; {count} here.", count=len(live))
     new = set(newcomers) & live
     active = live - new
     if previous is None or (newcomers_join != "dead_button" and len(active) < 2):
@@ -101,7 +101,7 @@ def enter(setup: HandSetup, log: Iterable[str], entries: Iterable[object], where
         if not isinstance(entry, str) or not entry.strip():
             raise InvalidInput("Enter an action, e.g. 'p3 cc' or 'p3 cbr 600'.")
         if hand.is_complete:
-            raise IllegalAction(f"The hand at {where} is over: {entry.strip()!r} comes too late.")
+            raise IllegalAction("The hand at {where} is over: {entry} comes too late.", where=where, entry=repr(entry.strip()))
         hand.apply(" ".join(entry.split()))
     return hand
 
@@ -127,7 +127,7 @@ class Dealt:
 
     def after(self, entries: Iterable[object]) -> Hand:
         """The hand with ``entries`` applied (refused with the reason, as :func:`enter`)."""
-        return enter(self.setup, self.log, entries, f"table {self.table}")
+        return enter(self.setup, self.log, entries, Message("table {table}", table=self.table))
 
     def step(self, **changes: Any) -> Self:
         """The record after one more entry (``changes``: its new log and whatever the host

@@ -76,7 +76,7 @@ from engine.clock import (
     clock_state,
 )
 from engine.dealing import Dealing, refuse_past_hand_cap
-from engine.errors import EngineError, IllegalAction, InvalidInput
+from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.events import Event, History, Vec, apply_event, fold_events
 from engine.limits import MAX_MONEY, MAX_PLAYERS
 from engine.payouts import (
@@ -308,7 +308,7 @@ class Tournament:
     def player(self, player_id: PlayerId) -> Player:
         player = self._player_by_id.get(player_id)
         if player is None:
-            raise InvalidInput(f"There is no player number {player_id} in this tournament.")
+            raise InvalidInput("There is no player number {player} in this tournament.", player=player_id)
         return player
 
     def player_named(self, name: str) -> Player | None:
@@ -436,8 +436,9 @@ class Tournament:
         if self.payouts_locked is not None:
             _seq, prizes, pool = self.payouts_locked
             if self.prize_pool != pool:
-                return [f"The payouts were locked at the money with a pool of {pool:,}; entries changed since "
-                        f"and the pool is now {self.prize_pool:,}. The prizes stay as locked ({sum(prizes):,})."]
+                return [Message("The payouts were locked at the money with a pool of {pool}; entries changed since "
+                                "and the pool is now {now}. The prizes stay as locked ({locked}).",
+                                pool=pool, now=self.prize_pool, locked=sum(prizes))]
             return []
         return self._prize_table()[1]
 
@@ -473,7 +474,10 @@ class Tournament:
     def eliminators_text(self, player: PlayerId) -> str | None:
         """``Ann`` or ``Ann and Bob`` (who split the pot): who knocked ``player`` out."""
         takers = self.standings.eliminators.get(player)
-        return " and ".join(self.name_of(p) for p in takers) if takers else None
+        if not takers:
+            return None
+        names = [self.name_of(p) for p in takers]
+        return names[0] if len(names) == 1 else Message("{names} and {last}", names=" and ".join(names[:-1]), last=names[-1])
 
     def tables(self) -> dict[int, list[Player]]:
         """The players seated at each open table, by seat."""
@@ -535,21 +539,25 @@ class Tournament:
 # --- reading the settings -------------------------------------------------------------
 
 
-def clean_name(value: object, what: str = "name") -> str:
+def clean_name(value: object, what: str = N_("name")) -> str:
     """A name with its spaces tidied, or ``InvalidInput`` if it is empty or too long.
 
     >>> clean_name("  Ann   Lee ")
     'Ann Lee'
     """
     if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(f"The {what} is empty: type a {what}.")
+        raise InvalidInput("The {what} is empty: type a {what}.", what=Term(what))
     name = " ".join(value.split())
     if len(name) > MAX_NAME:
-        raise InvalidInput(f"The {what} {name[:MAX_NAME]}… is too long: at most {MAX_NAME} characters.")
+        raise InvalidInput("The {what} {name}… is too long: at most {most} characters.", what=Term(what),
+                           name=name[:MAX_NAME], most=MAX_NAME)
     return name
 
 
 def _int(data: Mapping[str, Any], key: str, label: str, default: int, minimum: int = 0) -> int:
+    """``data[key]`` as a whole number of at least ``minimum``; ``label`` (an ``N_()`` id or a
+    ``Message``) names it in the refusal."""
+    what = label if isinstance(label, Message) else Term(label)
     value = data.get(key, default)
     if value is None or value == "":
         value = default
@@ -557,11 +565,12 @@ def _int(data: Mapping[str, Any], key: str, label: str, default: int, minimum: i
         try:
             value = int(str(value).replace(",", "").strip())
         except ValueError:
-            raise InvalidInput(f"The {label} must be a whole number, not {value!r}.") from None
+            raise InvalidInput("The {label} must be a whole number, not {value}.", label=what, value=repr(value)) from None
     if value < 0 <= minimum:
-        raise InvalidInput(f"The {label} cannot be negative ({value:,}).")
+        raise InvalidInput("The {label} cannot be negative ({value}).", label=what, value=value)
     if value < minimum:
-        raise InvalidInput(f"The {label} cannot be {value:,}: it must be at least {minimum:,}.")
+        raise InvalidInput("The {label} cannot be {value}: it must be at least {minimum}.", label=what, value=value,
+                           minimum=minimum)
     return value
 
 
@@ -578,9 +587,10 @@ def _fee_percent(value: Any) -> Fraction:
     try:
         share = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise InvalidInput(f"The fee's share must be a percentage like 10 or 12.5, not {value!r}.") from None
+        raise InvalidInput("The fee's share must be a percentage like 10 or 12.5, not {value}.", value=repr(value)) from None
     if isinstance(value, bool) or not 0 <= share <= 100:
-        raise InvalidInput(f"A fee of {text}% is not possible: the share kept is from 0% to 100% of each payment.")
+        raise InvalidInput("A fee of {percent}% is not possible: the share kept is from 0% to 100% of each payment.",
+                           percent=text)
     return share
 
 
@@ -589,7 +599,7 @@ def _typed_pairs(
 ) -> list[Any]:
     """Pairs given as a mapping, a list (a lone item paired with ``lone``) or typed text, parts
     split by commas or semicolons and each by ``split``; ``shape`` refuses anything else and
-    ``too_many`` (with ``{}`` for the count) more than ``most``."""
+    ``too_many`` (an ``N_()`` id with ``{most}`` and ``{count}``) more than ``most``."""
     if isinstance(value, str):
         pairs: list[Any] = [split(part) for part in value.replace(";", ",").split(",") if part.strip()]
     elif isinstance(value, Mapping):
@@ -599,14 +609,14 @@ def _typed_pairs(
     else:
         raise InvalidInput(shape)
     if len(pairs) > most:
-        raise InvalidInput(too_many.format(len(pairs)))
+        raise InvalidInput(too_many, most=most, count=len(pairs))
     return pairs
 
 
 def _place_and_amount(part: str) -> tuple[str, str]:
     place, sep, amount = part.replace(":", "=").partition("=")
     if not sep:
-        raise InvalidInput(f"Write each fixed prize as place=amount (4=50), not {part.strip()!r}.")
+        raise InvalidInput("Write each fixed prize as place=amount (4=50), not {part}.", part=repr(part.strip()))
     return place.strip().rstrip("stndrh").strip(), amount.strip().replace(",", "")
 
 
@@ -615,17 +625,18 @@ def _fixed_prizes(value: Any) -> tuple[tuple[int, Money], ...]:
     if value in (None, "", {}, []):
         return ()
     pairs = _typed_pairs(value, _place_and_amount, None, "The fixed prizes must be places with their amounts, like 4=50.",
-                         MAX_FIXED_PRIZES, f"At most {MAX_FIXED_PRIZES} places can have a fixed prize, not {{}}.")
+                         MAX_FIXED_PRIZES, N_("At most {most} places can have a fixed prize, not {count}."))
     out: dict[int, Money] = {}
     for pair in pairs:
         if len(pair) != 2:
             raise InvalidInput("Each fixed prize is a place and an amount, like 4=50.")
-        paid = _int({"v": pair[0]}, "v", "place of a fixed prize", 1, minimum=1)
-        money = _int({"v": pair[1]}, "v", f"fixed prize for place {paid}", 0)
+        paid = _int({"v": pair[0]}, "v", N_("place of a fixed prize"), 1, minimum=1)
+        money = _int({"v": pair[1]}, "v", Message("fixed prize for place {place}", place=paid), 0)
         if paid > MAX_PLAYERS or money > MAX_MONEY:
-            raise InvalidInput(f"A fixed prize is for a place up to {MAX_PLAYERS:,} and an amount up to {MAX_MONEY:,}.")
+            raise InvalidInput("A fixed prize is for a place up to {places} and an amount up to {most}.",
+                               places=MAX_PLAYERS, most=MAX_MONEY)
         if paid in out:
-            raise InvalidInput(f"Place {paid} has two fixed prizes: give one.")
+            raise InvalidInput("Place {place} has two fixed prizes: give one.", place=paid)
         out[paid] = money
     return tuple(sorted(out.items()))
 
@@ -650,18 +661,19 @@ def mystery_pool_from(value: Any) -> tuple[tuple[Money, int], ...]:
         return ()
     pairs = _typed_pairs(value, _amount_and_count, 1,
                          "The mystery bounties are amounts with how many of each, like 500x2, 100x10.",
-                         MAX_MYSTERY_KINDS, f"At most {MAX_MYSTERY_KINDS} different mystery bounties, not {{}}.")
+                         MAX_MYSTERY_KINDS, N_("At most {most} different mystery bounties, not {count}."))
     out: dict[Money, int] = {}
     for pair in pairs:
         if len(pair) != 2:
             raise InvalidInput("Each mystery bounty is an amount and how many, like 500x2.")
-        amount = _int({"v": pair[0]}, "v", "mystery bounty", 1, minimum=1)
-        count = _int({"v": pair[1]}, "v", f"number of mystery bounties of {amount:,}", 1, minimum=1)
+        amount = _int({"v": pair[0]}, "v", N_("mystery bounty"), 1, minimum=1)
+        count = _int({"v": pair[1]}, "v", Message("number of mystery bounties of {amount}", amount=amount), 1, minimum=1)
         if amount > MAX_MONEY:
-            raise InvalidInput(f"A mystery bounty is at most {MAX_MONEY:,}, not {amount:,}.")
+            raise InvalidInput("A mystery bounty is at most {most}, not {amount}.", most=MAX_MONEY, amount=amount)
         out[amount] = out.get(amount, 0) + count
     if sum(out.values()) > MAX_MYSTERY_BOUNTIES:
-        raise InvalidInput(f"At most {MAX_MYSTERY_BOUNTIES:,} mystery bounties, not {sum(out.values()):,}.")
+        raise InvalidInput("At most {most} mystery bounties, not {count}.", most=MAX_MYSTERY_BOUNTIES,
+                           count=sum(out.values()))
     return tuple(sorted(out.items(), reverse=True))
 
 
@@ -696,15 +708,15 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
             structure = replace(structure, denominations=chips.values)
     else:
         raise InvalidInput("The chip set must be an object with a name and its chips.")
-    stack = _int(data, "starting_stack", "starting stack", structure.starting_stack, minimum=1)
+    stack = _int(data, "starting_stack", N_("starting stack"), structure.starting_stack, minimum=1)
     if stack != structure.starting_stack:
         structure = replace(structure, starting_stack=stack)
-    table_size = _int(data, "table_size", "table size", 9, minimum=2)
+    table_size = _int(data, "table_size", N_("table size"), 9, minimum=2)
     if table_size not in TABLE_SIZES:
-        raise InvalidInput(f"A table has 6, 9 or 10 seats, not {table_size}.")
+        raise InvalidInput("A table has 6, 9 or 10 seats, not {size}.", size=table_size)
     kind = data.get("payout_kind") or "table"
     if kind not in ("table", "custom", "points"):
-        raise InvalidInput(f"Unknown payout kind {kind!r}: use 'table', 'custom' or 'points'.")
+        raise InvalidInput("Unknown payout kind {kind}: use 'table', 'custom' or 'points'.", kind=repr(kind))
     percentages: tuple[Fraction, ...] = ()
     if kind == "custom":
         raw = data.get("percentages") or []
@@ -713,79 +725,85 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         percentages = validate_percentages(list(raw))
     formula = data.get("league_formula") or "table"
     if formula not in ("table", "field", "sqrt"):
-        raise InvalidInput(f"Unknown league formula {formula!r}: use 'table', 'field' or 'sqrt'.")
+        raise InvalidInput("Unknown league formula {formula}: use 'table', 'field' or 'sqrt'.", formula=repr(formula))
     max_reentries_raw = data.get("max_reentries")
-    max_reentries = None if max_reentries_raw in (None, "") else _int(data, "max_reentries", "re-entry limit", 0)
+    max_reentries = None if max_reentries_raw in (None, "") else _int(data, "max_reentries", N_("re-entry limit"), 0)
     max_rebuys_raw = data.get("max_rebuys")
-    max_rebuys = None if max_rebuys_raw in (None, "") else _int(data, "max_rebuys", "rebuy limit", 0)
+    max_rebuys = None if max_rebuys_raw in (None, "") else _int(data, "max_rebuys", N_("rebuy limit"), 0)
     rebuy_when = data.get("rebuy_when") or "busted"
     if rebuy_when not in ("busted", "at_or_below_start"):
-        raise InvalidInput(f"Unknown rebuy condition {rebuy_when!r}: use 'busted' or 'at_or_below_start'.")
-    fee_amount = _int(data, "fee_amount", "fee", 0)
+        raise InvalidInput("Unknown rebuy condition {condition}: use 'busted' or 'at_or_below_start'.",
+                           condition=repr(rebuy_when))
+    fee_amount = _int(data, "fee_amount", N_("fee"), 0)
     fee_percent = _fee_percent(data.get("fee_percent"))
     if fee_amount and fee_percent:
         raise InvalidInput("Give the fee as an amount or as a share of each payment, not both.")
-    buy_in = _int(data, "buy_in", "buy-in", 20)
+    buy_in = _int(data, "buy_in", N_("buy-in"), 20)
     if fee_amount > buy_in:
-        raise InvalidInput(f"The fee of {fee_amount:,} is more than the buy-in of {buy_in:,}.")
-    guarantee = _int(data, "guarantee", "guaranteed prize pool", 0)
+        raise InvalidInput("The fee of {fee} is more than the buy-in of {buy_in}.", fee=fee_amount, buy_in=buy_in)
+    guarantee = _int(data, "guarantee", N_("guaranteed prize pool"), 0)
     if guarantee > MAX_MONEY:
-        raise InvalidInput(f"The guaranteed prize pool is at most {MAX_MONEY:,}, not {guarantee:,}.")
+        raise InvalidInput("The guaranteed prize pool is at most {most}, not {guarantee}.", most=MAX_MONEY,
+                           guarantee=guarantee)
     fixed_prizes = _fixed_prizes(data.get("fixed_prizes"))
     bounty_kind = data.get("bounty_kind") or "none"
     if bounty_kind not in BOUNTY_KINDS:
         raise InvalidInput(
-            f"Unknown bounty {bounty_kind!r}: use 'none', 'knockout', 'progressive' or 'mystery'."
+            "Unknown bounty {kind}: use 'none', 'knockout', 'progressive' or 'mystery'.", kind=repr(bounty_kind),
         )
     mystery_pool = mystery_pool_from(data.get("mystery_pool")) if bounty_kind == "mystery" else ()
     if bounty_kind == "mystery" and not mystery_pool:
         raise InvalidInput("A mystery bounty night needs its bounties: amounts and how many of each, like 500x2, 100x10.")
-    mystery_level = _int(data, "mystery_level", "first mystery-bounty level", 1, minimum=1)
+    mystery_level = _int(data, "mystery_level", N_("first mystery-bounty level"), 1, minimum=1)
     if bounty_kind == "mystery" and mystery_level > structure.level_count:
         raise InvalidInput(
-            f"The mystery bounties start at level {mystery_level}, but the structure has {structure.level_count} levels."
+            "The mystery bounties start at level {level}, but the structure has {count} levels.",
+            level=mystery_level, count=structure.level_count,
         )
-    mystery_seed = _int(data, "mystery_seed", "mystery-bounty seed", 0)
-    bounty = _int(data, "bounty", "bounty", 0) if bounty_kind != "none" else 0
+    mystery_seed = _int(data, "mystery_seed", N_("mystery-bounty seed"), 0)
+    bounty = _int(data, "bounty", N_("bounty"), 0) if bounty_kind != "none" else 0
     if bounty_kind != "none" and bounty < 1:
         raise InvalidInput("A bounty tournament needs a bounty of at least 1 on each head.")
     kept = fee_amount or (buy_in * fee_percent // 100)
     if bounty > buy_in - kept:
-        raise InvalidInput(f"The bounty of {bounty:,} is more than the buy-in of {buy_in:,}"
-                           + (f" less its fee ({kept:,})." if kept else "."))
-    rebuy_cost = _int(data, "rebuy_cost", "rebuy cost", buy_in)
-    if bounty and _int(data, "rebuy_levels", "last rebuy level", 0) and bounty > rebuy_cost:
-        raise InvalidInput(f"The bounty of {bounty:,} is more than the rebuy cost of {rebuy_cost:,}: each rebuy buys a new one.")
-    pko_share = _int(data, "pko_share", "progressive bounty share", 50, minimum=1)
+        if kept:
+            raise InvalidInput("The bounty of {bounty} is more than the buy-in of {buy_in} less its fee ({fee}).",
+                               bounty=bounty, buy_in=buy_in, fee=kept)
+        raise InvalidInput("The bounty of {bounty} is more than the buy-in of {buy_in}.", bounty=bounty, buy_in=buy_in)
+    rebuy_cost = _int(data, "rebuy_cost", N_("rebuy cost"), buy_in)
+    if bounty and _int(data, "rebuy_levels", N_("last rebuy level"), 0) and bounty > rebuy_cost:
+        raise InvalidInput("The bounty of {bounty} is more than the rebuy cost of {cost}: each rebuy buys a new one.",
+                           bounty=bounty, cost=rebuy_cost)
+    pko_share = _int(data, "pko_share", N_("progressive bounty share"), 50, minimum=1)
     if pko_share > 100:
-        raise InvalidInput(f"The eliminator takes from 1% to 100% of a progressive bounty, not {pko_share}%.")
-    action_seconds = _int(data, "action_seconds", "action clock's seconds", 60, minimum=5)
-    action_countdown = _int(data, "action_countdown", "action clock's final countdown", 5)
+        raise InvalidInput("The eliminator takes from 1% to 100% of a progressive bounty, not {share}%.", share=pko_share)
+    action_seconds = _int(data, "action_seconds", N_("action clock's seconds"), 60, minimum=5)
+    action_countdown = _int(data, "action_countdown", N_("action clock's final countdown"), 5)
     if action_seconds > 600 or action_countdown > 60:
         raise InvalidInput("The action clock runs 5 seconds to 10 minutes, and its final countdown 0 to 60 seconds.")
     chip_set = data.get("chip_set") or "home"
     if not isinstance(chip_set, str):
         raise InvalidInput("The chip set must be named.")
     return Settings(
-        name=clean_name(data.get("name"), "tournament name"),
+        name=clean_name(data.get("name"), N_("tournament name")),
         starting_stack=stack,
         table_size=table_size,
-        buy_in=_int(data, "buy_in", "buy-in", 20),
-        rebuy_levels=_int(data, "rebuy_levels", "last rebuy level", 0),
-        rebuy_cost=_int(data, "rebuy_cost", "rebuy cost", _int(data, "buy_in", "buy-in", 20)),
-        rebuy_chips=_int(data, "rebuy_chips", "rebuy chips", stack, minimum=1),
+        buy_in=_int(data, "buy_in", N_("buy-in"), 20),
+        rebuy_levels=_int(data, "rebuy_levels", N_("last rebuy level"), 0),
+        rebuy_cost=_int(data, "rebuy_cost", N_("rebuy cost"), _int(data, "buy_in", N_("buy-in"), 20)),
+        rebuy_chips=_int(data, "rebuy_chips", N_("rebuy chips"), stack, minimum=1),
         max_rebuys=max_rebuys,
         rebuy_when=cast(Literal["busted", "at_or_below_start"], rebuy_when),
-        addon_level=_int(data, "addon_level", "add-on level", 0),
-        addon_cost=_int(data, "addon_cost", "add-on cost", _int(data, "buy_in", "buy-in", 20)),
-        addon_chips=_int(data, "addon_chips", "add-on chips", stack, minimum=1),
-        late_registration_levels=_int(data, "late_registration_levels", "last late-registration level", 0),
-        reentry_levels=_int(data, "reentry_levels", "last re-entry level", 0),
+        addon_level=_int(data, "addon_level", N_("add-on level"), 0),
+        addon_cost=_int(data, "addon_cost", N_("add-on cost"), _int(data, "buy_in", N_("buy-in"), 20)),
+        addon_chips=_int(data, "addon_chips", N_("add-on chips"), stack, minimum=1),
+        late_registration_levels=_int(data, "late_registration_levels", N_("last late-registration level"), 0),
+        reentry_levels=_int(data, "reentry_levels", N_("last re-entry level"), 0),
         max_reentries=max_reentries,
         payout_kind=cast(PayoutKind, kind),
         percentages=percentages,
         league_formula=cast(LeagueFormula, formula),
-        payout_unit=_int(data, "payout_unit", "payout rounding unit", 1, minimum=1),
+        payout_unit=_int(data, "payout_unit", N_("payout rounding unit"), 1, minimum=1),
         structure=structure,
         fee_amount=fee_amount,
         fee_percent=fee_percent,
@@ -804,7 +822,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         pause_after_break=_ticked(data.get("pause_after_break")),
         action_seconds=action_seconds,
         action_countdown=action_countdown,
-        rules=_int(data, "rules", "rules version", RULES_VERSION, minimum=1),
+        rules=_int(data, "rules", N_("rules version"), RULES_VERSION, minimum=1),
     )
 
 
@@ -817,7 +835,7 @@ def _player_id(payload: Mapping[str, Any], key: str = "player") -> PlayerId:
         try:
             return int(str(value))
         except ValueError:
-            raise InvalidInput(f"Choose a player: {value!r} is not a player number.") from None
+            raise InvalidInput("Choose a player: {value} is not a player number.", value=repr(value)) from None
     return value
 
 
@@ -859,7 +877,7 @@ def _clock_event(state: Tournament, action: str, at: float, seconds: int) -> Clo
     if target < 1:
         raise IllegalAction("The clock is at level 1: there is no level before it.")
     if target > structure.level_count and not structure.repeat_doubling:
-        raise IllegalAction(f"Level {structure.level_count} is the last level: it goes on until the end.")
+        raise IllegalAction("Level {level} is the last level: it goes on until the end.", level=structure.level_count)
     return SetLevel(at, target)
 
 
@@ -891,16 +909,16 @@ def _eliminators(state: Tournament, raw: Any, victims: Sequence[PlayerId]) -> tu
         return ()
     named = raw if isinstance(raw, list) else [raw]
     if len(named) > MAX_ELIMINATORS:
-        raise InvalidInput(f"At most {MAX_ELIMINATORS} players can split the pot that knocked a player out.")
+        raise InvalidInput("At most {most} players can split the pot that knocked a player out.", most=MAX_ELIMINATORS)
     takers: list[PlayerId] = []
     for value in named:
         winner = state.player(_player_id({"player": value}))
         if winner.id in victims:
-            raise IllegalAction(f"{winner.name} cannot knock themselves out.")
+            raise IllegalAction("{name} cannot knock themselves out.", name=winner.name)
         if winner.out:
-            raise IllegalAction(f"{winner.name} is already out and cannot knock anyone out.")
+            raise IllegalAction("{name} is already out and cannot knock anyone out.", name=winner.name)
         if winner.id in takers:
-            raise InvalidInput(f"{winner.name} is named twice as an eliminator.")
+            raise InvalidInput("{name} is named twice as an eliminator.", name=winner.name)
         takers.append(winner.id)
     table = state.player(victims[0]).table if victims else None
     record = state.dealing.latest.get(table) if table is not None and len(takers) > 1 else None
@@ -919,15 +937,18 @@ def _register(state: Tournament, event: Event) -> Tournament:
     name = clean_name(event.payload.get("name"))
     existing = state.player_named(name)
     if existing is not None:
-        raise IllegalAction(f"{existing.name} is already registered: add something to tell them apart.")
+        raise IllegalAction("{name} is already registered: add something to tell them apart.", name=existing.name)
     if state.finished:
-        raise IllegalAction(f"The tournament is over: {name} cannot register any more.")
+        raise IllegalAction("The tournament is over: {name} cannot register any more.", name=name)
     if state.started:
         last = state.settings.late_registration_levels
         level = current_level(state, event.at)
         if level > last:
-            closed = "closed when the clock started" if last == 0 else f"closed at the end of level {last}"
-            raise IllegalAction(f"Registration {closed}: {name} cannot join at level {level}.")
+            if last == 0:
+                raise IllegalAction("Registration closed when the clock started: {name} cannot join at level {level}.",
+                                    name=name, level=level)
+            raise IllegalAction("Registration closed at the end of level {last}: {name} cannot join at level {level}.",
+                                last=last, name=name, level=level)
     new_id = state.next_player_id
     return replace(
         state,
@@ -942,7 +963,7 @@ def _unregister(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     name = state.player(pid).name
     if state.started:
-        raise IllegalAction(f"The clock has started: {name} cannot be removed any more, only knocked out.")
+        raise IllegalAction("The clock has started: {name} cannot be removed any more, only knocked out.", name=name)
     standings = replace(state.standings, entrants=tuple(e for e in state.standings.entrants if e.id != pid))
     seating = state.seating.without(pid) if pid in state.seating else state.seating
     return replace(
@@ -956,14 +977,14 @@ def _unregister(state: Tournament, event: Event) -> Tournament:
 
 def _place(value: object, what: str) -> tuple[int, int]:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != 2:
-        raise InvalidInput(f"The seat of {what} must be a table and a seat.")
-    return _int({"t": value[0]}, "t", "table number", 0, minimum=1), _int({"s": value[1]}, "s", "seat number", 0, minimum=1)
+        raise InvalidInput("The seat of {name} must be a table and a seat.", name=what)
+    return _int({"t": value[0]}, "t", N_("table number"), 0, minimum=1), _int({"s": value[1]}, "s", N_("seat number"), 0, minimum=1)
 
 
 def _check_seatable(state: Tournament, pid: PlayerId) -> None:
     player = state.player(pid)
     if player.out:
-        raise IllegalAction(f"{player.name} is out of the tournament and cannot take a seat.")
+        raise IllegalAction("{name} is out of the tournament and cannot take a seat.", name=player.name)
 
 
 def _seats_drawn(state: Tournament, event: Event) -> Tournament:
@@ -977,8 +998,8 @@ def _seats_drawn(state: Tournament, event: Event) -> Tournament:
         place = _place(where, state.name_of(pid))
         if place in by_place:
             raise IllegalAction(
-                f"{state.name_of(by_place[place])} and {state.name_of(pid)} cannot both sit in seat "
-                f"{place[1]} at table {place[0]}."
+                "{first} and {second} cannot both sit in seat {seat} at table {table}.",
+                first=state.name_of(by_place[place]), second=state.name_of(pid), seat=place[1], table=place[0],
             )
         by_place[place] = pid
     return replace(state, seating=Seating.of(state.settings.table_size, by_place))
@@ -987,21 +1008,23 @@ def _seats_drawn(state: Tournament, event: Event) -> Tournament:
 def _seat_one(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     _check_seatable(state, pid)
-    table = _int(event.payload, "table", "table number", 0, minimum=1)
-    seat = _int(event.payload, "seat", "seat number", 0, minimum=1)
+    table = _int(event.payload, "table", N_("table number"), 0, minimum=1)
+    seat = _int(event.payload, "seat", N_("seat number"), 0, minimum=1)
     size = state.settings.table_size
     if seat > size:
-        raise InvalidInput(f"Table {table} has seats 1 to {size}: {state.name_of(pid)} cannot sit in seat {seat}.")
+        raise InvalidInput("Table {table} has seats 1 to {size}: {name} cannot sit in seat {seat}.",
+                           table=table, size=size, name=state.name_of(pid), seat=seat)
     seating = state.seating
     if pid in seating:
         move = Move(pid, *seating.seat_of(pid), table, seat)
         if seating.player_at(table, seat) not in (None, pid):
             other = state.name_of(seating.player_at(table, seat) or 0)
-            raise IllegalAction(f"Seat {seat} at table {table} is taken by {other}.")
+            raise IllegalAction("Seat {seat} at table {table} is taken by {name}.", seat=seat, table=table, name=other)
         return replace(state, seating=apply_moves(seating, [move]))
     taken = seating.player_at(table, seat)
     if taken is not None:
-        raise IllegalAction(f"Seat {seat} at table {table} is taken by {state.name_of(taken)}.")
+        raise IllegalAction("Seat {seat} at table {table} is taken by {name}.", seat=seat, table=table,
+                            name=state.name_of(taken))
     return replace(state, seating=seating.with_player(pid, table, seat))
 
 
@@ -1025,13 +1048,13 @@ def dealer_tables(state: Tournament) -> tuple[int, ...]:
     return state.dealing.tables
 
 
-def _tables_text(tables: Sequence[int]) -> str:
+def _tables_text(tables: Sequence[int]) -> Message:
     if len(tables) == 1:
-        return f"table {tables[0]}"
-    return "tables " + ", ".join(str(t) for t in tables[:-1]) + f" and {tables[-1]}"
+        return Message("table {table}", table=tables[0])
+    return Message("tables {tables} and {last}", tables=list(tables[:-1]), last=tables[-1])
 
 
-def hand_played_refusal(state: Tournament, at: float) -> str | None:
+def hand_played_refusal(state: Tournament, at: float) -> Message | None:
     """Why the director's "hand played" cannot count a hand now, or None when it can.
 
     A hand is never counted twice: where the dealer's assistant deals, it counts the
@@ -1040,12 +1063,12 @@ def hand_played_refusal(state: Tournament, at: float) -> str | None:
     try:
         refuse_past_hand_cap(state, at)
     except IllegalAction as error:
-        return str(error)
+        return Message(error.message, **error.values)
     tracked = dealer_tables(state)
     if tracked:
-        return (
-            f"The dealer's assistant counts the hands at {_tables_text(tracked)}; "
-            "the hand-played button is for tables without it."
+        return Message(
+            "The dealer's assistant counts the hands at {tables}; the hand-played button is for tables without it.",
+            tables=_tables_text(tracked),
         )
     return None
 
@@ -1053,7 +1076,7 @@ def hand_played_refusal(state: Tournament, at: float) -> str | None:
 def _clock(state: Tournament, event: Event) -> Tournament:
     action = event.payload.get("action")
     if action not in CLOCK_ACTIONS:
-        raise InvalidInput(f"Unknown clock action {action!r}.")
+        raise InvalidInput("Unknown clock action {action}.", action=repr(action))
     if action == "hand_played" and state.started:
         refuse_past_hand_cap(state, event.at)
     if state.finished:
@@ -1062,7 +1085,7 @@ def _clock(state: Tournament, event: Event) -> Tournament:
         if state.started:
             raise IllegalAction("The clock has already started.")
         if state.entries < 2:
-            raise IllegalAction(f"A tournament needs at least 2 players to start; {state.entries} registered.")
+            raise IllegalAction("A tournament needs at least 2 players to start; {count} registered.", count=state.entries)
     elif not state.started:
         raise IllegalAction("Start the clock first.")
     paused = state.started and state.clock_at(event.at).status == "paused"
@@ -1075,12 +1098,12 @@ def _clock(state: Tournament, event: Event) -> Tournament:
     if action == "hand_played" and not state.settings.structure.hand_counted:
         raise IllegalAction("Levels of this structure are timed, not counted in hands.")
     if action == "hand_played" and (refusal := hand_played_refusal(state, event.at)):
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal.message, **refusal.values)
     seconds = 0
     if action == "add_time":
-        seconds = _int(event.payload, "seconds", "number of seconds", 60, minimum=-3600)
+        seconds = _int(event.payload, "seconds", N_("number of seconds"), 60, minimum=-3600)
         if seconds == 0 or abs(seconds) > 3600:
-            raise InvalidInput(f"Add or take between 1 second and an hour, not {seconds} seconds.")
+            raise InvalidInput("Add or take between 1 second and an hour, not {seconds} seconds.", seconds=seconds)
     clock_event = _clock_event(state, action, event.at, seconds)
     entry = ClockEntry(action=action, at=event.at, seconds=seconds)
     return _with_clock(state, entry, clock_event)
@@ -1116,9 +1139,9 @@ def _break_now(state: Tournament, event: Event) -> Tournament:
         return _with_clock(state, entry, GoTo(event.at, now.item_index + 1))
     if now.item_index >= len(state.settings.structure.items):
         raise IllegalAction("The clock is past the listed levels: add a break to the structure first.")
-    minutes = _int(event.payload, "minutes", "break's length in minutes", 10, minimum=1)
+    minutes = _int(event.payload, "minutes", N_("break's length in minutes"), 10, minimum=1)
     if minutes > 120:
-        raise InvalidInput(f"A break lasts at most 120 minutes, not {minutes}.")
+        raise InvalidInput("A break lasts at most 120 minutes, not {minutes}.", minutes=minutes)
     change = {"edit": "add_break", "item": now.item_index + 1, "minutes": minutes}
     structure, _ = edit_structure(state.settings.structure, change)
     return _with_clock(
@@ -1170,48 +1193,68 @@ def fixed_prizes_text(fixed: tuple[tuple[int, Money], ...]) -> str:
     return ", ".join(f"{place}={amount}" for place, amount in fixed)
 
 
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+def _times(n: int) -> Message:
+    if n == 1:
+        return Message("once")
+    if n == 2:
+        return Message("twice")
+    return Message("{count} times", count=n)
 
 
-def settings_refusal(state: Tournament, new: Settings) -> str | None:
+def settings_refusal(state: Tournament, new: Settings) -> Message | None:
     """Why ``new`` cannot replace the settings now (None when it can): what already happened
     stays true."""
     old = state.settings
     standings = state.standings
     if new.starting_stack != old.starting_stack and state.started:
-        return (f"The clock has started with {old.starting_stack:,} chips a player: the starting stack "
-                "cannot change now (correct a stack instead).")
+        return Message("The clock has started with {stack} chips a player: the starting stack "
+                       "cannot change now (correct a stack instead).", stack=old.starting_stack)
     if new.rebuy_chips != old.rebuy_chips and standings.rebuys:
-        return (f"{standings.rebuys} rebuy{' has' if standings.rebuys == 1 else 's have'} brought "
-                f"{old.rebuy_chips:,} chips each: the rebuy chips cannot change now.")
+        if standings.rebuys == 1:
+            return Message("1 rebuy has brought {chips} chips each: the rebuy chips cannot change now.",
+                           chips=old.rebuy_chips)
+        return Message("{count} rebuys have brought {chips} chips each: the rebuy chips cannot change now.",
+                       count=standings.rebuys, chips=old.rebuy_chips)
     if new.addon_chips != old.addon_chips and standings.addons:
-        return (f"{standings.addons} add-on{' has' if standings.addons == 1 else 's have'} brought "
-                f"{old.addon_chips:,} chips each: the add-on chips cannot change now.")
+        if standings.addons == 1:
+            return Message("1 add-on has brought {chips} chips each: the add-on chips cannot change now.",
+                           chips=old.addon_chips)
+        return Message("{count} add-ons have brought {chips} chips each: the add-on chips cannot change now.",
+                       count=standings.addons, chips=old.addon_chips)
     if new.addon_level == 0 and standings.addons:
-        return f"{standings.addons} player{' has' if standings.addons == 1 else 's have'} taken the add-on: it cannot be removed."
+        if standings.addons == 1:
+            return Message("1 player has taken the add-on: it cannot be removed.")
+        return Message("{count} players have taken the add-on: it cannot be removed.", count=standings.addons)
     most = max((e.rebuys for e in standings.entrants), default=0)
     if new.max_rebuys is not None and new.max_rebuys < most:
         players = sum(1 for e in standings.entrants if e.rebuys == most)
-        return (f"{players} player{' has' if players == 1 else 's have'} already rebought {_times(most)}: "
-                f"the limit cannot go below {most}.")
+        if players == 1:
+            return Message("1 player has already rebought {times}: the limit cannot go below {most}.",
+                           times=_times(most), most=most)
+        return Message("{count} players have already rebought {times}: the limit cannot go below {most}.",
+                       count=players, times=_times(most), most=most)
     most_in = max((e.reentries for e in standings.entrants), default=0)
     if new.max_reentries is not None and new.max_reentries < most_in:
         players = sum(1 for e in standings.entrants if e.reentries == most_in)
-        return (f"{players} player{' has' if players == 1 else 's have'} already re-entered {_times(most_in)}: "
-                f"the limit cannot go below {most_in}.")
+        if players == 1:
+            return Message("1 player has already re-entered {times}: the limit cannot go below {most}.",
+                           times=_times(most_in), most=most_in)
+        return Message("{count} players have already re-entered {times}: the limit cannot go below {most}.",
+                       count=players, times=_times(most_in), most=most_in)
     if new.reentry_levels == 0 and most_in:
-        return "Players have re-entered: re-entry cannot be removed (close it from the dashboard instead)."
+        return Message("Players have re-entered: re-entry cannot be removed (close it from the dashboard instead).")
     if new.rebuy_levels == 0 and standings.rebuys:
-        return "Players have rebought: rebuys cannot be removed (close them from the dashboard instead)."
+        return Message("Players have rebought: rebuys cannot be removed (close them from the dashboard instead).")
     bounty_rules = ("bounty_kind", "bounty", "pko_share", "mystery_level", "mystery_pool", "mystery_seed")
     if any(getattr(new, k) != getattr(old, k) for k in bounty_rules) and standings.eliminations:
-        return "A player has been knocked out: the bounties cannot change now (they are editable until the first knockout)."
+        return Message(
+            "A player has been knocked out: the bounties cannot change now (they are editable until the first knockout)."
+        )
     if new.table_size != old.table_size:
         for table, seat, _ in state.seating.placements:
             if seat > new.table_size:
-                return (f"Table {table} seat {seat} is taken: tables cannot have {new.table_size} seats "
-                        "while players sit there.")
+                return Message("Table {table} seat {seat} is taken: tables cannot have {size} seats "
+                               "while players sit there.", table=table, seat=seat, size=new.table_size)
     return None
 
 
@@ -1220,7 +1263,8 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
     change = dict(event.payload)
     unknown = sorted(set(change) - set(EDITABLE_SETTINGS))
     if unknown:
-        raise InvalidInput(f"{', '.join(unknown)} cannot be changed here: change {', '.join(EDITABLE_SETTINGS)}.")
+        raise InvalidInput("{unknown} cannot be changed here: change {settings}.", unknown=", ".join(unknown),
+                           settings=", ".join(EDITABLE_SETTINGS))
     if not change:
         raise InvalidInput("Nothing to change: give at least one setting.")
     if state.finished:
@@ -1239,7 +1283,7 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
         raise InvalidInput("Custom payouts need their percentages, e.g. 50/30/20.")
     refusal = settings_refusal(state, new)
     if refusal:
-        raise IllegalAction(refusal)
+        raise IllegalAction(refusal.message, **refusal.values)
     standings = replace(state.standings, rules=rules(new), starting_stack=new.starting_stack)
     seating = state.seating if new.table_size == state.settings.table_size else replace(
         state.seating, table_size=new.table_size
@@ -1259,7 +1303,7 @@ def _structure_changed(state: Tournament, event: Event) -> Tournament:
     if state.started:
         refusal = _edit_refusal(state, change, event.at)
         if refusal:
-            raise IllegalAction(refusal)
+            raise IllegalAction(refusal.message, **refusal.values)
         if structure.hand_counted != old.hand_counted:
             raise IllegalAction("In play, a structure timed by the clock cannot become counted in hands, or back.")
     entry = ClockEntry(action="structure", at=event.at)
@@ -1268,7 +1312,7 @@ def _structure_changed(state: Tournament, event: Event) -> Tournament:
     return _with_clock(state, entry, Restructure(event.at, structure, restart), structure=structure)
 
 
-def _edit_refusal(state: Tournament, change: Mapping[str, Any], at: float) -> str | None:
+def _edit_refusal(state: Tournament, change: Mapping[str, Any], at: float) -> Message | None:
     """Why this edit cannot be made with the clock where it is (None when it can)."""
     clock = state.clock_at(at)
     structure = state.settings.structure
@@ -1279,20 +1323,24 @@ def _edit_refusal(state: Tournament, change: Mapping[str, Any], at: float) -> st
     if current >= len(structure.items):
         if kind in ("add_level", "add_break") and index == len(structure.items):
             return None
-        return "The clock is past the listed levels: add levels at the end."
-    playing = "the break" if clock.on_break else f"level {clock.level_number}"
+        return Message("The clock is past the listed levels: add levels at the end.")
     if kind in ("add_level", "add_break"):
         if index <= current:
-            return f"That is before {playing}, which is being played: add it after."
+            if clock.on_break:
+                return Message("That is before the break, which is being played: add it after.")
+            return Message("That is before level {level}, which is being played: add it after.",
+                           level=clock.level_number)
         return None
     if index < current:
-        name = "That break" if not isinstance(structure.items[index], Level) else (
-            f"Level {sum(1 for i in structure.items[: index + 1] if isinstance(i, Level))}"
-        )
-        return f"{name} is over: only what is still to come can change."
+        if not isinstance(structure.items[index], Level):
+            return Message("That break is over: only what is still to come can change.")
+        return Message("Level {level} is over: only what is still to come can change.",
+                       level=sum(1 for i in structure.items[: index + 1] if isinstance(i, Level)))
     if index == current and kind == "remove":
-        what = "The break" if clock.on_break else playing.capitalize()
-        return f"{what} is being played: it cannot be removed; go to the next level first."
+        if clock.on_break:
+            return Message("The break is being played: it cannot be removed; go to the next level first.")
+        return Message("Level {level} is being played: it cannot be removed; go to the next level first.",
+                       level=clock.level_number)
     return None
 
 
@@ -1308,7 +1356,7 @@ def _bust(state: Tournament, event: Event) -> Tournament:
     players = [state.player(i) for i in ids]
     for p in players:
         if p.out:
-            raise IllegalAction(f"{p.name} is already out.")
+            raise IllegalAction("{name} is already out.", name=p.name)
     if not state.started:
         raise IllegalAction("Start the clock first: nobody can be knocked out before the first hand.")
     stacks_raw = event.payload.get("stacks") or {}
@@ -1320,11 +1368,11 @@ def _bust(state: Tournament, event: Event) -> Tournament:
         if value is None or value == "":
             if len(players) > 1:
                 raise InvalidInput(
-                    f"Several players are out in one hand: give {p.name}'s chips at the start of the hand "
-                    "to rank them."
+                    "Several players are out in one hand: give {name}'s chips at the start of the hand "
+                    "to rank them.", name=p.name,
                 )
             value = 0
-        stacks[p.id] = _int({"v": value}, "v", f"starting stack of {p.name}", 0)
+        stacks[p.id] = _int({"v": value}, "v", Message("starting stack of {name}", name=p.name), 0)
     takers = _eliminators(state, event.payload.get("by"), ids)
     by = dict.fromkeys(ids, takers) if takers else {}
     strict = state.settings.rules >= 2
@@ -1332,30 +1380,34 @@ def _bust(state: Tournament, event: Event) -> Tournament:
         hand = state.dealing.hand_of(p.id)
         if hand is not None:
             raise IllegalAction(
-                f"{p.name} is playing hand {hand.number} at table {hand.table}: finish the hand on the "
-                "dealer's phone (a player who loses their last chip there is out without a bust here)."
+                "{name} is playing hand {hand} at table {table}: finish the hand on the "
+                "dealer's phone (a player who loses their last chip there is out without a bust here).",
+                name=p.name, hand=hand.number, table=hand.table,
             )
     for winner_id in takers if strict else ():
         winner = state.player(winner_id)
         hand = state.dealing.hand_of(winner_id)
         if hand is not None:
             raise IllegalAction(
-                f"{winner.name} is playing hand {hand.number} at table {hand.table}: record the bust "
-                "when that hand is over, so the chips join the stack that is not in play."
+                "{name} is playing hand {hand} at table {table}: record the bust "
+                "when that hand is over, so the chips join the stack that is not in play.",
+                name=winner.name, hand=hand.number, table=hand.table,
             )
         elsewhere = [p for p in players if p.table is not None and winner.table not in (None, p.table)]
         if elsewhere:
             p = elsewhere[0]
             raise IllegalAction(
-                f"{winner.name} sits at table {winner.table}, {p.name} at table {p.table}: "
-                "a player is knocked out by someone at the same table."
+                "{winner} sits at table {winner_table}, {victim} at table {victim_table}: "
+                "a player is knocked out by someone at the same table.",
+                winner=winner.name, winner_table=winner.table, victim=p.name, victim_table=p.table,
             )
     if not takers and strict:
         for p in players:
             if p.table in state.dealing.latest and dealing.stack_of(state, p.id) > 0:
                 raise IllegalAction(
-                    f"Say who knocked {p.name} out: the dealer's assistant keeps the stacks at table "
-                    f"{p.table}, and {p.name}'s {dealing.stack_of(state, p.id):,} chips go to that player."
+                    "Say who knocked {name} out: the dealer's assistant keeps the stacks at table "
+                    "{table}, and {name}'s {chips} chips go to that player.",
+                    name=p.name, table=p.table, chips=dealing.stack_of(state, p.id),
                 )
     if state.hand_for_hand and strict:  # busts of one hand-for-hand hand share (TDA 3.4)
         tables = {p.id: p.table for p in players}
@@ -1382,7 +1434,7 @@ def _rebuy(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     player = state.player(pid)
     stack_raw = event.payload.get("stack")
-    stack = None if stack_raw in (None, "") else _int(event.payload, "stack", f"chip count of {player.name}", 0)
+    stack = None if stack_raw in (None, "") else _int(event.payload, "stack", Message("chip count of {name}", name=player.name), 0)
     standings = _at_level(state, event).rebuy(pid, stack)
     seating = state.seating
     if pid not in seating:  # back in: the old seat if it is still free
@@ -1404,7 +1456,7 @@ def _addon(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     player = state.player(pid)
     stack_raw = event.payload.get("stack")
-    stack = None if stack_raw in (None, "") else _int(event.payload, "stack", f"chip count of {player.name}", 0)
+    stack = None if stack_raw in (None, "") else _int(event.payload, "stack", Message("chip count of {name}", name=player.name), 0)
     return replace(state, standings=_at_level(state, event).addon(pid, stack))
 
 
@@ -1421,7 +1473,7 @@ def _hand_cap(state: Tournament, event: Event) -> Tournament:
     if not isinstance(raw, Mapping):
         raise InvalidInput("Give the chips of every player still in.")
     stacks = {
-        _player_id({"player": k}): _int({"v": v}, "v", f"chips of {state.name_of(_player_id({'player': k}))}", 0)
+        _player_id({"player": k}): _int({"v": v}, "v", Message("chips of {name}", name=state.name_of(_player_id({"player": k}))), 0)
         for k, v in raw.items()
     }
     return replace(state, standings=state.standings.end_at_hand_cap(stacks))
@@ -1437,14 +1489,16 @@ def _hand_cap(state: Tournament, event: Event) -> Tournament:
 def _seat_locked(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     _check_seatable(state, pid)
-    table = _int(event.payload, "table", "table number", 0, minimum=1)
-    seat = _int(event.payload, "seat", "seat number", 0, minimum=1)
+    table = _int(event.payload, "table", N_("table number"), 0, minimum=1)
+    seat = _int(event.payload, "seat", N_("seat number"), 0, minimum=1)
     size = state.settings.table_size
     if seat > size:
-        raise InvalidInput(f"Tables have seats 1 to {size}: {state.name_of(pid)} cannot be locked to seat {seat}.")
+        raise InvalidInput("Tables have seats 1 to {size}: {name} cannot be locked to seat {seat}.",
+                           size=size, name=state.name_of(pid), seat=seat)
     for other, t, s in state.locks:
         if (t, s) == (table, seat) and other != pid:
-            raise IllegalAction(f"Table {table} seat {seat} is already locked for {state.name_of(other)}.")
+            raise IllegalAction("Table {table} seat {seat} is already locked for {name}.", table=table, seat=seat,
+                                name=state.name_of(other))
     kept = tuple(x for x in state.locks if x[0] != pid)
     return replace(state, locks=(*kept, (pid, table, seat)))
 
@@ -1452,16 +1506,16 @@ def _seat_locked(state: Tournament, event: Event) -> Tournament:
 def _seat_unlocked(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     if not any(x[0] == pid for x in state.locks):
-        raise IllegalAction(f"{state.name_of(pid)} has no locked seat.")
+        raise IllegalAction("{name} has no locked seat.", name=state.name_of(pid))
     return replace(state, locks=tuple(x for x in state.locks if x[0] != pid))
 
 
 def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
     raw = event.payload.get("table_size")
     if raw not in (None, ""):
-        size = _int(event.payload, "table_size", "table size", 9, minimum=2)
+        size = _int(event.payload, "table_size", N_("table size"), 9, minimum=2)
         if size not in TABLE_SIZES:
-            raise InvalidInput(f"A table has 6, 9 or 10 seats, not {size}.")
+            raise InvalidInput("A table has 6, 9 or 10 seats, not {size}.", size=size)
         state = replace(state, settings=replace(state.settings, table_size=size))
     new = replace(_seats_drawn(state, event), last_draw=(event.seq, event.payload))
     if event.payload.get("kind", "draw") == "draw":
@@ -1470,7 +1524,8 @@ def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
                 continue
             if pid not in new.seating or new.seating.seat_of(pid) != (table, seat):
                 raise IllegalAction(
-                    f"{state.name_of(pid)} is locked to table {table} seat {seat}: the draw must keep that seat."
+                    "{name} is locked to table {table} seat {seat}: the draw must keep that seat.",
+                    name=state.name_of(pid), table=table, seat=seat,
                 )
     return new
 
@@ -1506,23 +1561,24 @@ def _action_clock(state: Tournament, event: Event) -> Tournament:
             raise IllegalAction("Nobody is on the clock.")
         return replace(state, action_clock=None)
     if action != "start":
-        raise InvalidInput(f"Unknown action clock action {action!r}: use 'start' or 'stop'.")
-    who = clean_name(event.payload.get("who"), "seat or player")
-    seconds = _int(event.payload, "seconds", "number of seconds", 60, minimum=5)
+        raise InvalidInput("Unknown action clock action {action}: use 'start' or 'stop'.", action=repr(action))
+    who = clean_name(event.payload.get("who"), N_("seat or player"))
+    seconds = _int(event.payload, "seconds", N_("number of seconds"), 60, minimum=5)
     if seconds > 600:
-        raise InvalidInput(f"Put a player on the clock for 5 seconds to 10 minutes, not {seconds} seconds.")
+        raise InvalidInput("Put a player on the clock for 5 seconds to 10 minutes, not {seconds} seconds.", seconds=seconds)
     if state.finished:
         raise IllegalAction("The tournament is over: nobody can be put on the clock.")
-    countdown = _int(event.payload, "countdown", "final countdown", 0)
+    countdown = _int(event.payload, "countdown", N_("final countdown"), 0)
     if countdown > 60:
-        raise InvalidInput(f"The final countdown is 0 to 60 seconds, not {countdown}.")
+        raise InvalidInput("The final countdown is 0 to 60 seconds, not {countdown}.", countdown=countdown)
     table = event.payload.get("table")
     seat = event.payload.get("seat")
     if table is not None or seat is not None:
-        table, seat = _int(event.payload, "table", "table", 1, 1), _int(event.payload, "seat", "seat", 1, 1)
+        table, seat = _int(event.payload, "table", N_("table"), 1, 1), _int(event.payload, "seat", N_("seat"), 1, 1)
         running = state.dealing.running(table)
         if running is None or running.replay().turn != seat:
-            raise IllegalAction(f"Seat {seat} at table {table} is not to act: only the seat to act goes on the clock.")
+            raise IllegalAction("Seat {seat} at table {table} is not to act: only the seat to act goes on the clock.",
+                                seat=seat, table=table)
     return replace(state, action_clock=ActionClock(who, event.at, seconds, countdown, table, seat))
 
 
@@ -1531,7 +1587,9 @@ def _hand_for_hand(state: Tournament, event: Event) -> Tournament:
     if not isinstance(on, bool):
         raise InvalidInput("Say whether hand for hand is on: true or false.")
     if on == state.hand_for_hand:
-        raise IllegalAction(f"Hand for hand is already {'on' if on else 'off'}.")
+        if on:
+            raise IllegalAction("Hand for hand is already on.")
+        raise IllegalAction("Hand for hand is already off.")
     new = replace(state, hand_for_hand=on, h4h_since=event.seq if on else None, h4h_hand=0)
     if on and state.settings.rules >= 2:
         # TDA RP-8A: "finish the current hand ... we are going hand for hand": the hands in
@@ -1581,34 +1639,34 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
 EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
 
-_CLOCK_WORDS = {
-    "start": "The clock started",
-    "pause": "The clock was paused",
-    "resume": "The clock resumed",
-    "next_level": "The clock went on to the next level",
-    "previous_level": "The clock went back a level",
-    "break_now": "The break started early, ending the level",
-    "hand_played": "A hand was counted as played",
+_CLOCK_WORDS: dict[str, str] = {
+    "start": Message("The clock started"),
+    "pause": Message("The clock was paused"),
+    "resume": Message("The clock resumed"),
+    "next_level": Message("The clock went on to the next level"),
+    "previous_level": Message("The clock went back a level"),
+    "break_now": Message("The break started early, ending the level"),
+    "hand_played": Message("A hand was counted as played"),
 }
 
 
 def _listed(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else Message("{items} and {last}", items=list(words[:-1]), last=words[-1])
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Message:
     """``1 minute``, ``5 minutes``, ``90 seconds``."""
     if seconds % 60 == 0:
         minutes = seconds // 60
-        return f"{minutes} minute{'' if minutes == 1 else 's'}"
-    return f"{seconds} second{'' if seconds == 1 else 's'}"
+        return Message("1 minute") if minutes == 1 else Message("{count} minutes", count=minutes)
+    return Message("1 second") if seconds == 1 else Message("{count} seconds", count=seconds)
 
 
 def _setting_words(value: object) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return Term("on") if value else Term("off")
     if value in (None, ""):
-        return "nothing"
+        return Term("nothing")
     return str(value)
 
 
@@ -1627,75 +1685,88 @@ def describe(state: Tournament, event: Event) -> str:
     def name(key: str = "player") -> str:
         return name_in(p, key)
 
-    def where(place: object) -> str:
+    def where(place: object) -> Message:
         if isinstance(place, Sequence) and not isinstance(place, str) and len(place) == 2:
-            return f"table {place[0]} seat {place[1]}"
-        return "another seat"
+            return Message("table {table} seat {seat}", table=place[0], seat=place[1])
+        return Message("another seat")
 
     if event.type == "player_registered":
-        return f"{p.get('name')} registered"
+        return Message("{name} registered", name=str(p.get("name")))
     if event.type == "player_unregistered":
         known = name()
-        removed = known if known != "?" else str(p.get("name") or "A player")
-        return f"{removed} was removed from the tournament"
+        removed = known if known != "?" else (str(p.get("name")) if p.get("name") else Term("A player"))
+        return Message("{name} was removed from the tournament", name=removed)
     if event.type == "bust":
         ids = p.get("players") or []
         ids = [ids] if isinstance(ids, (int, str)) else ids
         names = _listed([name_in({"player": i}) for i in ids] or ["?"])
         named = p.get("by")
         named = named if isinstance(named, list) else [] if named in (None, "") else [named]
-        by = f", knocked out by {_listed([name_in({'player': i}) for i in named])}" if named else ""
-        return f"{names} {'is' if len(ids) <= 1 else 'are'} out{by}"
+        if named:
+            by = _listed([name_in({"player": i}) for i in named])
+            if len(ids) <= 1:
+                return Message("{names} is out, knocked out by {by}", names=names, by=by)
+            return Message("{names} are out, knocked out by {by}", names=names, by=by)
+        if len(ids) <= 1:
+            return Message("{names} is out", names=names)
+        return Message("{names} are out", names=names)
     if event.type == "rebuy":
-        return f"{name()} rebought"
+        return Message("{name} rebought", name=name())
     if event.type == "addon":
-        return f"{name()} took the add-on"
+        return Message("{name} took the add-on", name=name())
     if event.type == "reentry":
-        return f"{name()} re-entered"
+        return Message("{name} re-entered", name=name())
     if event.type == "clock":
         action = str(p.get("action", ""))
         if action == "add_time":
             seconds = int(str(p.get("seconds", 60)))
-            return f"{_duration(abs(seconds))} {'added to' if seconds > 0 else 'taken off'} the clock"
-        return _CLOCK_WORDS.get(action, f"The clock: {action.replace('_', ' ')}")
+            if seconds > 0:
+                return Message("{duration} added to the clock", duration=_duration(abs(seconds)))
+            return Message("{duration} taken off the clock", duration=_duration(abs(seconds)))
+        return _CLOCK_WORDS.get(action) or Message("The clock: {action}", action=action.replace("_", " "))
     if event.type == "seats_drawn":
-        return "The seats were drawn"
+        return Message("The seats were drawn")
     if event.type == "player_seated":
-        return f"{name()} was seated at table {p.get('table')} seat {p.get('seat')}"
+        return Message("{name} was seated at table {table} seat {seat}", name=name(), table=str(p.get("table")),
+                       seat=str(p.get("seat")))
     if event.type == "player_moved":
-        return f"{name()} moved to table {p.get('table')} seat {p.get('seat')}"
+        return Message("{name} moved to table {table} seat {seat}", name=name(), table=str(p.get("table")),
+                       seat=str(p.get("seat")))
     if event.type == "players_moved":
         moves = [m for m in p.get("moves") or [] if isinstance(m, Mapping)]
         if len(moves) == 1:
-            return f"{name_in(moves[0])} moved to {where(moves[0].get('to'))}"
-        return f"{len(moves)} players moved: " + ", ".join(f"{name_in(m)} to {where(m.get('to'))}" for m in moves)
+            return Message("{name} moved to {where}", name=name_in(moves[0]), where=where(moves[0].get("to")))
+        return Message("{count} players moved: {moves}", count=len(moves),
+                       moves=[Message("{name} to {where}", name=name_in(m), where=where(m.get("to"))) for m in moves])
     if event.type == "seat_locked":
-        return f"{name()}'s seat was locked to table {p.get('table')} seat {p.get('seat')}"
+        return Message("{name}'s seat was locked to table {table} seat {seat}", name=name(), table=str(p.get("table")),
+                       seat=str(p.get("seat")))
     if event.type == "seat_unlocked":
-        return f"{name()}'s seat was unlocked"
+        return Message("{name}'s seat was unlocked", name=name())
     if event.type == "rebuys_closed":
-        return "Rebuys closed"
+        return Message("Rebuys closed")
     if event.type == "hand_cap":
-        return "The tournament ended at the hand cap"
+        return Message("The tournament ended at the hand cap")
     if event.type == "action_clock":
         if p.get("action") == "start":
-            return f"{p.get('who')} is on the clock for {_duration(int(str(p.get('seconds') or 60)))}"
-        return "The action clock stopped"
+            return Message("{who} is on the clock for {duration}", who=str(p.get("who")),
+                           duration=_duration(int(str(p.get("seconds") or 60))))
+        return Message("The action clock stopped")
     if event.type == "hand_for_hand":
-        return "Hand for hand began" if p.get("on") else "Hand for hand ended"
+        return Message("Hand for hand began") if p.get("on") else Message("Hand for hand ended")
     if event.type == "h4h_next_hand":
-        return "The next hand-for-hand hand began"
+        return Message("The next hand-for-hand hand began")
     if event.type == "settings_changed":
-        return "Settings changed: " + ", ".join(
-            f"{k.replace('_', ' ')} set to {_setting_words(v)}" for k, v in p.items()
-        )
+        return Message("Settings changed: {changes}", changes=[
+            Message("{setting} set to {value}", setting=k.replace("_", " "), value=_setting_words(v)) for k, v in p.items()
+        ])
     if event.type == "structure_changed":
         words = dict(state.structure_edits).get(event.seq)
-        return f"Structure changed: {words}" if words else "The structure changed"
+        return Message("Structure changed: {words}", words=words) if words else Message("The structure changed")
     if event.type == "undo":
-        return "The last entry was undone"
+        return Message("The last entry was undone")
     if event.type == "redo":
-        return "The entry undone was entered again"
+        return Message("The entry undone was entered again")
     if event.type in colour.HANDLERS:
         return colour.describe(state, event)
     if event.type in deals.HANDLERS:

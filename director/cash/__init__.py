@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 
 from director.web import error_page
+from engine.errors import N_
 
 bp = Blueprint("cash", __name__)
 
@@ -43,7 +45,7 @@ TABLE_ACTIONS = ("deal", "act", "push", "undo", "award", "cards")
 CLUB_ACTIONS = ("member", "grant", "undo")
 
 
-STALE = "Someone else changed this cash game a moment ago; the page has been refreshed."
+STALE = N_("Someone else changed this cash game a moment ago; the page has been refreshed.")
 
 
 DEFAULT_GRANT = 10_000
@@ -54,15 +56,17 @@ class UnknownSession(LookupError):
 
     def __init__(self, session_id: object) -> None:
         super().__init__(f"There is no cash session number {session_id}.")
+        self.session_id = session_id
 
 
-FIRST_BUTTON = "the button is drawn by high card when you deal the first hand"
+FIRST_BUTTON = lazy_gettext("the button is drawn by high card when you deal the first hand")
 """What a table's page says of the positions before its first hand (the deal draws the button)."""
 
 
 @bp.errorhandler(UnknownSession)
 def unknown_session(error: UnknownSession) -> ResponseReturnValue:
-    return error_page(404, "No such cash game", str(error))
+    return error_page(404, gettext("No such cash game"),
+                      gettext("There is no cash session number %(number)s.", number=error.session_id))
 
 
 # The routes register on the blueprint as their modules load.

@@ -9,6 +9,7 @@ from flask import (
     jsonify,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from director import inputs, shapes
 from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
@@ -113,7 +114,7 @@ def api_summary(session_id: int) -> ResponseReturnValue:
 def api_table(session_id: int, table_no: int) -> ResponseReturnValue:
     state = load_session(get_db(), session_id)
     if not any(t.number == table_no for t in state.tables):
-        abort(404, description=f"There is no table {table_no} in this cash session.")
+        abort(404, description=gettext("There is no table %(table)s in this cash session.", table=table_no))
     return jsonify(table_json(state, session_id, table_no))
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from flask import (
     abort,
 )
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from director.cash import SESSION_KIND
@@ -23,6 +24,7 @@ from director.cash.store import (
     record_club,
 )
 from director.contract import flag
+from director.i18n import number, say
 from director.web import (
     expected_seq,
     parse_int,
@@ -34,7 +36,7 @@ from engine.cash import (
     Stake,
     verify_member_buy_in,
 )
-from engine.errors import IllegalAction, InvalidInput
+from engine.errors import N_, IllegalAction, InvalidInput
 from engine.events import Event
 from engine.houserules import silent_push
 from engine.positions import draw_button
@@ -65,10 +67,10 @@ def session_payload(data: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(raw, list):
         for k, t in enumerate(raw, start=1):
             if not isinstance(t, Mapping):
-                raise InvalidInput(f"Table {k} must be an object with seats and a stake.")
+                raise InvalidInput("Table {number} must be an object with seats and a stake.", number=k)
             tables.append(
                 {
-                    "seats": parse_int(t.get("seats"), "number of seats", default=9),
+                    "seats": parse_int(t.get("seats"), N_("number of seats"), default=9),
                     **_stake_fields(t, ""),
                 }
             )
@@ -87,15 +89,21 @@ def session_payload(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _stake_name(stake: str) -> str:
+    """``1,000/2,000``, the numbers written the reader's way."""
+    parsed = Stake.parse(stake)
+    return f"{number(parsed.small_blind)}/{number(parsed.big_blind)}"
+
+
 def _member(club: Club, data: Mapping[str, Any]) -> cash.Member:
     if data.get("member") not in (None, ""):
-        return club.member(parse_int(data.get("member"), "member number", minimum=1))
+        return club.member(parse_int(data.get("member"), N_("member number"), minimum=1))
     name = str(data.get("name") or "").strip()
     if not name:
         raise InvalidInput("Choose the member.")
     member = club.member_named(name)
     if member is None:
-        raise IllegalAction(f"{name} is not a member of the club: add them on the club page first.")
+        raise IllegalAction("{name} is not a member of the club: add them on the club page first.", name=name)
     return member
 
 
@@ -121,14 +129,14 @@ def session_action(
         return record(db, session_id, type_, payload, seq, at)
 
     if action == "undo":
-        return write("undo", {}), "Undone."
+        return write("undo", {}), gettext("Undone.")
     if action == "add_table":
         fields = {
             "seats": parse_int(data.get("seats"), "number of seats", default=9),
             **_stake_fields(data, ""),
         }
         new = write("table_added", fields)
-        return new, f"Table {len(new.tables)} added."
+        return new, gettext("Table %(number)s added.", number=len(new.tables))
     club = load_club(db)
     member = _member(club, data)
     if action in ("sit", "top_up", "rebuy"):
@@ -148,24 +156,27 @@ def session_action(
             try:
                 payload["seat"] = int(str(seat))
             except ValueError:
-                raise InvalidInput(f"{seat!r} is not a seat number.") from None
+                raise InvalidInput("{seat} is not a seat number.", seat=repr(seat)) from None
             new = write("sat_down", payload)
             return (
                 new,
-                f"{member.name} sits at table {table.number}, seat {payload['seat']}, with {amount:,}.",
+                gettext("%(name)s sits at table %(table)s, seat %(seat)s, with %(amount)s.", name=member.name,
+                        table=table.number, seat=payload["seat"], amount=number(amount)),
             )
         found = state.seat_of(member.id)
         if found is None:
-            raise IllegalAction(f"{member.name} is not sitting at any table.")
+            raise IllegalAction("{player} is not sitting at any table.", player=member.name)
         verify_member_buy_in(found[0].stake, balance, amount, member.name, sitting=False)
         new = write(action, {"member": member.id, "amount": amount})
-        word = "tops up" if action == "top_up" else "rebuys for"
-        return new, f"{member.name} {word} {amount:,}."
+        if action == "top_up":
+            return new, gettext("%(name)s tops up %(amount)s.", name=member.name, amount=number(amount))
+        return new, gettext("%(name)s rebuys for %(amount)s.", name=member.name, amount=number(amount))
     if action == "leave":
         found = state.seat_of(member.id)
         new = write("left", {"member": member.id})
         stack = found[1].stack if found else 0
-        return new, f"{member.name} cashes out {stack:,}: back to their balance."
+        return new, gettext("%(name)s cashes out %(amount)s: back to their balance.", name=member.name,
+                            amount=number(stack))
     if action == "move":
         table_no, seat = _place(data)
         new = write(
@@ -176,7 +187,8 @@ def session_action(
                 "seat": parse_int(seat, "seat number"),
             },
         )
-        return new, f"{member.name} moves to table {table_no}, seat {seat}."
+        return new, gettext("%(name)s moves to table %(table)s, seat %(seat)s.", name=member.name, table=table_no,
+                            seat=seat)
     if action in ("wait", "unwait"):
         stake = str(data.get("stake") or "")
         if action == "wait":
@@ -187,10 +199,10 @@ def session_action(
             )
             return write(
                 "waiting_added", {"member": member.id, "name": member.name, "stake": stake}
-            ), (f"{member.name} is on the {Stake.parse(stake).name} waiting list.")
+            ), gettext("%(name)s is on the %(stake)s waiting list.", name=member.name, stake=_stake_name(stake))
         return write(
             "waiting_removed", {"member": member.id, "stake": stake}
-        ), f"{member.name} is off the list."
+        ), gettext("%(name)s is off the list.", name=member.name)
     abort(404)
 
 
@@ -201,7 +213,8 @@ def club_action(db: Database, action: str, data: Mapping[str, Any], at: float) -
         grant = parse_int(data.get("grant"), "starting balance", minimum=0, default=0)
         new = record_club(db, "member_added", {"name": data.get("name"), "grant": grant}, seq, at)
         member = new.members[-1]
-        return new, f"{member.name} joins the club with {grant:,} play chips."
+        return new, gettext("%(name)s joins the club with %(amount)s play chips.", name=member.name,
+                            amount=number(grant))
     if action == "grant":
         member = _member(club, data)
         amount = parse_int(data.get("amount"), "number of chips", minimum=1)
@@ -209,9 +222,9 @@ def club_action(db: Database, action: str, data: Mapping[str, Any], at: float) -
         new = record_club(
             db, "chips_granted", {"member": member.id, "amount": amount, "reason": reason}, seq, at
         )
-        return new, f"{amount:,} play chips granted to {member.name}."
+        return new, gettext("%(amount)s play chips granted to %(name)s.", amount=number(amount), name=member.name)
     if action == "undo":
-        return record_club(db, "undo", {}, seq, at), "Undone."
+        return record_club(db, "undo", {}, seq, at), gettext("Undone.")
     abort(404)
 
 
@@ -239,15 +252,15 @@ def table_action(
             if len(seats) >= 2:
                 drawn = draw_button(seats, random.Random())
                 payload["button"] = drawn.button
-                note = " " + drawn.describe()
+                note = " " + say(drawn.describe())
         new = write("hand_started", payload)
         live = new.table(table.number).hand
-        return new, f"Hand {live.number if live else ''} dealt.{note}"
+        return new, gettext("Hand %(number)s dealt.", number=live.number if live else "") + note
     if action == "undo":
-        return write("hand_undo", {"table": table.number}), "Taken back."
+        return write("hand_undo", {"table": table.number}), gettext("Taken back.")
     hand = table.live_hand()
     if hand is None:
-        raise IllegalAction(f"No hand is being played at table {table.number}: deal one first.")
+        raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table.number)
     if action == "act":
         return write(
             "hand_action", {"table": table.number, "entry": dealer.action_notation(hand, data)}
@@ -260,14 +273,14 @@ def table_action(
             dealer._chips_list(data.get("chips")),
             string_bet=flag(data.get("string_bet")),
         )
-        return write("hand_action", {"table": table.number, "entry": ruling.notation}), ruling.rule
+        return write("hand_action", {"table": table.number, "entry": ruling.notation}), say(ruling.rule)
     if action == "award":
         winners = dealer._winners(data, len(hand.pots()))
         new = write("hand_action", {"table": table.number, "entry": notation.award(winners)})
-        return new, new.hands[-1].description if new.hands else ""
+        return new, say(new.hands[-1].description) if new.hands else ""
     if action == "cards":
         new = write(
             "hand_action", {"table": table.number, "entries": dealer._card_entries(hand, data)}
         )
-        return new, new.hands[-1].description if new.hands else ""
+        return new, say(new.hands[-1].description) if new.hands else ""
     abort(404)

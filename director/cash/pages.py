@@ -30,6 +30,7 @@ from director.cash.views import (
     table_context,
 )
 from director.db import get_db
+from director.i18n import say
 from director.web import (
     act,
     is_partial_request,
@@ -101,7 +102,7 @@ def create() -> ResponseReturnValue:
             sessions=rows,
             stakes=STAKES,
             newcomer_rules=NEWCOMER_RULES,
-            error=str(error),
+            error=say(error),
             form=data,
         )
         return page, 422

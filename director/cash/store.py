@@ -151,11 +151,13 @@ def _check_balances_after(db: Database, club: Club) -> None:
         for member_id, name in [*session.names, *listed]:
             if member_id not in known:
                 raise IllegalAction(
-                    f"That cannot be undone: {name} has been at the tables as a member."
+                    "That cannot be undone: {name} has been at the tables as a member.",
+                    name=name
                 )
     held = cash.balances(club, sessions)
     for member in club.members:
         if held.get(member.id, 0) < 0:
             raise IllegalAction(
-                f"That cannot be undone: {member.name}'s balance would be {held[member.id]:,} play chips."
+                "That cannot be undone: {name}'s balance would be {balance} play chips.",
+                name=member.name, balance=held[member.id],
             )

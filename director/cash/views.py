@@ -14,11 +14,13 @@ from typing import Any
 from flask import (
     url_for,
 )
+from flask_babel import gettext, ngettext
 
 from director import events
 from director.cash import FIRST_BUTTON
 from director.cash.store import all_sessions, club_balances, load_club, load_session
 from director.db import get_db
+from director.i18n import number, say
 from engine import cash
 from engine.cash import (
     NEWCOMER_RULES,
@@ -27,8 +29,10 @@ from engine.cash import (
     CashTable,
     Club,
 )
-from engine.errors import EngineError
-from engine.pots import pot_name
+from engine.errors import N_, EngineError
+
+#: A seat's state on the night's page: codes the page also tests (``SeatRow.status``).
+SEAT_STATUS_WORDS = (N_("in the hand"), N_("busted"), N_("free"))
 
 
 @dataclass(frozen=True)
@@ -88,9 +92,9 @@ def _table_card(state: CashSession, table: CashTable) -> TableCard:
             status = "busted"
         elif p.newcomer or seat in waiting:
             status = (
-                "waits for the big blind"
+                gettext("waits for the big blind")
                 if state.newcomers == "wait"
-                else "new: posts or waits for the button"
+                else gettext("new: posts or waits for the button")
             )
         else:
             status = ""
@@ -98,9 +102,9 @@ def _table_card(state: CashSession, table: CashTable) -> TableCard:
     if table.hand is not None:
         hand = table.live_hand()
         street = hand.street if hand else ""
-        text = f"Hand {table.hand.number} in play ({street})"
+        text = gettext("Hand %(number)s in play (%(street)s)", number=table.hand.number, street=say(street))
     else:
-        text = f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt"
+        text = ngettext("%(num)d hand dealt", "%(num)d hands dealt", table.hands_dealt)
     return TableCard(table, tuple(rows), text)
 
 
@@ -111,13 +115,14 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
     held = club_balances(db)
     seated = {p.member for t in state.tables for p in t.players}
     free_places = [
-        (f"{t.number}:{s}", f"Table {t.number} · seat {s} · {t.stake.name}")
+        (f"{t.number}:{s}", gettext("Table %(table)s · seat %(seat)s · %(stake)s", table=t.number, seat=s,
+                                    stake=t.stake.name))
         for t in state.tables
         for s in t.free_seats
     ]
     names = {**club.names(), **dict(state.names)}  # the session's own names win (a member renamed later)
     history = [
-        cash.describe(e, names)
+        say(cash.describe(e, names))
         for e in reversed(events.load_events(db, session_id, after=max(0, state.seq - 12)))
     ]
     return {
@@ -145,7 +150,8 @@ def club_context(**extra: Any) -> dict[str, Any]:
     for _, s in sessions:
         for t in s.tables:
             for p in t.players:
-                where[p.member] = f"{s.name}: table {t.number}, {p.stack:,} in front"
+                where[p.member] = gettext("%(session)s: table %(table)s, %(chips)s in front", session=s.name,
+                                          table=t.number, chips=number(p.stack))
     rows = [
         MemberRow(
             m,
@@ -188,8 +194,8 @@ def summary_data(state: CashSession, at: float) -> dict[str, Any]:
             "hand": biggest.number,
             "table": biggest.table,
             "pot": biggest.pot,
-            "winners": [names.get(seat, f"Seat {seat}") for seat, _ in biggest.won],
-            "description": biggest.description,
+            "winners": [names[seat] if seat in names else gettext("Seat %(seat)s", seat=seat) for seat, _ in biggest.won],
+            "description": say(biggest.description),
         }
     return {
         "name": state.name,
@@ -297,16 +303,18 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         "table": table.number,
         "name": state.name,
         "seq": state.seq,
-        "level_text": f"Cash {stake.name} · buy-in {stake.min_buy_in:,}–{stake.max_buy_in:,}",
-        "hands_text": f"{table.hands_dealt} hand{'s' if table.hands_dealt != 1 else ''} dealt here",
+        "level_text": gettext("Cash %(stake)s · buy-in %(least)s–%(most)s", stake=stake.name,
+                              least=number(stake.min_buy_in), most=number(stake.max_buy_in)),
+        "hands_text": ngettext("%(num)d hand dealt here", "%(num)d hands dealt here", table.hands_dealt),
         "players": (),  # no stack corrections at a cash table: top up or cash out instead
     }
     last = next((h for h in reversed(state.hands) if h.table == table.number), None)
     if last is not None:
-        common["last_result"] = f"Hand {last.number}: {last.description}"
+        common["last_result"] = gettext("Hand %(number)s: %(result)s", number=last.number,
+                                        result=say(last.description))
         busted = [p.name for p in table.players if p.busted and p.seat in last.setup.stacks]
         common["busted_text"] = tuple(
-            f"{name} has no chips left: rebuy or cash out." for name in busted
+            gettext("%(name)s has no chips left: rebuy or cash out.", name=name) for name in busted
         )
     names = {p.seat: p.name for p in table.players}
     if table.hand is None:
@@ -315,7 +323,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         try:
             upcoming = cash.next_hand(state, table.number)
         except EngineError as error:
-            problem = str(error)
+            problem = say(error)
         waiting = set(upcoming.waiting) if upcoming else set()
         first = table.positions is None  # the deal draws the first button: name no seat before it
         seats = tuple(
@@ -335,7 +343,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
             phase="before",
             seats=seats,
             positions_text=(
-                FIRST_BUTTON if upcoming and first else dealer._positions_text(upcoming.positions) if upcoming else ""
+                str(FIRST_BUTTON) if upcoming and first else dealer._positions_text(upcoming.positions) if upcoming else ""
             ),
             can_deal=upcoming is not None,
             deal_problem=problem,
@@ -369,7 +377,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         )
     phase = "showdown" if hand.street == "showdown" else "betting"
     extra = dealer._betting_view(hand) if phase == "betting" else {}
-    notes = tuple(f"Seat {s} posts a big blind to come in." for s in live.posts)
+    notes = tuple(gettext("Seat %(seat)s posts a big blind to come in.", seat=s) for s in live.posts)
     return dealer.TableView(
         **common,
         phase=phase,
@@ -380,7 +388,7 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         turn=hand.turn,
         turn_name=names.get(hand.turn, "") if hand.turn else "",
         pots=tuple(
-            dealer.PotView(i, pot_name(i), p.amount, p.eligible) for i, p in enumerate(hand.pots())
+            dealer.PotView(i, dealer.pot_name(i), p.amount, p.eligible) for i, p in enumerate(hand.pots())
         ),
         bets_total=sum(bets.values()),
         showdown_order=hand.showdown_order(),
@@ -402,9 +410,9 @@ def table_context(session_id: int, table_no: int) -> dict[str, Any]:
         "session_id": session_id,
         "cash_table": table,
         "dealer_base": url_for("cash.table_page", session_id=session_id, table_no=table.number),
-        "waiting_note": "waits for the big blind"
+        "waiting_note": gettext("waits for the big blind")
         if state.newcomers == "wait"
-        else "sits out until the button passes",
+        else gettext("sits out until the button passes"),
     }
 
 
@@ -431,23 +439,22 @@ def hand_lines(state: CashSession, table: CashTable) -> list[HandLine]:
     if table.hand is not None:
         names = {p.seat: p.name for p in table.players}
         records.append((table.hand.number, table.hand.setup, table.hand.log, "", False, names))
-    for number, setup, log, result, finished, names in records:
+    for hand_number, setup, log, result, finished, names in records:
         seats = {s: s for s in setup.stacks}
         by_seat = {s: names.get(s, "?") for s in setup.stacks}
         out.append(
             HandLine(
-                number,
-                f"{setup.small_blind:,}/{setup.big_blind:,}",
-                f"Button seat {setup.button} · "
-                + (
-                    f"small blind seat {setup.small_blind_seat}"
-                    if setup.small_blind_seat
-                    else "dead small blind"
-                )
-                + f" · big blind seat {setup.big_blind_seat}",
-                tuple(f"Seat {s} {by_seat[s]} ({setup.stacks[s]:,})" for s in sorted(setup.stacks)),
+                hand_number,
+                f"{number(setup.small_blind)}/{number(setup.big_blind)}",
+                gettext("Button seat %(button)s · small blind seat %(small)s · big blind seat %(big)s",
+                        button=setup.button, small=setup.small_blind_seat, big=setup.big_blind_seat)
+                if setup.small_blind_seat
+                else gettext("Button seat %(button)s · dead small blind · big blind seat %(big)s",
+                             button=setup.button, big=setup.big_blind_seat),
+                tuple(gettext("Seat %(seat)s %(name)s (%(stack)s)", seat=s, name=by_seat[s],
+                              stack=number(setup.stacks[s])) for s in sorted(setup.stacks)),
                 tuple(dealer.describe_entry(e, by_seat, seats) for e in log),
-                result,
+                say(result),
                 finished,
             )
         )
@@ -524,5 +531,5 @@ def ledger_text(state: CashSession, at: float) -> str:
         ]
     )
     writer.writerow([])
-    writer.writerow(["Play chips only: these are counts of play chips, with no money value."])
+    writer.writerow([gettext("Play chips only: these are counts of play chips, with no money value.")])
     return out.getvalue()

@@ -48,11 +48,11 @@ def record(tournament_id: int, state: Tournament, seq: int, type_: str, payload:
 def do_draw(tournament_id: int, state: Tournament, seq: int, size: int | None = None) -> Event:
     size = table_size(state) if size is None else size
     if size not in TABLE_SIZES:
-        raise InvalidInput(f"A table has 6, 9 or 10 seats, not {size}.")
+        raise InvalidInput("A table has 6, 9 or 10 seats, not {size}.", size=size)
     # The engine draws names, so that its messages name the players.
     ids = {p.name: p.id for p in state.alive}
     if len(ids) < 2:
-        raise IllegalAction(f"The draw needs at least 2 players; {len(ids)} registered.")
+        raise IllegalAction("The draw needs at least 2 players; {count} registered.", count=len(ids))
     rng = random.Random(secrets.randbits(64))
     locks = {state.name_of(pid): place for pid, place in locks_of(state).items() if pid in ids.values()}
     seating = draw_seats(list(ids), size, rng, locked=locks)
@@ -71,7 +71,8 @@ def do_final_redraw(tournament_id: int, state: Tournament, seq: int) -> Event:
     players = [p.id for p in seated(state)]
     size = table_size(state)
     if len(players) > size:
-        raise IllegalAction(f"{len(players)} players do not fit at one final table of {size} seats.")
+        raise IllegalAction("{count} players do not fit at one final table of {size} seats.", count=len(players),
+                            size=size)
     if len(players) < 2:
         raise IllegalAction("A final table needs at least 2 players.")
     rng = random.Random(secrets.randbits(64))
@@ -120,11 +121,12 @@ def _move_payload(move: Move[int]) -> dict[str, Any]:
 def do_seat_late(tournament_id: int, state: Tournament, seq: int, player_id: int) -> Event:
     player = state.player(player_id)
     if player.out:
-        raise IllegalAction(f"{player.name} is out: a re-entry must be registered first.")
+        raise IllegalAction("{name} is out: a re-entry must be registered first.", name=player.name)
     if player.table is not None:
-        raise IllegalAction(f"{player.name} already sits at table {player.table} seat {player.seat}.")
+        raise IllegalAction("{name} already sits at table {table} seat {seat}.", name=player.name,
+                            table=player.table, seat=player.seat)
     if not has_draw(state):
-        raise IllegalAction(f"Draw the seats first: {player.name} gets a seat in the draw.")
+        raise IllegalAction("Draw the seats first: {name} gets a seat in the draw.", name=player.name)
     rng = random.Random(secrets.randbits(64))
     seating = seating_of(state)
     _, (table, seat) = late_entry_seat(seating, player.id, rng)
@@ -141,10 +143,10 @@ def do_swap(tournament_id: int, state: Tournament, seq: int, a: int, b: int) -> 
     pa, pb = state.player(a), state.player(b)
     for p in (pa, pb):
         if p.out or p.table is None or p.seat is None:
-            raise IllegalAction(f"{p.name} has no seat to swap.")
+            raise IllegalAction("{name} has no seat to swap.", name=p.name)
     assert pa.table and pa.seat and pb.table and pb.seat
     moves = [Move(a, pa.table, pa.seat, pb.table, pb.seat), Move(b, pb.table, pb.seat, pa.table, pa.seat)]
-    text = f"Swap {pa.name} (table {pa.table} seat {pa.seat}) and {pb.name} (table {pb.table} seat {pb.seat})."
+    text = f"Swap {pa.name} (table {pa.table} seat {pa.seat}) and {pb.name} (table {pb.table} seat {pb.seat})."  # stored
     payload = {"moves": [_move_payload(m) for m in moves], "kind": "swap", "text": [text]}
     return record(tournament_id, state, seq, "players_moved", payload)
 

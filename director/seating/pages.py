@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import current_app, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 
 from director import address
 from director.auth import login_required
@@ -36,14 +37,14 @@ def phone_address() -> dict[str, Any]:
 
 
 MESSAGES = {
-    "draw": "Seats drawn.",
-    "redraw": "The final table is redrawn.",
-    "confirm": "Done: the moves are recorded.",
-    "seat": "Seated.",
-    "swap": "Swapped.",
-    "lock": "Seat locked for the draw.",
-    "unlock": "Lock removed.",
-    "undo": "Undone.",
+    "draw": lazy_gettext("Seats drawn."),
+    "redraw": lazy_gettext("The final table is redrawn."),
+    "confirm": lazy_gettext("Done: the moves are recorded."),
+    "seat": lazy_gettext("Seated."),
+    "swap": lazy_gettext("Swapped."),
+    "lock": lazy_gettext("Seat locked for the draw."),
+    "unlock": lazy_gettext("Lock removed."),
+    "undo": lazy_gettext("Undone."),
 }
 
 
@@ -61,7 +62,7 @@ def tables(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
     if action not in ACTIONS:
-        return render_tables(tournament_id, error=f"Unknown action {action!r}."), 404
+        return render_tables(tournament_id, error=gettext("Unknown action %(action)s.", action=repr(action))), 404
     def do() -> None:
         run_action(tournament_id, action, read(ACTIONS[action][0]))
 
@@ -69,7 +70,7 @@ def tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
         do,
         url_for("seating.tables", tournament_id=tournament_id),
         lambda **kw: render_tables(tournament_id, **kw),
-        message=MESSAGES[action],
+        message=str(MESSAGES[action]),
     )
 
 
@@ -113,7 +114,7 @@ def print_signs(tournament_id: int) -> ResponseReturnValue:
 def print_clock(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     url = public_base_url() + _clock_path(tournament_id)
-    return render("print_clock.html", url=url, qr=qr_svg(url, label="The clock"), **print_context(tournament_id, state))
+    return render("print_clock.html", url=url, qr=qr_svg(url, label=gettext("The clock")), **print_context(tournament_id, state))
 
 
 def _clock_path(tournament_id: int) -> str:
@@ -143,12 +144,13 @@ def address_setting() -> ResponseReturnValue:
     if request.method == "POST":
         chosen = (request.form.get("custom") or request.form.get("address") or "").strip()
         if not address.is_valid_address(chosen):
-            error = f"{chosen!r} is not an address: type an IP address such as 192.168.1.20."
+            error = gettext("%(address)s is not an address: type an IP address such as 192.168.1.20.",
+                            address=repr(chosen))
         else:
             db = get_db()
             with db.atomic():
                 db.table("settings").upsert({"key": ADDRESS_SETTING, "value": chosen}, pk="key")
-            notice = f"QR codes now lead to {public_base_url()}."
+            notice = gettext("QR codes now lead to %(url)s.", url=public_base_url())
             if not request.headers.get("HX-Request"):
                 from flask import flash, redirect
 

@@ -11,16 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import request, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from director import services
 from director.auth import is_director
+from director.i18n import number as amount
+from director.i18n import say
 from director.qr import qr_svg
 from director.seating import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.seating.links import player_url, public_base_url
 from director.web import now
 from engine.dealing import plan_deal
-from engine.errors import EngineError
+from engine.errors import N_, EngineError
 from engine.positions import Positions
 from engine.seating import (
     Move,
@@ -150,11 +153,18 @@ class MoveRecord:
     to_table: int
     to_seat: int
     reason: str = ""
+    """Why, in the reader's language."""
+    final: bool = False
+    """The final table's redraw (its seats are said by the TV's announcement)."""
 
     @property
     def text(self) -> str:
-        start = f"from table {self.from_table} seat {self.from_seat} " if self.from_table else ""
-        return f"{self.name}: {start}to table {self.to_table} seat {self.to_seat}"
+        if self.from_table:
+            return gettext("%(name)s: from table %(from_table)s seat %(from_seat)s to table %(table)s seat %(seat)s",
+                           name=self.name, from_table=self.from_table, from_seat=self.from_seat,
+                           table=self.to_table, seat=self.to_seat)
+        return gettext("%(name)s: to table %(table)s seat %(seat)s", name=self.name, table=self.to_table,
+                       seat=self.to_seat)
 
 
 @dataclass(frozen=True)
@@ -214,9 +224,10 @@ def table_plans(state: Tournament, breaking: int | None = None) -> list[TablePla
             )
         next_hand = ""
         if pos is not None:
-            sb = "dead" if pos.small_blind_dead else str(pos.small_blind_seat_number)
-            which = "Next hand" if tracked else "First hand"
-            next_hand = f"{which} · D {pos.button} · SB {sb} · BB {pos.big_blind}"
+            sb = gettext("dead") if pos.small_blind_dead else str(pos.small_blind_seat_number)
+            marks = {"button": pos.button, "small": sb, "big": pos.big_blind}
+            next_hand = (gettext("Next hand · D %(button)s · SB %(small)s · BB %(big)s", **marks) if tracked
+                         else gettext("First hand · D %(button)s · SB %(small)s · BB %(big)s", **marks))
         plans.append(
             TablePlan(table, size, tuple(seats), next_hand, breaking=table == breaking, final=single and state.players_left <= size)
         )
@@ -234,7 +245,8 @@ def move_history(state: Tournament) -> list[MoveRecord]:
         if old != to:
             records.append(
                 MoveRecord(event.seq, event.at, pid, names.get(pid, "?"), old[0] if old else None,
-                           old[1] if old else None, to[0], to[1], reason)
+                           old[1] if old else None, to[0], to[1], say(reason),
+                           reason.startswith("The final table"))
             )
         where[pid] = to
 
@@ -259,20 +271,21 @@ def move_history(state: Tournament) -> list[MoveRecord]:
 
 
 MOVE_REASONS = {
-    "balance": "Balancing the tables.",
-    "break": "A table breaks.",
-    "swap": "Swapped by the director.",
-    "final": "The final table: seats are redrawn.",
+    "balance": N_("Balancing the tables."),
+    "break": N_("A table breaks."),
+    "swap": N_("Swapped by the director."),
+    "final": N_("The final table: seats are redrawn."),
 }
+"""Why players moved, by the kind of move (English: the message ids)."""
 
 
 def move_text(state: Tournament, move: Move[int], names: Mapping[int, str]) -> str:
     """The engine's sentence, plus "after the hand in play" where the dealer's assistant shows
     a hand running at the player's table (WSOP 67, TDA 2.2: a player dealt in finishes the hand,
     then moves)."""
-    text = move.describe(names)
+    text = say(move.describe(names))
     if state.dealing.running(move.from_table) is not None:
-        text += " After the hand in play."
+        text = gettext("%(move)s After the hand in play.", move=text)
     return text
 
 
@@ -283,7 +296,7 @@ def step_view(state: Tournament, step: Step[int] | None) -> StepView | None:
     breaking = step.moves[0].from_table if step.action == "break" and step.moves else None
     return StepView(
         action=step.action,
-        message=step.message,
+        message=say(step.message),
         moves=tuple((m, move_text(state, m, names)) for m in step.moves),
         breaking_table=breaking,
         needs_director=any(m.needs_director for m in step.moves),
@@ -295,8 +308,8 @@ def first_blinds(state: Tournament) -> str:
     if not levels:
         return ""
     first = levels[0]
-    text = f"{first.small_blind:,} / {first.big_blind:,}"
-    return text + (f" (ante {first.ante:,})" if first.ante else "")
+    text = f"{amount(first.small_blind)} / {amount(first.big_blind)}"
+    return gettext("%(blinds)s (ante %(ante)s)", blinds=text, ante=amount(first.ante)) if first.ante else text
 
 
 def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[str, Any]:
@@ -365,7 +378,7 @@ def seat_cards(state: Tournament, only: Iterable[int] | None = None) -> list[Car
         if token is None or p.table is None or p.seat is None:
             continue
         url = player_url(token)
-        cards.append(CardView(p.id, p.name, p.table, p.seat, url, qr_svg(url, label=f"{p.name}'s page")))
+        cards.append(CardView(p.id, p.name, p.table, p.seat, url, qr_svg(url, label=gettext("%(name)s's page", name=p.name))))
     return cards
 
 
@@ -404,7 +417,7 @@ def tables_json(tournament_id: int, state: Tournament) -> dict[str, Any]:
         "locks": [{"player": pid, "table": t, "seat": s} for pid, (t, s) in sorted(locks_of(state).items())],
         "step": None
         if step is None or step.action == "none"
-        else {"action": step.action, "message": step.message, "moves": [_move_json(state, m, names) for m in step.moves]},
+        else {"action": step.action, "message": say(step.message), "moves": [_move_json(state, m, names) for m in step.moves]},
         "moves": [
             {"seq": m.seq, "player": m.player_id, "name": m.name, "from": {"table": m.from_table, "seat": m.from_seat},
              "to": {"table": m.to_table, "seat": m.to_seat}, "reason": m.reason}

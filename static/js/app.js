@@ -1,6 +1,8 @@
 // poker-director: the few lines of JS the director's pages need (htmx does the rest).
 (function () {
   "use strict";
+  // The page's words in its language (the server writes them into <script id="words">).
+  const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}"); const _ = (s) => WORDS[s] || s;
   // htmx requests carry the CSRF token (also set with hx-headers on <body>, this covers swapped-in forms).
   document.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
@@ -88,12 +90,12 @@
   }
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") { return; }  // polls retry by themselves
-    toast("The server did not answer: nothing was recorded. Check the laptop and try again.");
+    toast(_("The server did not answer: nothing was recorded. Check the laptop and try again."));
   });
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status === 401 || (event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Refresh"))) { return; }
-    toast("That did not work (error " + status + "). Reload the page and try again.");
+    toast(_("That did not work (error %(status)s). Reload the page and try again.").replace("%(status)s", status));
   });
 
   // An entry refused with a message (a 4xx answer swapped in): bring the message into view,

@@ -13,6 +13,9 @@
 (function () {
   "use strict";
 
+  // The page's words in its language (the server writes them into <script id="words">).
+  const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}"); const _ = (s) => WORDS[s] || s;
+
   var SAMPLES = 8;            // keep the offsets of the last few polls
   var OFFLINE_AFTER = 7000;   // ms without an answer before the TV says it is reconnecting
   var samples = [];           // {offset, rtt}
@@ -122,7 +125,7 @@
       if (seen.mainLeft !== null && seen.mainLeft > 0 && mainLeft <= 0 && seen.chimedEndOf !== el.dataset.key) {
         // The level is over by our reckoning: chime now, and ask the server what comes next.
         seen.chimedEndOf = el.dataset.key;
-        play(el.dataset.afterTitle === "Break" ? "break" : "level-change");
+        play(isBreak(el.dataset.afterKey) ? "break" : "level-change");
         refresh();
       }
       if (mainLeft <= -1500 && el.dataset.afterEndsAt && Date.now() - lastAnswerAt > 1500) {
@@ -140,6 +143,10 @@
     timer = setTimeout(draw, nextChange + 15);
   }
 
+  // What comes next is a break ("break-before-6"), not a level ("level-6"): read from its key,
+  // not from its title (which is written in the page's language).
+  function isBreak(key) { return String(key || "").indexOf("break") === 0; }
+
   function rollOver(el, main) {
     var d = el.dataset;
     main.dataset.deadline = d.afterEndsAt;
@@ -151,13 +158,13 @@
       if (d.afterBlinds) {
         var label = document.createElement("span");
         label.className = "tv-label";
-        label.textContent = "Blinds";
+        label.textContent = _("Blinds");
         blinds.appendChild(label);
         blinds.appendChild(document.createTextNode(d.afterBlinds));
         if (d.afterAnte) {
           var ante = document.createElement("span");
           ante.className = "tv-ante";
-          ante.textContent = "ante " + d.afterAnte;
+          ante.textContent = _("ante %(ante)s").replace("%(ante)s", d.afterAnte);
           blinds.appendChild(ante);
         }
       }
@@ -167,8 +174,8 @@
       if (node) node.textContent = "";
     });
     el.classList.remove("is-running", "is-on_break", "is-last-minute");
-    el.classList.add(d.afterTitle === "Break" ? "is-on_break" : "is-running", "is-predicted");
-    el.dataset.status = d.afterTitle === "Break" ? "on_break" : "running";
+    el.classList.add(isBreak(d.afterKey) ? "is-on_break" : "is-running", "is-predicted");
+    el.dataset.status = isBreak(d.afterKey) ? "on_break" : "running";
     el.dataset.key = d.afterKey;
     el.dataset.announce = d.afterAnnounce;
     seen.key = d.afterKey;
@@ -405,12 +412,37 @@
     }
   }
 
+  // The voice speaks the page's language: a voice of the browser's for that language (the
+  // browser's default one if it is of that language), else the browser's default voice. Some
+  // browsers list their voices only later ("voiceschanged").
+  var spokenVoice = null;
+  function pickVoice() {
+    spokenVoice = null;
+    if (!window.speechSynthesis || !speechSynthesis.getVoices) return;
+    var lang = (document.documentElement.lang || "").toLowerCase();
+    if (!lang) return;
+    var voices = speechSynthesis.getVoices() || [];
+    for (var i = 0; i < voices.length; i++) {
+      var code = String(voices[i].lang || "").toLowerCase().replace("_", "-");
+      if (code !== lang && code.indexOf(lang + "-") !== 0 && lang.indexOf(code + "-") !== 0) continue;
+      if (!spokenVoice || (voices[i].default && !spokenVoice.default)) spokenVoice = voices[i];
+    }
+  }
+  if (window.speechSynthesis) {
+    pickVoice();
+    if (speechSynthesis.addEventListener) speechSynthesis.addEventListener("voiceschanged", pickVoice);
+    else speechSynthesis.onvoiceschanged = pickVoice;
+  }
+
   function speak(text) {
     if (!text || !prefs.voice || !window.speechSynthesis) return;
     // After the chime has rung out.
     setTimeout(function () {
       var utterance = new SpeechSynthesisUtterance(text);
       utterance.rate = 0.95;
+      if (document.documentElement.lang) utterance.lang = document.documentElement.lang;
+      if (!spokenVoice) pickVoice();
+      if (spokenVoice) utterance.voice = spokenVoice;
       speechSynthesis.cancel();
       speechSynthesis.speak(utterance);
     }, prefs.sound ? 1600 : 0);
@@ -449,8 +481,8 @@
     var line = document.getElementById("tv-awake");
     if (!line) return;
     line.dataset.state = held ? "yes" : "no";
-    line.textContent = wakeLock ? "Screen kept awake" : videoAwake ? "Screen kept awake (silent video)"
-      : "Screen may sleep: click to keep it awake";
+    line.textContent = wakeLock ? _("Screen kept awake") : videoAwake ? _("Screen kept awake (silent video)")
+      : _("Screen may sleep: click to keep it awake");
   }
 
   function toggleFullScreen() {
@@ -465,11 +497,11 @@
       var waiting = prefs.sound && !(audio && audio.state === "running");
       sound.setAttribute("aria-pressed", String(prefs.sound && !waiting));
       sound.querySelector("span").textContent =
-        !prefs.sound ? "Enable sound" : waiting ? "Click to turn sound on" : "Sound on";
+        !prefs.sound ? _("Enable sound") : waiting ? _("Click to turn sound on") : _("Sound on");
     }
     if (voice) {
       voice.setAttribute("aria-pressed", String(prefs.voice));
-      voice.querySelector("span").textContent = prefs.voice ? "Voice on" : "Voice off";
+      voice.querySelector("span").textContent = prefs.voice ? _("Voice on") : _("Voice off");
     }
   }
 
@@ -491,10 +523,10 @@
       body: body,
       credentials: "same-origin",
     }).then(function (r) {
-      return r.ok ? null : r.json().then(function (j) { flash(j.error || "That did not work."); }, function () {
-        flash("That did not work (" + r.status + ").");
+      return r.ok ? null : r.json().then(function (j) { flash(j.error || _("That did not work.")); }, function () {
+        flash(_("That did not work (%(status)s).").replace("%(status)s", r.status));
       });
-    }).catch(function () { flash("The server cannot be reached."); })
+    }).catch(function () { flash(_("The server cannot be reached.")); })
       .then(refresh);
   }
 

@@ -26,6 +26,7 @@ MIGRATIONS = [
     "m008_chip_sets",
     "m009_people_and_seasons",
     "m010_tv_look",
+    "m011_app_settings",
 ]
 
 
@@ -124,5 +125,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 10 migration(s)."
+        assert result.output.strip() == "Applied 11 migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []

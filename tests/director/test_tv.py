@@ -124,8 +124,9 @@ def test_tv_page_is_a_full_page_that_embeds_the_polled_partial(night: Night) -> 
     assert isinstance(section, Tag)
     assert section["hx-get"] == f"/t/{night.id}/tv/clock"
     assert "every 1.5s" in str(section["hx-trigger"])  # a pause shows within two seconds
-    scripts = [s["src"] for s in soup.find_all("script")]
+    scripts = [s["src"] for s in soup.find_all("script", src=True)]
     assert "/static/js/htmx-2.0.11.min.js" in scripts and "/static/js/tv.js" in scripts
+    assert soup.find("script", id="words", type="application/json") is not None  # what tv.js says, translated
     assert soup.find(id="tv-sound") is not None, "a visible way to enable sound"
     main = soup.find(id="tv")
     assert isinstance(main, Tag)

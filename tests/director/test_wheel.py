@@ -1,5 +1,5 @@
-"""The built wheel carries the templates and static files: installed without the source tree,
-the app still serves its pages."""
+"""The built wheel carries the templates, the static files and the compiled message catalogues:
+installed without the source tree, the app still serves its pages, in French too."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ CHECK = textwrap.dedent(
         response = client.get(path)
         assert response.status_code == 200, (path, response.status_code)
         response.close()
+    import sqlite3
+    with sqlite3.connect(app.config["DATABASE"]) as connection:
+        connection.execute("INSERT INTO app_settings VALUES ('language', 'fr')")
+    page = client.get("/auth/first-run").get_data(as_text=True)
+    assert '<html lang="fr">' in page and "Mot de passe" in page, page[:800]
     print("served from", director.__file__)
     """
 )
@@ -46,6 +51,8 @@ def test_wheel_serves_pages_without_the_source_tree(tmp_path: Path) -> None:
     assert "director/templates/base.html" in names
     assert "director/static/css/app.css" in names
     assert "director/static/js/htmx-2.0.11.min.js" in names
+    for code in ("fr", "de", "es"):  # the catalogues, compiled by the build
+        assert f"director/translations/{code}/LC_MESSAGES/messages.mo" in names
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"

@@ -1,0 +1,234 @@
+"""The languages of the app: which one a reader sees, and how numbers, times and the engine's
+sentences are written in it.
+
+* The host chooses the app's language (``/language``, stored in ``app_settings``); every page,
+  the TV and its voice speak it. When the host allows it, a player's phone (the ``/p/...``
+  pages and the phone clock) follows its own browser's ``Accept-Language`` instead. The JSON
+  API answers in the language its caller asks for with ``Accept-Language``, else the app's.
+* Templates use ``{{ _("...") }}`` and ``{{ ngettext(...) }}`` (Flask-Babel); Python code
+  ``gettext`` / ``lazy_gettext`` from ``flask_babel``. The engine never imports Flask: its
+  errors carry an English message id and values (``engine.errors``), rendered here by
+  ``say()`` in the reader's language.
+* Catalogues: ``director/translations/<lang>/LC_MESSAGES/messages.po``; the ``.mo`` files are
+  compiled by the build (``hatch_build.py``) and, in a checkout, on start when a ``.po`` is newer
+  (``compile_catalogues``). To add a language: see the README ("Languages").
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from flask import Flask, current_app, g, has_app_context, has_request_context, request
+from flask_babel import Babel, get_locale, get_translations
+
+from engine.errors import EngineError, Message, Term
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+DEFAULT = "en"
+
+def folders() -> list[Path]:
+    """Where the catalogues are: ``translations/``, and any the app's configuration adds."""
+    if has_app_context():
+        given = current_app.config.get("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+        return [Path(folder) for folder in given.split(";") if folder]
+    return [TRANSLATIONS]
+
+
+def languages() -> dict[str, str]:
+    """The languages the app speaks, as the host's menu lists them: English, then each language
+    with a catalogue (by its code, named in its own language)."""
+    return dict(_languages(tuple(str(folder) for folder in folders())))
+
+
+@lru_cache(maxsize=8)
+def _languages(places: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    found = sorted({p.parent.parent.name for place in places for p in Path(place).glob("*/LC_MESSAGES/messages.mo")})
+    codes = (DEFAULT, *[code for code in found if code != DEFAULT])
+    return tuple((code, Locale.parse(code).get_display_name(code).capitalize()) for code in codes)
+
+
+def compile_catalogues(folder: Path = TRANSLATIONS, force: bool = False) -> list[Path]:
+    """Compile each ``messages.po`` whose ``.mo`` is missing or older. Returns what it wrote."""
+    written = []
+    for po in sorted(folder.glob("*/LC_MESSAGES/messages.po")):
+        mo = po.with_suffix(".mo")
+        if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalogue = read_po(source, locale=po.parent.parent.name)
+        temporary = mo.with_suffix(f".mo.{os.getpid()}.tmp")  # two servers starting at once
+        with temporary.open("wb") as target:
+            write_mo(target, catalogue, use_fuzzy=False)
+        temporary.replace(mo)
+        written.append(mo)
+    return written
+
+
+# -- which language -----------------------------------------------------------------------------
+
+def stored_settings(database: str) -> dict[str, str]:
+    try:
+        with sqlite3.connect(database) as connection:
+            rows = connection.execute("SELECT key, value FROM app_settings").fetchall()
+    except sqlite3.Error:
+        return {}
+    return {key: value for key, value in rows}
+
+
+def app_language() -> str:
+    """The host's choice (English until one is made)."""
+    language = settings().get("language", DEFAULT)
+    return language if language in languages() else DEFAULT
+
+
+def phones_follow_browser() -> bool:
+    return settings().get("phones_follow_browser", "1") == "1"
+
+
+def settings() -> dict[str, str]:
+    """The app's settings, read once a request (on the thread's own connection)."""
+    if has_request_context():
+        if "app_settings" not in g:
+            from director.db import get_db
+
+            try:
+                rows = get_db().execute("SELECT key, value FROM app_settings").fetchall()
+            except sqlite3.Error:  # a database not migrated yet
+                rows = []
+            g.app_settings = {key: value for key, value in rows}
+        return g.app_settings  # type: ignore[no-any-return]
+    return stored_settings(current_app.config["DATABASE"])
+
+
+def is_phone_page() -> bool:
+    """A player's own pages (seat card QR, the clock on a phone): they may follow the browser."""
+    path = request.path or ""
+    return request.blueprint == "player" or path.startswith("/p/") or path.endswith("/tv/phone")
+
+
+def select_locale() -> str:
+    """A phone's page (when the host allows) and the API: the language asked for; else the app's."""
+    asks = has_request_context() and (
+        (is_phone_page() and phones_follow_browser()) or (request.path or "").startswith("/api/"))
+    chosen = request.accept_languages.best_match(list(languages())) if asks else None
+    return chosen or app_language()
+
+
+def language() -> str:
+    return str(get_locale() or DEFAULT)
+
+
+# -- how things are written ---------------------------------------------------------------------
+
+def number(amount: float) -> str:
+    """``12,345`` / ``12.345`` / ``12 345``: every digit kept, a fraction rounded."""
+    return format_decimal(round(amount), locale=language())
+
+
+def _english_ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+#: How each language writes a place (a language without a rule here writes ``3.``).
+ORDINALS = {
+    "en": _english_ordinal,
+    "fr": lambda place: "1er" if place == 1 else f"{place}e",
+    "de": lambda place: f"{place}.",
+    "es": lambda place: f"{place}.º",
+}
+
+
+def ordinal(place: int) -> str:
+    """1st / 1er / 1. / 1.º, and so on."""
+    return ORDINALS.get(language(), lambda place: f"{place}.")(place)
+
+
+def say(error: EngineError | Message | str) -> str:
+    """An engine sentence (an error, a ``Message``) in the reader's language; its English is
+    the message id. A plain string is translated if the catalogues know it."""
+    if isinstance(error, EngineError | Message):
+        return render_message(error.message, error.values)
+    return _translated(str(error)) if error else ""
+
+
+def render_message(message: str, values: Mapping[str, Any]) -> str:
+    shown = {key: shown_value(value) for key, value in values.items()}
+    try:
+        return _translated(message).format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return message.format(**shown)
+
+
+def _translated(message: str) -> str:
+    # Not flask_babel.gettext: it %-formats, and the engine's ids use {braces}.
+    return str(get_translations().gettext(message))
+
+
+def shown_value(value: Any) -> Any:
+    if isinstance(value, Term):
+        return _translated(str(value))
+    if isinstance(value, EngineError | Message):
+        return say(value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return number(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(shown_value(item)) for item in value)
+    return value
+
+
+@lru_cache(maxsize=1)
+def script_messages() -> tuple[str, ...]:
+    """The messages the scripts in ``static/js`` say (each ``_("...")`` call), read once."""
+    from babel.messages.extract import extract_from_file
+
+    from director import resource_dir
+
+    found: list[str] = []
+    for path in sorted(resource_dir("static").glob("js/*.js")):
+        if path.name.startswith("htmx"):
+            continue
+        for _line, message, _comments, _context in extract_from_file("javascript", str(path), keywords={"_": None}):
+            if isinstance(message, str) and message not in found:
+                found.append(message)
+    return tuple(found)
+
+
+def script_words() -> dict[str, str]:
+    """What the scripts say, in the reader's language: ``<script id="words">`` on every page."""
+    return {message: _translated(message) for message in script_messages()}
+
+
+def init_app(app: Flask) -> None:
+    if TRANSLATIONS.is_dir():
+        try:
+            if compile_catalogues():
+                _languages.cache_clear()
+        except OSError:  # a read-only install carries its compiled catalogues
+            pass
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks: whitespace folded
+
+    @app.after_request
+    def vary_on_language(response: Any) -> Any:
+        if is_phone_page():
+            response.vary.add("Accept-Language")
+        response.headers.setdefault("Content-Language", language())
+        return response
+
+    @app.context_processor
+    def language_helpers() -> dict[str, Any]:
+        return {"language": language, "say": say, "script_words": script_words}

@@ -1,0 +1,115 @@
+"""The host's choice of language: the app's (every page, the TV and its voice) and whether a
+player's phone may follow its own browser's language instead.
+
+Pages: ``GET /language`` (the form), ``POST /language``. JSON twins: ``GET /api/language`` and
+``POST /api/language``. Stored in ``app_settings`` (``language``, ``phones_follow_browser``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from babel import Locale
+from flask import Blueprint, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import force_locale, gettext, refresh
+from pydantic import BeforeValidator, Field
+from sqlite_utils import Database
+
+from director import i18n
+from director.auth import login_required
+from director.contract import Api, Write, explain
+from director.db import get_db
+from director.events import writing
+from director.shapes import Shape
+from director.web import flash_and_go, render
+from engine.errors import InvalidInput
+
+bp = Blueprint("languages", __name__)
+api = Api(bp, "settings")
+
+
+def _text(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+class LanguageIn(Write):
+    """The app's language and the phones' (each field optional: one left out keeps its value)."""
+
+    language: Annotated[str, BeforeValidator(_text), Field(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$", max_length=6)] | None = Field(
+        None, title="language", description="A language the app speaks: en, fr, de or es (GET /api/language lists them).")
+    phones_follow_browser: bool | None = Field(
+        None, title="phones follow their browser",
+        description="Whether a player's phone shows its own browser's language (else the app's).")
+
+
+class LanguageSettings(Shape):
+    language: str
+    """The app's language: every page, the TV and its voice."""
+    phones_follow_browser: bool
+    languages: dict[str, str]
+    """The languages the app speaks, each by its code, named in its own language."""
+
+
+def current() -> dict[str, Any]:
+    return {"language": i18n.app_language(), "phones_follow_browser": i18n.phones_follow_browser(),
+            "languages": i18n.languages()}
+
+
+def save(db: Database, data: LanguageIn) -> dict[str, Any]:
+    given = {k: v for k, v in data.given().items() if v is not None and k != "expected_seq"}  # null: unchanged
+    if "language" in given and given["language"] not in i18n.languages():
+        raise InvalidInput("The app does not speak {code}: choose one of {choices}.", code=given["language"],
+                           choices=", ".join(i18n.languages()))
+    rows = [{"key": k, "value": ("1" if v else "0") if isinstance(v, bool) else v} for k, v in given.items()]
+    with writing(current_app.config["DATABASE"]):
+        if rows:
+            db["app_settings"].upsert_all(rows, pk="key")
+    from flask import g
+
+    g.pop("app_settings", None)
+    refresh()
+    forget_pages = current_app.extensions.get("poll_cache")
+    if forget_pages is not None:
+        forget_pages.clear()
+    return current()
+
+
+def page(error: str | None = None, status: int = 200) -> ResponseReturnValue:
+    return render("language.html", "language.html", settings=current(), error=error), status
+
+
+@bp.get("/language")
+@login_required
+def show() -> ResponseReturnValue:
+    return page()
+
+
+@bp.post("/language")
+@login_required
+def post() -> ResponseReturnValue:
+    typed: dict[str, Any] = {"language": request.form.get("language", "").strip() or None,
+                             "phones_follow_browser": request.form.get("phones_follow_browser") == "1"}
+    try:
+        data = LanguageIn.model_validate({k: v for k, v in typed.items() if v is not None})
+        chosen = save(get_db(), data)
+    except InvalidInput as error:
+        return page(i18n.say(error), 422)
+    except Exception as error:  # pydantic's ValidationError: worded like every other form's
+        return page(i18n.say(explain(error, LanguageIn)), 422)  # type: ignore[arg-type]
+    with force_locale(chosen["language"]):
+        named = Locale.parse(chosen["language"]).get_display_name(chosen["language"])  # "français", in a sentence
+        said = gettext("The app speaks %(language)s now.", language=named)
+    return flash_and_go(said, url_for("languages.show"))
+
+
+@api.get("/api/language", summary="The app's language, whether players' phones follow their browser's, "
+         "and the languages the app speaks", result=LanguageSettings, errors=())
+def api_show() -> ResponseReturnValue:
+    return jsonify(current())
+
+
+@api.post("/api/language", summary="Choose the app's language (every page, the TV and its voice) and "
+          "whether players' phones follow their browser's", body=LanguageIn, result=LanguageSettings, status=200)
+def api_save(data: LanguageIn) -> ResponseReturnValue:
+    return jsonify(save(get_db(), data))
