@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
+from director.i18n import gettext
 from director.i18n import number as chips
 from engine.clock import ClockState
 from engine.tournament import Tournament

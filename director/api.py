@@ -13,7 +13,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, session
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 
 from director import auth, inputs, services, shapes
@@ -21,6 +20,7 @@ from director.answers import answer, state_json, without_tokens
 from director.contract import Api
 from director.db import get_db
 from director.events import load_events, load_state
+from director.i18n import gettext
 from director.results import results_data
 from director.web import now
 from engine.errors import N_, IllegalAction, InvalidInput

@@ -26,12 +26,12 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from director.db import get_db
+from director.i18n import gettext
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 csrf = CSRFProtect()

@@ -21,13 +21,12 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, flash, redirect, request, send_file, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from sqlite_utils import Database
 
 from director.auth import login_required
 from director.db import get_db, migrate
 from director.events import cache, writing
-from director.i18n import say
+from director.i18n import gettext, say
 from director.migrations import migrations
 from director.web import render
 from engine.errors import IllegalAction, InvalidInput

@@ -14,11 +14,10 @@ import math
 from collections.abc import Callable, Sequence
 from html import escape
 
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
+from director.i18n import gettext, ngettext, say
 from director.i18n import number as chips
-from director.i18n import say
 from engine.clock import ClockState
 from engine.dealing import stack_of
 from engine.structure import Break, Level, Structure, describe_break, describe_level, estimate_end
@@ -109,7 +108,6 @@ def line_chart(
                      f"{escape(name)}</text>")
     parts.append("</svg>")
     return Markup("".join(parts))
-
 
 
 

@@ -21,7 +21,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
 
@@ -30,7 +29,7 @@ from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import writing
-from director.i18n import say
+from director.i18n import gettext, say
 from director.web import flash_and_go, now, refusal_status, render
 from engine.chips import (
     CHIP_SETS,
@@ -272,7 +271,6 @@ def post() -> ResponseReturnValue:
 @login_required
 def delete_page(set_id: int) -> ResponseReturnValue:
     return flash_and_go(delete(get_db(), set_id), url_for("chipsets.index"))
-
 
 
 

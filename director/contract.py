@@ -25,7 +25,6 @@ from typing import Annotated, Any, TypeVar, get_args, get_origin
 
 from flask import Blueprint, Flask, jsonify, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -39,7 +38,7 @@ from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
 from director.auth import login_required
-from director.i18n import say
+from director.i18n import gettext, say
 from engine.errors import N_, InvalidInput, Message, Term
 from engine.limits import (
     MAX_CHIPS,

@@ -7,14 +7,13 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
 from director import inputs, services
 from director.auth import login_required
 from director.contract import Write, read
 from director.db import get_db
 from director.events import load_events, load_state, played_as_stored
-from director.i18n import say
+from director.i18n import gettext, say
 from director.seating.views import move_text, names_of
 from director.views import dashboard_context, redo_text, undone_text
 from director.web import act, act_and_say, now, render

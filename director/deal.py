@@ -14,7 +14,6 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from sqlite_utils import Database
 
 from director import inputs, shapes
@@ -23,8 +22,8 @@ from director.auth import login_required
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import gettext, say
 from director.i18n import number as chips
-from director.i18n import say
 from director.services import command
 from director.web import act_and_say, now, render
 from engine.dealing import stack_of

@@ -31,14 +31,14 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import lazy_gettext
 
 from director import inputs, services, shapes
 from director.auth import login_required
 from director.contract import Api, Write, flag
 from director.db import get_db
 from director.events import load_state
-from director.i18n import number, ordinal, say
+from director.i18n import gettext, ngettext, number, ordinal, say
 from director.seating.views import move_text, names_of
 from director.views import colour_view
 from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
@@ -69,7 +69,6 @@ STREETS = {"preflop": N_("preflop"), "flop": N_("flop"), "turn": N_("turn"), "ri
 def pot_name(index: int) -> str:
     """``main pot``, ``side pot 1``, ... in the reader's language."""
     return gettext("main pot") if index == 0 else gettext("side pot %(number)s", number=index)
-
 
 
 
@@ -568,7 +567,6 @@ def _chips_list(text: Any) -> list[int]:
     if not raw:
         raise InvalidInput("Enter the chips pushed, e.g. 1000 or 1000+500.")
     return [parse_int(c, Term("chip value"), minimum=1) for c in raw]
-
 
 
 #: Events at one table that leave every other table's page as it was.

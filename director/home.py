@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
 from director.auth import login_required, password_hash
 from director.db import get_db
 from director.events import load_state
-from director.i18n import say
+from director.i18n import gettext, say
 from director.web import now, render
 from engine.errors import EngineError
 

@@ -18,14 +18,13 @@ from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
 from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
-from director.i18n import say
+from director.i18n import gettext, ngettext, say
 from director.people import name_key, person_for, transaction
 from director.web import now
 from engine.errors import N_, EngineError, InvalidInput, Term

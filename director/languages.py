@@ -65,10 +65,8 @@ def save(db: Database, data: LanguageIn) -> dict[str, Any]:
     with writing(current_app.config["DATABASE"]):
         if rows:
             db["app_settings"].upsert_all(rows, pk="key")
-    from flask import g
-
-    g.pop("app_settings", None)
     refresh()
+    i18n.forget_language()
     forget_pages = current_app.extensions.get("poll_cache")
     if forget_pages is not None:
         forget_pages.clear()

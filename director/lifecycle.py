@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, jsonify, redirect, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
 from director import events, inputs, services, shapes
 from director.answers import answer
@@ -16,6 +15,7 @@ from director.auth import login_required
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import gettext
 from director.web import is_partial_request, now
 from engine.errors import IllegalAction
 from engine.tournament import Tournament, settings_as_dict

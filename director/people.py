@@ -28,7 +28,6 @@ from typing import Any, TypeVar, cast
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from markupsafe import Markup
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
@@ -39,7 +38,7 @@ from director.charts import line_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import cache, load_state, writing
-from director.i18n import language, say
+from director.i18n import gettext, language, say
 from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
 from engine.errors import EngineError, IllegalAction, InvalidInput, Term
@@ -505,7 +504,6 @@ def index_page(error: str | None = None, status: int = 200, typed: dict[str, str
 @login_required
 def index() -> ResponseReturnValue:
     return index_page()
-
 
 
 

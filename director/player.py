@@ -20,13 +20,12 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from director.db import get_db
 from director.events import UnknownTournament, load_state
-from director.i18n import language, ordinal
+from director.i18n import gettext, language, ngettext, ordinal
 from director.i18n import number as chips
 from director.polls import HEADER
 from director.seating import MOVED_NOTICE_SECONDS

@@ -7,13 +7,13 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
 from director import inputs, services
 from director.auth import login_required
 from director.contract import Write, read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import gettext
 from director.views import dashboard_context
 from director.web import act, now, render
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from sqlite_utils import Database
 
 from director import inputs, services, shapes
@@ -21,6 +20,7 @@ from director.auth import login_required
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state, writing
+from director.i18n import gettext
 from director.web import act_and_say, now
 from engine.errors import IllegalAction, Term
 from engine.tournament import clean_name, settings_as_dict, settings_from_dict

@@ -24,7 +24,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, send_file, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from sqlite_utils import Database
 from werkzeug.datastructures import FileStorage
 from werkzeug.exceptions import NotFound
@@ -34,7 +34,7 @@ from director.auth import login_required
 from director.contract import Api
 from director.db import get_db
 from director.events import writing
-from director.i18n import say
+from director.i18n import gettext, say
 from director.web import flash_and_go, refusal_status, render
 from engine.errors import EngineError, InvalidInput, Term
 

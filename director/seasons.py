@@ -24,7 +24,6 @@ from typing import Any
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from markupsafe import Markup
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
@@ -36,7 +35,7 @@ from director.charts import line_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
-from director.i18n import language, number, ordinal, say
+from director.i18n import gettext, language, ngettext, number, ordinal, say
 from director.people import entries_of, knockouts_by, people, sync, transaction
 from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
@@ -336,7 +335,6 @@ def index() -> ResponseReturnValue:
 
 def _form() -> dict[str, Any]:
     return read(inputs.SeasonIn).model_dump()
-
 
 
 

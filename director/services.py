@@ -17,13 +17,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from flask_babel import gettext
 from sqlite_utils import Database
 
 from director import events, people
 from director.contract import read
 from director.events import StaleWrite, load_state
-from director.i18n import say
+from director.i18n import gettext, say
 from director.inputs import TournamentIn
 from engine.errors import EngineError, InvalidInput
 from engine.positions import draw_button

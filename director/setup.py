@@ -15,7 +15,6 @@ from typing import Any
 from babel.dates import format_date
 from flask import Blueprint, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, ngettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
@@ -23,7 +22,7 @@ from werkzeug.wrappers import Response
 from director import chipsets, saved, seasons, services
 from director.auth import login_required
 from director.db import get_db
-from director.i18n import language, number, say
+from director.i18n import gettext, language, ngettext, number, say
 from director.web import is_partial_request, now, render
 from engine.bounties import mystery_total, mystery_warning
 from engine.chips import (

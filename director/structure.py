@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
 from director import inputs, services, shapes
 from director.answers import answer
@@ -25,7 +24,7 @@ from director.charts import elapsed_minutes, structure_chart
 from director.contract import Api, read
 from director.db import get_db
 from director.events import load_state
-from director.i18n import say
+from director.i18n import gettext, say
 from director.web import act_and_say, now, render
 from engine.structure import Break, Level, warnings
 from engine.tournament import Tournament

@@ -34,7 +34,6 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from director import inputs, screens, services, shapes
@@ -51,7 +50,7 @@ from director.auth import is_director, login_required
 from director.contract import Api, flag
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
-from director.i18n import language, ordinal, say
+from director.i18n import gettext, language, ordinal, say
 from director.i18n import number as chips
 from director.views import late_registration_text, mystery_view
 from director.web import act, expected_seq, is_partial_request, now, values
@@ -235,7 +234,6 @@ def format_clock(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
 
 
 

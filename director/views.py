@@ -8,10 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext, ngettext
-
+from director.i18n import gettext, ngettext, ordinal, say
 from director.i18n import number as chips
-from director.i18n import ordinal, say
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at

@@ -29,14 +29,14 @@ from flask import (
     request,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.wrappers import Response
 
 from director.events import StaleWrite, UnknownTournament
-from director.i18n import language, number, ordinal, say
+from director.i18n import gettext, language, number, ordinal, say
 from engine.errors import EngineError, InvalidInput, Term
 from engine.limits import MAX_CHIPS, MAX_ID
 

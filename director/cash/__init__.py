@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 
+from director.i18n import gettext
 from director.web import error_page
 from engine.errors import N_
 

@@ -9,7 +9,6 @@ from flask import (
     jsonify,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
 from director import inputs, shapes
 from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
@@ -18,6 +17,7 @@ from director.cash.store import club_balances, load_club, load_session, session_
 from director.cash.views import club_json, session_json, summary_data, table_json
 from director.contract import Api, Write
 from director.db import get_db
+from director.i18n import gettext
 from director.web import (
     now,
 )

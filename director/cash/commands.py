@@ -11,7 +11,6 @@ from typing import Any
 from flask import (
     abort,
 )
-from flask_babel import gettext
 from sqlite_utils import Database
 
 from director.cash import SESSION_KIND
@@ -24,7 +23,7 @@ from director.cash.store import (
     record_club,
 )
 from director.contract import flag
-from director.i18n import number, say
+from director.i18n import gettext, number, say
 from director.web import (
     expected_seq,
     parse_int,

@@ -14,13 +14,12 @@ from typing import Any
 from flask import (
     url_for,
 )
-from flask_babel import gettext, ngettext
 
 from director import events
 from director.cash import FIRST_BUTTON
 from director.cash.store import all_sessions, club_balances, load_club, load_session
 from director.db import get_db
-from director.i18n import number, say
+from director.i18n import gettext, ngettext, number, say
 from engine import cash
 from engine.cash import (
     NEWCOMER_RULES,

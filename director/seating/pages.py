@@ -8,13 +8,14 @@ from typing import Any
 
 from flask import current_app, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 
 from director import address
 from director.auth import login_required
 from director.contract import read
 from director.db import get_db
 from director.events import load_state
+from director.i18n import gettext
 from director.qr import qr_svg
 from director.seating import ADDRESS_SETTING, MOVE_SHOWN_SECONDS, bp
 from director.seating.commands import ACTIONS, run_action

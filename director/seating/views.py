@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import request, url_for
-from flask_babel import gettext
 from markupsafe import Markup
 
 from director import services
 from director.auth import is_director
+from director.i18n import gettext, say
 from director.i18n import number as amount
-from director.i18n import say
 from director.qr import qr_svg
 from director.seating import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.seating.links import player_url, public_base_url

@@ -222,6 +222,9 @@ def test_the_hosts_chips_suggest_the_starting_stack(page: Any, live_server: Live
     page.goto(f"{live_server.url}/new")
     page.select_option("select[name=chip_set]", label="Garage case")
     expect(page.locator("#chip-plan")).to_contain_text("Your chips are enough for 9 players")
+    # The form was swapped in whole: its checker listens once htmx has settled it (a person
+    # cannot type in the 20 ms before; a script can).
+    page.wait_for_function("!document.querySelector('.htmx-settling, .htmx-added, .htmx-request')")
     page.fill("input[name=players_expected]", "14")
     page.press("input[name=players_expected]", "Tab")
     expect(page.locator("#chip-plan")).to_contain_text("Your chips are short for 14 players")
