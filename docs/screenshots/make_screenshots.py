@@ -162,11 +162,17 @@ def main() -> None:
         ("dealer-rulings", f"/t/{accident}/table/1", (390, 844)),
         ("season", f"/seasons/{season}", (1280, 800)),
         ("season-tv", f"/seasons/{season}/tv", (1280, 720)),
+        ("language", "/language", (1280, 800)),
+        ("tv-fr", f"/t/{bubble}/tv", (1920, 1080), "fr"),
+        ("dealer-de", f"/t/{accident}/table/1", (390, 844), "de"),
+        ("dashboard-es", f"/t/{demo}", (1280, 800), "es"),
     ]
     opened = {"dealer-rulings": "#dealer .dl-accidents summary"}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])
-        for name, path, (width, height) in shots:
+        for name, path, (width, height), *language in shots:
+            with app.app_context():  # the host's choice of language (English unless the shot names one)
+                get_db()["app_settings"].upsert({"key": "language", "value": (language or ["en"])[0]}, pk="key")
             context = browser.new_context(viewport={"width": width, "height": height}, color_scheme="dark")
             page = context.new_page()
             page.goto(url + "/auth/login")
@@ -184,7 +190,7 @@ def main() -> None:
             context.close()
         browser.close()
     server.shutdown()
-    for name, _, _ in shots:
+    for name, *_ in shots:
         print(f"{name}.png  {(HERE / f'{name}.png').stat().st_size // 1024} KB")
 
 
