@@ -106,7 +106,7 @@ class HandSetup:
             seat, chips = min(self.stacks.items(), key=lambda item: item[1])
             raise InvalidInput(
                 "Seat {seat} has {chips} chips and cannot be dealt in.",
-                seat=seat, chips=str(chips)
+                seat=seat, chips=chips
             )
         if self.big_blind_seat not in self.stacks:
             raise InvalidInput(
@@ -138,13 +138,13 @@ class HandSetup:
         if self.big_blind <= 0 or self.small_blind < 0 or self.big_blind_ante < 0 or self.min_bet < 0:
             raise InvalidInput(
                 "The blinds {small_blind}/{big_blind} and antes must be positive.",
-                small_blind=str(self.small_blind), big_blind=str(self.big_blind)
+                small_blind=self.small_blind, big_blind=self.big_blind
             )
         for seat, chips in self.antes.items():
             if seat not in self.stacks or chips < 0:
                 raise InvalidInput(
                     "An ante of {chips} for seat {seat} cannot be posted.",
-                    chips=str(chips), seat=seat
+                    chips=chips, seat=seat
                 )
         for seat, chips in self.straddles.items():
             if seat not in self.stacks or chips <= 0 or seat in (
@@ -152,7 +152,7 @@ class HandSetup:
             ):
                 raise InvalidInput(
                     "A straddle of {chips} for seat {seat} cannot be posted.",
-                    chips=str(chips), seat=seat
+                    chips=chips, seat=seat
                 )
         if self.straddles and len(self.stacks) == 2:
             raise InvalidInput("Heads-up there is no straddle.")
@@ -477,7 +477,7 @@ class Hand:
         owed = self._current - self._bet[i]
         if owed > 0:
             raise IllegalAction(
-                "Seat {seat} cannot check: it is {amount} to call.", seat=seat, amount=str(min(owed, self._stack[i]))
+                "Seat {seat} cannot check: it is {amount} to call.", seat=seat, amount=min(owed, self._stack[i])
             )
 
     def verify_call(self, seat: Seat) -> None:
@@ -490,7 +490,7 @@ class Hand:
         if self._current > 0:
             raise IllegalAction(
                 "Seat {seat} cannot bet {amount}: there is already a bet of {current}; raise instead.",
-                seat=seat, amount=str(amount), current=str(self._current),
+                seat=seat, amount=amount, current=self._current,
             )
         self._verify_amount(i, amount, "bet")
 
@@ -499,7 +499,7 @@ class Hand:
         if self._current == 0:
             raise IllegalAction(
                 "Seat {seat} cannot raise to {amount}: there is no bet; bet instead.",
-                seat=seat, amount=str(amount),
+                seat=seat, amount=amount,
             )
         self._verify_amount(i, amount, "raise to")
 
@@ -527,7 +527,7 @@ class Hand:
                 "Seat {seat} cannot raise to {amount}: give a whole number of chips.",
                 seat=seat, amount=repr(amount),
             )
-        shown, most = str(amount), str(all_in_to)
+        shown, most = amount, all_in_to
         if amount > all_in_to:
             if word == "bet":
                 raise IllegalAction(
@@ -546,10 +546,10 @@ class Hand:
                 )
             raise IllegalAction(
                 "Seat {seat} cannot raise to {amount}: the bet is already {current}.",
-                seat=seat, amount=shown, current=str(current),
+                seat=seat, amount=shown, current=current,
             )
         if self._faced[i] >= 0 and current - self._faced[i] < self._full:
-            call = str(min(current - bet, self._stack[i]))
+            call = min(current - bet, self._stack[i])
             if word == "bet":
                 raise IllegalAction(
                     "Seat {seat} cannot bet {amount}: the short all-in did not reopen the betting; "
@@ -578,23 +578,23 @@ class Hand:
                 raise IllegalAction(
                     "Seat {seat} cannot bet {amount}: no other player has more than {current} "
                     "to call a raise with; seat {seat} may only call or fold.",
-                    seat=seat, amount=shown, current=str(current),
+                    seat=seat, amount=shown, current=current,
                 )
             raise IllegalAction(
                 "Seat {seat} cannot raise to {amount}: no other player has more than {current} "
                 "to call a raise with; seat {seat} may only call or fold.",
-                seat=seat, amount=shown, current=str(current),
+                seat=seat, amount=shown, current=current,
             )
         minimum = current + self._full
         if amount < minimum and amount != all_in_to:
             if current == 0:
                 raise IllegalAction(
                     "Seat {seat} cannot bet {amount}: the minimum bet is {minimum}.",
-                    seat=seat, amount=shown, minimum=str(minimum),
+                    seat=seat, amount=shown, minimum=minimum,
                 )
             raise IllegalAction(
                 "Seat {seat} cannot raise to {amount}: the minimum raise is to {minimum}.",
-                seat=seat, amount=shown, minimum=str(minimum),
+                seat=seat, amount=shown, minimum=minimum,
             )
 
     # ------------------------------------------------------------------ can

@@ -182,7 +182,7 @@ def test_a_plain_browser_post_redirects_back_to_the_table(dealer: Dealer) -> Non
         ({"kind": "raise", "amount": "30"}, "Seat 3 cannot raise to 30: the minimum raise is to 40."),
         ({"kind": "check"}, "Seat 3 cannot check: it is 20 to call."),
         ({"kind": "bet", "amount": "100"}, "Seat 3 cannot bet 100: there is already a bet of 20; raise instead."),
-        ({"kind": "raise", "amount": "5000"}, "Seat 3 cannot raise to 5000: the most they can raise to is 1000 (all in)."),
+        ({"kind": "raise", "amount": "5000"}, "Seat 3 cannot raise to 5,000: the most they can raise to is 1,000 (all in)."),
         ({"kind": "call", "seat": "5"}, "It is seat 3's turn, not seat 5's."),
         ({"kind": "raise", "amount": "lots"}, "The raise amount must be a whole number, not 'lots'."),
     ],

@@ -373,7 +373,7 @@ def test_hand_uses_the_fixed_blinds_and_updates_stacks():
     assert (hand.setup.small_blind, hand.setup.big_blind) == (250, 500)
     assert (hand.setup.button, hand.setup.small_blind_seat, hand.setup.big_blind_seat) == (1, 3, 5)
     with pytest.raises(
-        IllegalAction, match="Seat 1 cannot raise to 700: the minimum raise is to 1000"
+        IllegalAction, match="Seat 1 cannot raise to 700: the minimum raise is to 1,000"
     ):
         night.act("p1 cbr 700")
     night.act("p1 cbr 1500")

@@ -254,7 +254,7 @@ def test_seed_no_bet_beyond_ones_stack():
     """Seed 000: "No-Limit means you may bet any amount up to all your chips." """
     hand = six(stack=3000)
     assert refused(hand.raise_to, 3, 5000) == (
-        "Seat 3 cannot raise to 5000: the most they can raise to is 3000 (all in)."
+        "Seat 3 cannot raise to 5,000: the most they can raise to is 3,000 (all in)."
     )
     assert hand.all_in(3).to == 3000
 
@@ -264,7 +264,7 @@ def test_seed_002_raise_must_be_at_least_the_previous_raise():
     a raise of 400, so the next one must go to at least 1,000." """
     hand = make([10_000] * 4, button=4, sb=1, bb=2, blinds=(100, 200))
     play(hand, "p3 cbr 600")
-    assert refused(hand.raise_to, 4, 999) == "Seat 4 cannot raise to 999: the minimum raise is to 1000."
+    assert refused(hand.raise_to, 4, 999) == "Seat 4 cannot raise to 999: the minimum raise is to 1,000."
     assert hand.can_raise_to(4, 1000)
 
 
@@ -275,7 +275,7 @@ def test_tda_t26_minimum_raise_is_the_last_full_increment():
     play(hand, "p3 cbr 600", "p4 cbr 1600", "p5 cbr 3600")
     legal = hand.legal_actions()
     assert legal is not None and legal.min_bet_or_raise_to == 5600
-    assert refused(hand.raise_to, 1, 5500) == "Seat 1 cannot raise to 5500: the minimum raise is to 5600."
+    assert refused(hand.raise_to, 1, 5500) == "Seat 1 cannot raise to 5,500: the minimum raise is to 5,600."
 
 
 def test_tda_t27_short_all_in_keeps_the_full_raise_increment():
@@ -294,8 +294,8 @@ def test_tda_t28_an_under_raise_is_refused_with_the_minimum():
     settles on: anything between the call and the minimum raise is refused, naming it."""
     hand = make([20_000] * 3, button=3, sb=1, bb=2, blinds=(250, 500))
     play(hand, "p3 cc", "p1 cc", "p2 cc", "p1 cbr 1000")
-    assert refused(hand.raise_to, 2, 1400) == "Seat 2 cannot raise to 1400: the minimum raise is to 2000."
-    assert refused(hand.raise_to, 2, 1500) == "Seat 2 cannot raise to 1500: the minimum raise is to 2000."
+    assert refused(hand.raise_to, 2, 1400) == "Seat 2 cannot raise to 1,400: the minimum raise is to 2,000."
+    assert refused(hand.raise_to, 2, 1500) == "Seat 2 cannot raise to 1,500: the minimum raise is to 2,000."
     assert hand.call(2).to == 1000
     assert hand.can_raise_to(3, 2000)
 
@@ -390,7 +390,7 @@ def test_seed_no_raise_when_all_other_players_are_all_in():
     assert legal is not None
     assert legal.call_amount == 2900 and legal.max_bet_or_raise_to is None
     assert refused(hand.raise_to, 2, 6000) == (
-        "Seat 2 cannot raise to 6000: every other player is all-in; seat 2 may only call or fold."
+        "Seat 2 cannot raise to 6,000: every other player is all-in; seat 2 may only call or fold."
     )
 
 
