@@ -43,6 +43,9 @@ def test_an_hour_of_polling_keeps_the_dom_and_the_heap_flat(live_server: LiveSer
         cdp.send("Performance.enable")
 
         def measured() -> tuple[int, int]:
+            # Between polls: no request, swap or settle under way (a poll answered late on a
+            # busy machine would count the old partial and the new one together).
+            page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
             cdp.send("HeapProfiler.collectGarbage")
             metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
             return int(metrics["Nodes"]), int(metrics["JSHeapUsedSize"])
