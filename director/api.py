@@ -254,6 +254,14 @@ def close_rebuys(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
     return answer(tournament_id)
 
 
+@api.post("/t/<int:tournament_id>/payouts/lock", summary="Lock the payouts at the money: who is paid and the "
+          "shape of the prizes stay; later money is shared in proportion to them", body=inputs.Write,
+          result=shapes.Tournament)
+def lock_payouts(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
+    services.lock_payouts(get_db(), tournament_id, data.expected_seq, now())
+    return answer(tournament_id)
+
+
 @api.post("/t/<int:tournament_id>/hand-cap", body=inputs.HandCapIn, result=shapes.Tournament,
           summary="End at the hand cap (seed 000: 120 hands): the players still in are ranked by their chips")
 def hand_cap(tournament_id: int, data: inputs.HandCapIn) -> ResponseReturnValue:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar, cast
 from flask import (
     Blueprint,
     Flask,
+    abort,
     current_app,
     flash,
     g,
@@ -210,6 +211,14 @@ def logout() -> ResponseReturnValue:
 
 
 def init_app(app: Flask) -> None:
+    @app.before_request
+    def refuse_nameless_fields() -> None:
+        """A form part without a name (a malformed multipart body) is refused before the CSRF
+        check reads the form's names."""
+        multipart = request.method == "POST" and request.mimetype == "multipart/form-data"
+        if multipart and any(not key for key in (*request.form.keys(), *request.files.keys())):
+            abort(400, gettext("The form has a field without a name: nothing was recorded."))
+
     csrf.init_app(app)
     app.extensions["login_throttle"] = LoginThrottle()
 

@@ -9,6 +9,9 @@ state held in memory.
 
 Pages: ``/backup`` (director only): download (``/backup/download``, the file), and restore
 with a confirmation (``POST /backup/restore``, the file as ``backup`` and ``confirm=on``).
+JSON twins, for a host's nightly script: ``GET /api/backup`` (the file) and ``POST
+/api/restore`` (a multipart form: the file as ``backup`` and ``confirm=true``), with the same
+checks.
 """
 
 from __future__ import annotations
@@ -17,13 +20,17 @@ import os
 import sqlite3
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from flask import Blueprint, current_app, flash, redirect, request, send_file, url_for
+from flask import Blueprint, Response, current_app, flash, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
+from werkzeug.datastructures import FileStorage
 
+from director import inputs, shapes
 from director.auth import login_required
+from director.contract import Api
 from director.db import get_db, migrate
 from director.events import cache, writing
 from director.i18n import gettext, say
@@ -32,6 +39,7 @@ from director.web import render
 from engine.errors import IllegalAction, InvalidInput
 
 bp = Blueprint("backup", __name__)
+api = Api(bp, "club")
 MAX_BACKUP = 2 * 1024**3
 """The largest file a restore takes (2 GB): a club's years of nights are a few hundred MB."""
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -113,13 +121,30 @@ def page() -> ResponseReturnValue:
 
 
 def _download() -> ResponseReturnValue:
+    """The backup as a download, sent in blocks from a copy that is deleted once sent."""
     handle, path = tempfile.mkstemp(suffix=".db")
     os.close(handle)
     take(path)
+    size = os.path.getsize(path)
+
+    def blocks() -> Iterator[bytes]:
+        try:
+            with open(path, "rb") as file:
+                while block := file.read(1 << 20):
+                    yield block
+        finally:
+            _forget(path)
+
     name = time.strftime("poker-director-%Y%m%d-%H%M.db")
-    response = send_file(path, as_attachment=True, download_name=name, mimetype="application/vnd.sqlite3")
-    response.call_on_close(lambda: os.path.exists(path) and os.unlink(path))
+    response = Response(blocks(), mimetype="application/vnd.sqlite3", headers={
+        "Content-Disposition": f'attachment; filename="{name}"', "Content-Length": str(size)})
+    response.call_on_close(lambda: _forget(path))
     return response
+
+
+def _forget(path: str) -> None:
+    if os.path.exists(path):
+        os.unlink(path)
 
 
 @bp.get("/backup/download")
@@ -128,26 +153,50 @@ def download() -> ResponseReturnValue:
     return _download()
 
 
-@bp.post("/backup/restore")
-@login_required
-def restore_page() -> ResponseReturnValue:
-    upload = request.files.get("backup")
+def restore_upload(upload: FileStorage | None, confirmed: bool, page: bool = True) -> Path:
+    """Restore the uploaded backup, after the checks every way in shares: a file, the host's
+    confirmation, its size, and that it is a backup this version can read."""
     if upload is None or not upload.filename:
-        return render("backup.html", "backup.html", error=gettext("Choose the backup file to restore.")), 422
-    if request.form.get("confirm") != "on":
-        return render("backup.html", "backup.html",
-                      error=gettext("Tick the box to confirm: everything now in the app is replaced by the backup.")), 422
+        raise InvalidInput("Choose the backup file to restore.")
+    if not confirmed and page:
+        raise InvalidInput("Tick the box to confirm: everything now in the app is replaced by the backup.")
+    if not confirmed:
+        raise InvalidInput("Send confirm=true to confirm: everything now in the app is replaced by the backup.")
     handle, path = tempfile.mkstemp(suffix=".db")
     os.close(handle)
     try:
         upload.save(path)
         if os.path.getsize(path) > MAX_BACKUP:
             raise InvalidInput("A backup is at most {size} GB.", size=MAX_BACKUP // 1024**3)
-        aside = restore(path)
-    except (InvalidInput, IllegalAction) as error:
-        return render("backup.html", "backup.html", error=say(error)), 422
+        return restore(path)
     finally:
         os.unlink(path)
-    flash(gettext("Restored the backup. The database as it was is kept in the data folder as %(file)s.",
-                  file=aside.name), "ok")
+
+
+def restored_text(aside: Path) -> str:
+    return gettext("Restored the backup. The database as it was is kept in the data folder as %(file)s.",
+                   file=aside.name)
+
+
+@bp.post("/backup/restore")
+@login_required
+def restore_page() -> ResponseReturnValue:
+    try:
+        aside = restore_upload(request.files.get("backup"), request.form.get("confirm") == "on")
+    except (InvalidInput, IllegalAction) as error:
+        return render("backup.html", "backup.html", error=say(error)), 422
+    flash(restored_text(aside), "ok")
     return redirect(url_for("home.index"), code=303)
+
+
+@api.get("/api/backup", summary="A backup of the whole database: the file (a consistent copy, taken while "
+         "the app runs)", login=True, errors=(), produces="application/vnd.sqlite3")
+def api_backup() -> ResponseReturnValue:
+    return _download()
+
+
+@api.post("/api/restore", summary="Replace the whole database with a backup (a multipart form: the file as "
+          "backup, and confirm=true); the database as it was is kept in the data folder", body=inputs.RestoreIn,
+          files=("backup",), result=shapes.Done, status=200, errors=(400, 401, 422))
+def api_restore(data: inputs.RestoreIn) -> ResponseReturnValue:
+    return jsonify(notice=restored_text(restore_upload(request.files.get("backup"), data.confirm, page=False)))

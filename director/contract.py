@@ -339,6 +339,10 @@ class Operation:
     csrf: bool = False
     errors: tuple[int, ...] = ()
     description: str | None = None
+    produces: str | None = None
+    """A file's media type, for an answer that is a file (a backup) rather than JSON."""
+    files: tuple[str, ...] = ()
+    """Fields of the body that are files: the body is then a multipart form (a restore)."""
 
 
 OPERATIONS: dict[str, Operation] = {}
@@ -366,19 +370,19 @@ class Api:
     endpoints: list[str] = field(default_factory=list)
 
     def get(self, rule: str, *, summary: str, result: type[BaseModel] | None = None, login: bool = False,
-            errors: tuple[int, ...] = (404,), endpoint: str | None = None,
-            description: str | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+            errors: tuple[int, ...] = (404,), endpoint: str | None = None, description: str | None = None,
+            produces: str | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
         operation = Operation("get", summary, self.tag, None, result, 200, login, False,
-                              tuple(sorted({*errors, *((401,) if login else ())})), description)
+                              tuple(sorted({*errors, *((401,) if login else ())})), description, produces)
         return self._route(rule, operation, endpoint)
 
     def post(self, rule: str, *, summary: str, body: type[Input] | None = None,
              result: type[BaseModel] | None = None, status: int = 201, login: bool = True,
-             errors: tuple[int, ...] = WRITE_ERRORS, endpoint: str | None = None,
-             description: str | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+             errors: tuple[int, ...] = WRITE_ERRORS, endpoint: str | None = None, description: str | None = None,
+             files: tuple[str, ...] = ()) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
         codes = {*errors, 400, 422} | ({401} if login else set())
         operation = Operation("post", summary, self.tag, body, result, status, login, True,
-                              tuple(sorted(codes)), description)
+                              tuple(sorted(codes)), description, files=files)
         return self._route(rule, operation, endpoint)
 
     def unknown(self, rule: str, known: tuple[str, ...], what: str, status: int = 404) -> None:
@@ -436,6 +440,16 @@ def _schema(model: type[BaseModel], components: dict[str, Any], mode: str) -> di
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def _form_schema(operation: Operation) -> dict[str, Any]:
+    """A multipart form's schema: the body's fields, and its files as binary."""
+    assert operation.body is not None
+    schema = operation.body.model_json_schema(mode="validation")
+    schema.pop("$defs", None)
+    schema.setdefault("properties", {}).update({name: {"type": "string", "format": "binary"} for name in operation.files})
+    schema["required"] = sorted({*schema.get("required", []), *operation.files})
+    return schema
+
+
 def document(app: Flask) -> dict[str, Any]:
     """The OpenAPI 3.1 document of every ``/api/`` route of ``app``."""
     components: dict[str, Any] = {}
@@ -454,7 +468,9 @@ def document(app: Flask) -> dict[str, Any]:
             for conv, arg in _ARGUMENT.findall(rule.rule)
         ]
         answer: dict[str, Any] = {"description": STATUS_TEXT.get(operation.status, "Done")}
-        if operation.result is not None:
+        if operation.produces is not None:
+            answer["content"] = {operation.produces: {"schema": {"type": "string", "format": "binary"}}}
+        elif operation.result is not None:
             answer["content"] = {"application/json": {"schema": _schema(operation.result, components, "serialization")}}
         responses: dict[str, Any] = {str(operation.status): answer}
         for code in operation.errors:
@@ -469,7 +485,9 @@ def document(app: Flask) -> dict[str, Any]:
         }
         if operation.description:
             item["description"] = operation.description
-        if operation.body is not None:
+        if operation.body is not None and operation.files:
+            item["requestBody"] = {"required": True, "content": {"multipart/form-data": {"schema": _form_schema(operation)}}}
+        elif operation.body is not None:
             body_schema = _schema(operation.body, components, "validation")
             required = bool(operation.body.model_json_schema().get("required"))
             item["requestBody"] = {"required": required, "content": {"application/json": {"schema": body_schema}}}

@@ -181,6 +181,15 @@ def close_rebuys(tournament_id: int) -> ResponseReturnValue:
     return dashboard_act(tournament_id, do, gettext("Rebuys closed."))
 
 
+@bp.post("/t/<int:tournament_id>/payouts/lock")
+@login_required
+def lock_payouts(tournament_id: int) -> ResponseReturnValue:
+    def do() -> None:
+        services.lock_payouts(get_db(), tournament_id, read(Write).expected_seq, now())
+
+    return dashboard_act(tournament_id, do, gettext("The payouts are locked."))
+
+
 @bp.post("/t/<int:tournament_id>/hand-cap")
 @login_required
 def hand_cap(tournament_id: int) -> ResponseReturnValue:

@@ -37,11 +37,48 @@ MAX_ROWS = 20_000
 MAX_CSV = 5 * 1024 * 1024
 
 
+def _lines(text: str) -> str:
+    """The file's text with its line ends as the CSV reader reads them. A file whose lines all
+    end with a carriage return alone (an old Mac's CSV) is read line by line; a carriage return
+    alone among ordinary line ends is refused with its line."""
+    if "\r" not in text:
+        return text
+    if "\n" not in text:
+        return text.replace("\r", "\n")
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        if "\r" in line:
+            raise InvalidInput("Line {line}: a carriage return alone in the middle of the line. Save the file as "
+                               "CSV (UTF-8) and try again.", line=str(number))
+    return text
+
+
 def _rows(text: str, needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
-    """The CSV's rows with their line numbers; refused when a needed column is missing."""
+    """The CSV's rows with their line numbers; refused when the file cannot be read as CSV or a
+    needed column is missing, with the line and what is wrong."""
     if len(text) > MAX_CSV:
         raise InvalidInput("The file is larger than {size} MB.", size=MAX_CSV // 1024 // 1024)
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if "\x00" in text:
+        raise InvalidInput("Line {line}: the file holds a NUL character: it is not a CSV text file.",
+                           line=str(text.count("\n", 0, text.index("\x00")) + 1))
+    reader = csv.DictReader(io.StringIO(_lines(text.lstrip("\ufeff")), newline=""), strict=True)
+    try:
+        return _read(reader, needed)
+    except csv.Error as error:
+        raise InvalidInput("Line {line}: the file cannot be read as CSV ({reason}).", line=str(reader.line_num or 1),
+                           reason=_csv_reason(error)) from None
+
+
+def _csv_reason(error: csv.Error) -> str:
+    """The CSV reader's complaint in words a host can act on."""
+    text = str(error)
+    if "unexpected end of data" in text or "EOF" in text:
+        return Term("a quote opened here is never closed")
+    if "expected" in text and "delimiter" in text:
+        return Term("a quote closes in the middle of a field")
+    return text
+
+
+def _read(reader: csv.DictReader[str], needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
     header = [h.strip().lower() for h in (reader.fieldnames or [])]
     missing = [c for c in needed if c not in header]
     if missing:
@@ -51,7 +88,8 @@ def _rows(text: str, needed: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
         raise InvalidInput("Line 1: the column {missing} is missing (the first line names the columns: {needed}).",
                            missing=", ".join(missing), needed=", ".join(needed))
     out = []
-    for n, raw in enumerate(reader, start=2):
+    for raw in reader:
+        n = reader.line_num
         row = {str(k).strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
         if not any(row.values()):
             continue
@@ -116,6 +154,29 @@ def _date(value: str, line: int, today: float) -> float:
     return at
 
 
+def _check_places(date: str, places: Sequence[tuple[int, int]]) -> None:
+    """A night's places are 1 to n, players who tie sharing a place and the next place skipping
+    the places they fill (1, 2, 2, 4): otherwise refused with the first line that breaks it."""
+    by_place: dict[int, list[int]] = {}
+    for line, place in places:
+        by_place.setdefault(place, []).append(line)
+    expected, last = 1, 0
+    for place in sorted(by_place):
+        line = min(by_place[place])
+        if place > expected:
+            if expected == 1:
+                raise InvalidInput("Line {line}: place {place} on {date}, but nobody is 1st: the places of a night "
+                                   "start at 1.", line=str(line), place=str(place), date=date)
+            raise InvalidInput("Line {line}: place {place} on {date}, but nobody is placed {expected}: the places "
+                               "follow each other, and players who tie share one (1, 2, 2, 4).", line=str(line),
+                               place=str(place), date=date, expected=str(expected))
+        if place < expected:
+            raise InvalidInput("Line {line}: place {place} on {date} is already filled: after a tie for place "
+                               "{tied}, the next place is {expected} (1, 2, 2, 4).", line=str(line), place=str(place),
+                               date=date, tied=str(last), expected=str(expected))
+        expected, last = place + len(by_place[place]), place
+
+
 def import_results(db: Database, text: str, at: float) -> str:
     rows = _rows(text, ("season", "date", "name", "place", "prize", "knockouts"))
     seasons = {name.casefold(): sid for sid, name in db.execute("SELECT id, name FROM seasons").fetchall()}
@@ -140,11 +201,7 @@ def import_results(db: Database, text: str, at: float) -> str:
                                other=str(night["rows"][name_key(name)][0]))
         night["rows"][name_key(name)] = (line, name, place, prize, knockouts)
     for night in nights.values():
-        entries = len(night["rows"])
-        for line, _, place, _, _ in night["rows"].values():
-            if place > entries:
-                raise InvalidInput("Line {line}: place {place} on {date}, a night of {entries} players.", line=str(line),
-                                   place=str(place), date=night["date"], entries=str(entries))
+        _check_places(night["date"], [(line, place) for line, _, place, _, _ in night["rows"].values()])
     with transaction(db) as conn:
         for (season, when, _), night in nights.items():
             name = night["label"] or f"Imported night of {night['date']}"

@@ -218,6 +218,10 @@ class SettingsIn(Write, RulesIn):
     starting_stack: PositiveChips | None = Field(None, title=N_("starting stack"))
     table_size: number(2, MAX_SEAT) | None = Field(None, title=N_("table size"))  # type: ignore[valid-type]
     pause_after_break: Flag | None = Field(None, title=N_("pause after a break"))
+    correct_payments: Flag | None = Field(
+        None, title=N_("correct the payments already made"),
+        description="A price changed here counts for later payments only (money already collected is history); "
+        "true prices every payment already recorded again at the new prices (a price typed wrong).")
 
 
 class ColourUpIn(Write):
@@ -509,6 +513,13 @@ class SeasonNightIn(Write):
 class CsvIn(Write):
     csv: Annotated[str, Field(min_length=1, max_length=5 * 1024 * 1024)] = Field(
         title=N_("CSV"), description="The file's text, its first line naming the columns.")
+
+
+class RestoreIn(Input):
+    """A restore: the file comes as the form's ``backup``; this is the host's confirmation."""
+
+    confirm: Flag = Field(False, title=N_("confirm"),
+                          description="true: everything now in the app is replaced by the backup.")
 
 
 class VisibilityIn(Write):

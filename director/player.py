@@ -30,7 +30,7 @@ from director.i18n import number as chips
 from director.polls import HEADER
 from director.seating import MOVED_NOTICE_SECONDS
 from director.seating.views import MoveRecord, move_history, player_tokens
-from director.views import mystery_view
+from director.views import mystery_view, prize_lines
 from director.web import now
 from engine.bounties import bounties
 from engine.dealing import TABLE_EVENT_TYPES, plan_deal, stack_of
@@ -144,7 +144,7 @@ def field_of(found: Found) -> Field:
     context = {
         "token_tournament": found.tournament_id,
         "t": state,
-        "prizes": list(enumerate(state.prizes, start=1)),
+        "prizes": [line for line in prize_lines(state) if line.amount],
         "bounties": bounties(state),
         "mystery": mystery_view(state),
         "points": state.points() if kind == "points" else {},

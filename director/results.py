@@ -3,8 +3,6 @@ export as CSV and JSON; a printable sheet."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from typing import Any
@@ -15,6 +13,7 @@ from flask.typing import ResponseReturnValue
 from director.charts import stacks_chart
 from director.db import get_db
 from director.events import load_state
+from director.spreadsheets import csv_response
 from director.views import ordinal, player_rows
 from director.web import now, render
 from engine.tournament import Tournament
@@ -48,13 +47,16 @@ def results_data(state: Tournament) -> dict[str, Any]:
                 "bounties": row.bounties_won,
             }
         )
+    knockouts = state.ledger.knockouts
+    bounty_night = state.settings.bounty_kind != "none"
     eliminations = [
         {
             "player": state.name_of(b.player),
             "by": state.name_of(b.by) if b.by is not None else None,
             "chips_at_start_of_hand": b.stack or None,
+            "bounty": sum(m for _, m in knockouts[n].won) if bounty_night and n < len(knockouts) else None,
         }
-        for b in state.standings.history
+        for n, b in enumerate(state.standings.history)
     ]
     return {
         "tournament": state.name,
@@ -119,16 +121,15 @@ def export_json(tournament_id: int) -> ResponseReturnValue:
 def export_csv(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     data = results_data(state)
-    out = io.StringIO()
-    writer = csv.writer(out)
+    rows: list[list[Any]] = []
     points = state.settings.payout_kind == "points"
     # Re-entries get their column where the tournament has them (other sheets keep their columns).
     reentries = bool(state.settings.reentry_levels) or any(p.reentries for p in state.players)
     bounty_night = state.settings.bounty_kind != "none"
     header = ["place", "name", "points" if points else "prize", "knocked out by", "rebuys", "add-on"]
-    writer.writerow([*header, *(["re-entries"] if reentries else []), *(["bounties"] if bounty_night else [])])
+    rows.append([*header, *(["re-entries"] if reentries else []), *(["bounties"] if bounty_night else [])])
     for row in data["standings"]:
-        writer.writerow(
+        rows.append(
             [
                 row["place"] or "",
                 row["name"],
@@ -140,6 +141,4 @@ def export_csv(tournament_id: int) -> ResponseReturnValue:
                 *([row["bounties"]] if bounty_night else []),
             ]
         )
-    response = Response(out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename(state, "csv")}"'
-    return response
+    return csv_response(rows, filename(state, "csv"))

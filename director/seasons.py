@@ -14,8 +14,6 @@ and ``/seasons/<id>.csv``. JSON twins under ``/api/seasons``.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,7 +25,6 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
-from werkzeug.wrappers import Response
 
 from director import inputs, shapes
 from director.auth import login_required
@@ -37,6 +34,7 @@ from director.db import get_db
 from director.events import load_state
 from director.i18n import gettext, language, ngettext, number, ordinal, say
 from director.people import entries_of, knockouts_by, people, sync, transaction
+from director.spreadsheets import csv_response
 from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
 from engine.errors import EngineError, IllegalAction, InvalidInput, Term
@@ -102,10 +100,11 @@ class SeasonView:
 
 
 def seasons(db: Database) -> list[tuple[int, str, int]]:
-    """``(id, name, nights)`` of every season, by name."""
+    """``(id, name, nights)`` of every season, by name: its tournaments and its imported nights."""
     rows = db.execute(
-        "SELECT s.id, s.name, count(n.stream_id) FROM seasons s LEFT JOIN season_nights n ON n.season_id = s.id "
-        "GROUP BY s.id ORDER BY lower(s.name), s.id"
+        "SELECT s.id, s.name, (SELECT count(*) FROM season_nights n WHERE n.season_id = s.id) "
+        "+ (SELECT count(*) FROM imported_nights i WHERE i.season_id = s.id) FROM seasons s "
+        "ORDER BY lower(s.name), s.id"
     ).fetchall()
     return [(int(a), str(b), int(c)) for a, b, c in rows]
 
@@ -405,46 +404,43 @@ def printed(season_id: int) -> ResponseReturnValue:
     return render("seasons/print.html", "seasons/print.html", s=v, tie_break=TIE_BREAK, printed_at=now(), race=race(v))
 
 
-def csv_text(v: SeasonView) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
+def standings_rows(v: SeasonView) -> list[list[Any]]:
+    """The season's standings as a spreadsheet's rows: a header, then a line a player."""
     nights = v.counted_nights
-    writer.writerow(["rank", "name", "points", "nights", "wins", "best night", "knockouts", "prizes",
-                     *[n.name for n in nights]])
+    rows: list[list[Any]] = [["rank", "name", "points", "nights", "wins", "best night", "knockouts", "prizes",
+                              *[n.name for n in nights]]]
     for r in v.rows:
-        writer.writerow([r.rank, v.names.get(r.person, "?"), f"{r.points:g}", r.nights, r.wins, f"{r.best:g}",
-                         r.knockouts, r.prizes,
-                         *[f"{r.by_night[n.tournament_id]:g}" if n.tournament_id in r.by_night else "" for n in nights]])
-    return out.getvalue()
+        rows.append([r.rank, v.names.get(r.person, "?"), whole(r.points), r.nights, r.wins, whole(r.best),
+                     r.knockouts, r.prizes,
+                     *[whole(r.by_night[n.tournament_id]) if n.tournament_id in r.by_night else "" for n in nights]])
+    return rows
 
 
-def results_csv(v: SeasonView) -> str:
+def whole(points: float) -> float | int:
+    """Points as a number, whole when they are (10, not 10.0)."""
+    return int(points) if points == int(points) else points
+
+
+def results_rows(v: SeasonView) -> list[list[Any]]:
     """Every result of the season's finished nights, a line a player a night, in the columns
     the import reads (season, date, name, place, prize, knockouts, night)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["season", "date", "name", "place", "prize", "knockouts", "night"])
+    rows: list[list[Any]] = [["season", "date", "name", "place", "prize", "knockouts", "night"]]
     for night in v.results:
         day = datetime.fromtimestamp(night.at, UTC).strftime("%Y-%m-%d")
         for person, place in sorted(night.places.items(), key=lambda kv: (kv[1], v.names.get(kv[0], ""))):
-            writer.writerow([v.name, day, v.names.get(person, "?"), place, night.prizes.get(person, 0),
-                             night.knockouts.get(person, 0), night.name])
-    return out.getvalue()
+            rows.append([v.name, day, v.names.get(person, "?"), place, night.prizes.get(person, 0),
+                         night.knockouts.get(person, 0), night.name])
+    return rows
 
 
 @bp.get("/seasons/<int:season_id>/results.csv")
 def export_results(season_id: int) -> ResponseReturnValue:
-    response = Response(results_csv(view(get_db(), season_id)), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="season-{season_id}-results.csv"'
-    return response
+    return csv_response(results_rows(view(get_db(), season_id)), f"season-{season_id}-results.csv")
 
 
 @bp.get("/seasons/<int:season_id>.csv")
 def export_csv(season_id: int) -> ResponseReturnValue:
-    v = view(get_db(), season_id)
-    response = Response(csv_text(v), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="season-{season_id}.csv"'
-    return response
+    return csv_response(standings_rows(view(get_db(), season_id)), f"season-{season_id}.csv")
 
 
 # --- the JSON API ---------------------------------------------------------------------------

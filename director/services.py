@@ -227,6 +227,11 @@ def close_rebuys(db: Database, tournament_id: int, expected_seq: int | None, now
     return record(db, tournament_id, "rebuys_closed", {}, expected_seq, now)
 
 
+def lock_payouts(db: Database, tournament_id: int, expected_seq: int | None, now: float) -> Tournament:
+    """Freeze who is paid and the shape of the prizes, once the money is reached."""
+    return record(db, tournament_id, "payouts_lock", {}, expected_seq, now)
+
+
 # --- the clock --------------------------------------------------------------------------
 
 
@@ -274,7 +279,7 @@ def edit_settings(
         current["percentages"] = percentages_text(state)
         change: dict[str, Any] = {}
         for key, value in given.items():
-            if key == "expected_seq" or (value is None and key not in ("max_rebuys", "max_reentries")):
+            if key in ("expected_seq", "correct_payments") or (value is None and key not in ("max_rebuys", "max_reentries")):
                 continue  # null is "no limit" for a limit, else a field left out
             if key == "percentages":
                 text = value if isinstance(value, str) else "/".join(str(v) for v in value)
@@ -287,12 +292,24 @@ def edit_settings(
                 change[key] = value
         if not change:
             return state, gettext("Nothing changed.")
+        corrected = bool(given.get("correct_payments")) and bool(set(change) & set(PRICES)) and bool(state.ledger.payments)
         if change.get("bounty_kind") == "mystery" and not state.settings.mystery_seed:
             change["mystery_seed"] = new_seed()
         order = {key: n for n, key in enumerate(EDITABLE_SETTINGS)}  # the log reads as the page does
         change = {k: change[k] for k in sorted(change, key=lambda k: order.get(k, len(order)))}
-        new: Tournament = writer.add("settings_changed", change)
-    return new, gettext("Saved: %(fields)s.", fields=", ".join(k.replace("_", " ") for k in change))
+        new: Tournament = writer.add("settings_changed", {**change, **({"correct_payments": True} if corrected else {})})
+    saved = ", ".join(k.replace("_", " ") for k in change)
+    if corrected:
+        return new, gettext("Saved: %(fields)s. The payments already made are priced again at the new prices.",
+                            fields=saved)
+    if set(change) & set(PRICES) and state.ledger.payments:
+        return new, gettext("Saved: %(fields)s. The new prices count for later payments; the payments already made "
+                            "keep theirs.", fields=saved)
+    return new, gettext("Saved: %(fields)s.", fields=saved)
+
+
+PRICES = ("buy_in", "rebuy_cost", "addon_cost", "fee_amount", "fee_percent", "bounty", "bounty_kind")
+"""The settings that price a payment: a change counts for later payments only."""
 
 
 def colour_up(

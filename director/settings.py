@@ -46,7 +46,8 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "mystery_pool": mystery_pool_text(s.mystery_pool), "mystery_level": s.mystery_level,
         "action_seconds": s.action_seconds, "action_countdown": s.action_countdown,
     }
-    return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished, **extra}
+    return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished,
+            "payments": len(state.ledger.payments), **extra}
 
 
 def page(tournament_id: int, **extra: Any) -> str:
@@ -66,7 +67,7 @@ def form_changes() -> dict[str, Any]:
     for key in ("max_rebuys", "max_reentries"):
         if key in request.form and not request.form[key].strip():
             given[key] = None
-    for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts"):
+    for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts", "correct_payments"):
         given[box] = box in request.form
     for key in ("fee_amount", "guarantee", "bounty"):  # a blank is none
         if key in request.form and not request.form[key].strip():

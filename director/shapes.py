@@ -187,6 +187,8 @@ class SheetRow(Shape):
     took: int
     net: int
     points: float | None
+    bounties: int
+    """Of what was taken, the bounties."""
 
 
 class SheetTotals(Shape):
@@ -196,9 +198,28 @@ class SheetTotals(Shape):
     prize_pool: int
     took: int
     unpaid: int
-    """The prize money not yet taken (0 once the night is over)."""
+    """The prize money and bounties not yet taken (once the night is over: bounties of busts with
+    nobody named, mystery bounties never drawn)."""
     balance: int
-    """Paid in less the fees plus the overlay less the prize pool: always 0."""
+    """Paid in plus the overlay, less the prizes, the fees kept and the bounties (won, on heads,
+    unclaimed, not drawn): always 0, each part worked out from its own records."""
+    buy_ins: int
+    """Paid in as buy-ins (each at the price it was paid at)."""
+    reentries: int
+    rebuys: int
+    addons: int
+    prizes: int
+    """The prizes of the payout table (they add up to the prize pool)."""
+    prizes_taken: int
+    prizes_to_pay: int
+    bounties_paid_in: int
+    bounties_won: int
+    bounties_on_heads: int
+    """Still on the heads of players in: to be won."""
+    bounties_unclaimed: int
+    """Heads of busts with nobody named as the eliminator."""
+    bounties_not_drawn: int
+    """A mystery night: the bounty money paid in less the bounties drawn."""
 
 
 class HostSheet(Shape):

@@ -50,9 +50,9 @@ from director.auth import is_director, login_required
 from director.contract import Api, flag
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
-from director.i18n import gettext, language, ordinal, say
+from director.i18n import gettext, language, ngettext, ordinal, say
 from director.i18n import number as chips
-from director.views import late_registration_text, mystery_view
+from director.views import late_registration_text, mystery_view, prize_lines
 from director.web import act, expected_seq, is_partial_request, now, values
 from engine.bounties import bounties
 from engine.clock import ClockState
@@ -298,6 +298,27 @@ def _with_ante(blinds: str, ante: int | None) -> str:
     return gettext("%(blinds)s · ante %(ante)s", blinds=blinds, ante=chips(ante)) if ante else blinds
 
 
+def _bounty_stat(state: Tournament) -> Stat | None:
+    """The bounty the TV shows: the biggest head when it is bigger than every other ("Bounty on
+    Ann 35, the biggest"), the bounty on each head when they are all equal, else the biggest
+    amount and how many share it."""
+    b = bounties(state)
+    heads = {p.id: b.head(p.id) for p in state.alive if b.head(p.id)}
+    if not heads:
+        return None
+    biggest = b.biggest
+    if biggest is not None:
+        pid, amount = biggest
+        return Stat("bounty", gettext("Bounty on %(name)s", name=state.name_of(pid)), chips(amount),
+                    gettext("the biggest") if len(heads) > 1 else "")
+    top = max(heads.values())
+    if all(amount == top for amount in heads.values()):
+        return Stat("bounty", gettext("Bounty on each head"), chips(top))
+    sharing = [state.name_of(p) for p, amount in heads.items() if amount == top]
+    return Stat("bounty", gettext("Biggest bounty"), chips(top),
+                " & ".join(sharing) if len(sharing) <= 3 else ngettext("%(num)d player", "%(num)d players", len(sharing)))
+
+
 def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
     if state.settings.payout_kind == "points":
         entries = max(state.entries, 1)
@@ -308,24 +329,12 @@ def _payouts(state: Tournament) -> tuple[tuple[Payout, ...], str]:
             tuple(Payout(ordinal(i), gettext("%(points)s pts", points=format(p, "g"))) for i, p in enumerate(points, start=1)),
             gettext("League points"),
         )
-    prizes = state.prizes if state.settings.buy_in > 0 else []
-    left = state.players_left
+    lines = [line for line in prize_lines(state) if line.amount] if state.settings.buy_in > 0 else []
     if state.finished:  # every prize is won: name the winners rather than strike the places out
-        names: dict[int, list[str]] = {}
-        for player, place in state.places().items():
-            names.setdefault(place, []).append(state.name_of(player))
-        return (
-            tuple(
-                Payout(ordinal(i), chips(p), who=" & ".join(names.get(i, [])))
-                for i, p in enumerate(prizes, start=1)
-                if p
-            ),
-            gettext("Prizes"),
-        )
-    return (
-        tuple(Payout(ordinal(i), chips(p), paid=i > left) for i, p in enumerate(prizes, start=1) if p),
-        gettext("Payouts"),
-    )
+        return tuple(Payout(line.label, chips(line.amount), who=" & ".join(line.names)) for line in lines), \
+            gettext("Prizes")
+    label = gettext("After the deal") if state.deal is not None else gettext("Payouts")
+    return tuple(Payout(line.label, chips(line.amount), paid=line.settled and not line.dealt) for line in lines), label
 
 
 def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag, ...]:
@@ -619,12 +628,9 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
                                   level=state.settings.mystery_level)
                           if state.settings.mystery_level > 1 else gettext("of %(count)s left", count=mystery.count)))
     elif state.settings.bounty_kind != "none" and not finished:
-        heads = bounties(state).heads
-        alive = [p for p in state.alive if heads.get(p.id)]
-        if alive:
-            top = max(alive, key=lambda p: (heads[p.id], -p.id))
-            stats.append(Stat("bounty", gettext("Bounty on %(name)s", name=top.name), chips(heads[top.id]),
-                              gettext("the biggest") if len(alive) > 1 else ""))
+        bounty = _bounty_stat(state)
+        if bounty is not None:
+            stats.append(bounty)
     paid_places = len(payouts) if state.settings.payout_kind != "points" else 0
     moves, final_seats, final_at = ((), [], None) if phone else _moves(state, now)
     announcements = () if phone else tuple(current(

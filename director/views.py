@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from director.i18n import gettext, ngettext, ordinal, say
+from babel.numbers import format_decimal
+
+from director.i18n import gettext, language, ngettext, ordinal, say
 from director.i18n import number as chips
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
@@ -16,8 +18,9 @@ from engine.colour import ColourUpRecord, break_level, done_at, steps_at
 from engine.dealing import stack_of
 from engine.deals import deal_refusal
 from engine.errors import EngineError
+from engine.payouts import LEAGUE_FORMULAS, league_points
 from engine.structure import describe_level
-from engine.tournament import Event, Player, Tournament, apply, describe, owned_chips
+from engine.tournament import Event, Player, Tournament, apply, describe, lock_refusal, owned_chips
 
 
 def clock_text(seconds: float | None) -> str:
@@ -119,15 +122,84 @@ def _can(check: Any, player_id: int) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class PrizeLine:
+    """One line of the prizes as every screen shows them (the dashboard, the TV, the phones)."""
+
+    label: str
+    """``1st``; after a deal, a player in it who has no place yet is named instead."""
+    amount: int
+    names: tuple[str, ...] = ()
+    """Who took it, once the place is settled."""
+    settled: bool = False
+    """The place is taken (or the deal's share made)."""
+    dealt: bool = False
+    """A deal's share, or what it left to play for."""
+
+
+def prize_lines(state: Tournament) -> list[PrizeLine]:
+    """The prizes as they stand: each paid place and its prize, and after a deal the dealt
+    amounts (each player's share, what is left to play for, the places settled before it)."""
+    if state.settings.payout_kind == "points":
+        return []
+    places = state.places()
+    holders: dict[int, list[int]] = {}
+    for pid, place in places.items():
+        holders.setdefault(place, []).append(pid)
+    deal = state.deal
+    if deal is None:
+        left = state.players_left
+        return [PrizeLine(ordinal(i), prize, tuple(state.name_of(p) for p in holders.get(i, [])), i > left)
+                for i, prize in enumerate(state.prizes, start=1)]
+    awards = state.awards()
+    dealt = dict(deal.amounts)
+    lines: list[PrizeLine] = []
+    if state.finished:  # every place settled: the places in order, each with what it took
+        for place in sorted(holders):
+            for pid in holders[place]:
+                lines.append(PrizeLine(ordinal(place), awards.get(pid, 0), (state.name_of(pid),), True, pid in dealt))
+        return [line for line in lines if line.amount]
+    for pid, amount in sorted(deal.amounts, key=lambda pair: -pair[1]):
+        lines.append(PrizeLine(state.name_of(pid), amount, (), True, True))
+    if deal.play_for:
+        lines.append(PrizeLine(gettext("Left to play for"), deal.play_for, (), False, True))
+    for place in sorted(holders):
+        for pid in holders[place]:
+            if pid not in dealt and awards.get(pid):
+                lines.append(PrizeLine(ordinal(place), awards[pid], (state.name_of(pid),), True))
+    return lines
+
+
+@dataclass(frozen=True)
+class LeagueChoice:
+    """A one-night points formula as the forms offer it: its words and what it gives."""
+
+    key: str
+    words: str
+    example: tuple[tuple[int, float], ...]
+    """``(place, points)`` for a few places of a night of :data:`EXAMPLE_ENTRIES`, computed."""
+
+    @property
+    def text(self) -> str:
+        shown = ", ".join(f"{ordinal(place)} {format_decimal(points, locale=language())}" for place, points in self.example)
+        return gettext("%(words)s (%(entries)s players: %(example)s)", words=say(self.words), entries=EXAMPLE_ENTRIES,
+                       example=shown)
+
+
+EXAMPLE_ENTRIES = 10
+
+
+def league_choices() -> list[LeagueChoice]:
+    """Each one-night points formula, described in the words every page uses and shown with
+    what the code computes for a night of ten (1st, 2nd, 3rd and last)."""
+    places = (1, 2, 3, EXAMPLE_ENTRIES)
+    return [LeagueChoice(key, words, tuple((p, league_points(p, EXAMPLE_ENTRIES, key)) for p in places))  # type: ignore[arg-type]
+            for key, words in LEAGUE_FORMULAS.items()]
+
+
 def payout_rows(state: Tournament) -> list[tuple[str, int, str]]:
-    """``(place, prize, who)`` for each paid place; ``who`` once the place is settled."""
-    holders: dict[int, list[str]] = {}
-    for pid, place in state.places().items():
-        holders.setdefault(place, []).append(state.name_of(pid))
-    rows = []
-    for i, prize in enumerate(state.prizes, start=1):
-        rows.append((ordinal(i), prize, ", ".join(holders.get(i, []))))
-    return rows
+    """``(place, prize, who)`` for the dashboard: each line of :func:`prize_lines`."""
+    return [(line.label, line.amount, ", ".join(line.names)) for line in prize_lines(state)]
 
 
 def deal_line(state: Tournament) -> str:
@@ -333,6 +405,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "pool_lines": pool_lines(state),
         "deal_open": state.players_left <= state.settings.table_size and deal_refusal(state) is None,
         "deal_line": deal_line(state),
+        "lock_open": lock_refusal(state) is None,
         "recent": recent_events(state),
         "last_event": last_event_text(state),
         "redo_text": redo_text(state),

@@ -14,8 +14,11 @@ Who knocked a player out is the bust's ``by`` (the director names him, or severa
 the pot; where the dealer's assistant played the hand, the winners of the pot that held his
 last chips: ``engine.dealing.eliminators``). Several split a bounty evenly, the odd units
 one each to the first of them in the odd-chip order. A bust with nobody named leaves that
-bounty unclaimed, said on the host's sheet. Everything here is worked out from the night's
-busts in order, so undo needs nothing of its own.
+bounty unclaimed, said on the host's sheet.
+
+Each knockout is a record in the night's ledger (``engine.ledger``), made when the bust is
+entered: a rebuy, a re-entry, a deal or a restart never takes back a bounty won; only undoing
+that bust does. This module reads the ledger for the pages.
 
 >>> from engine.events import Event
 >>> from engine.tournament import fold
@@ -30,12 +33,12 @@ busts in order, so undo needs nothing of its own.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from engine.errors import Message
+from engine.ledger import mystery_bounties
 
 if TYPE_CHECKING:
     from engine.tournament import Tournament
@@ -81,73 +84,39 @@ class Bounties:
     def head(self, player: PlayerId) -> Money:
         return self.heads.get(player, 0)
 
+    @property
+    def on_heads(self) -> Money:
+        """The bounties still on the heads of players in: to be won."""
+        return sum(self.heads.values())
 
-def split_evenly(amount: Money, takers: Sequence[PlayerId]) -> list[tuple[PlayerId, Money]]:
-    """``amount`` shared by ``takers`` (in the odd-chip order): the odd units one each to the
-    first ones (TDA 20, as the pot's odd chips).
-
-    >>> split_evenly(25, [4, 1])
-    [(4, 13), (1, 12)]
-    """
-    share, odd = divmod(amount, len(takers))
-    return [(p, share + (1 if n < odd else 0)) for n, p in enumerate(takers)]
-
-
-def draw_index(seed: int, knockout: int, left: int) -> int:
-    """Which of the ``left`` bounties (largest first) the ``knockout``-th knockout draws."""
-    return random.Random(f"mystery:{seed}:{knockout}").randrange(left)
+    @property
+    def biggest(self) -> tuple[PlayerId, Money] | None:
+        """The player with the biggest bounty on his head, when it is bigger than every other
+        (None when two or more share the biggest, or nobody has one)."""
+        ranked = sorted(((m, p) for p, m in self.heads.items() if m), reverse=True)
+        if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+            return None
+        return ranked[0][1], ranked[0][0]
 
 
 def bounties(state: Tournament) -> Bounties:
+    """The bounties on the heads and won, from the ledger's records. When the night is over,
+    each player still in (the winner; everyone in a deal that ended it) collects his own head."""
     s = state.settings
+    book = state.ledger
     if s.bounty_kind == "none" or not s.bounty:
         return Bounties({}, {}, 0, 0)
-    bought = (state.entries + state.rebuys) * s.bounty
+    won = book.won()
     if s.bounty_kind == "mystery":
-        return _mystery(state, bought)
-    share = s.pko_share if s.bounty_kind == "progressive" else 100
-    heads: dict[PlayerId, Money] = {e.id: s.bounty for e in state.standings.entrants}
-    won: dict[PlayerId, Money] = {}
-    unclaimed = 0
-    for group in state.standings.eliminations:
-        for bust in group.busts:
-            head = heads.get(bust.player, s.bounty)
-            heads[bust.player] = s.bounty  # the head he buys if he comes back (a rebuy, a re-entry)
-            if not bust.takers:
-                unclaimed += head
-                continue
-            taken = head * share // 100
-            for pid, part in split_evenly(taken, bust.takers):
-                won[pid] = won.get(pid, 0) + part
-            for pid, part in split_evenly(head - taken, bust.takers):
-                heads[pid] = heads.get(pid, s.bounty) + part
-    for p in state.players:
-        if p.out:
-            heads[p.id] = 0
+        draws = tuple(Draw(k.victim, k.takers, k.head, k.level, k.at, k.left) for k in book.draws)
+        left = book.mystery_left if book.mystery_left is not None else mystery_bounties(s.mystery_pool)
+        return Bounties({}, {k: v for k, v in won.items() if v}, 0, book.bounties, draws, tuple(left))
+    heads = {p.id: (0 if p.out else book.head(p.id)) for p in state.players}
     if state.finished:
-        for pid, place in state.places().items():
-            if place == 1 and heads.get(pid):
-                won[pid] = won.get(pid, 0) + heads[pid]
-                heads[pid] = 0
-    return Bounties(heads, {k: v for k, v in won.items() if v}, unclaimed, bought)
-
-
-def _mystery(state: Tournament, bought: Money) -> Bounties:
-    s = state.settings
-    left = [amount for amount, count in s.mystery_pool for _ in range(count)]
-    won: dict[PlayerId, Money] = {}
-    draws: list[Draw] = []
-    for group in state.standings.eliminations:
-        if group.level < s.mystery_level:
-            continue
-        for bust in group.busts:
-            if not bust.takers:
-                continue
-            amount = left.pop(draw_index(s.mystery_seed, len(draws) + 1, len(left))) if left else 0
-            for pid, part in split_evenly(amount, bust.takers):
-                won[pid] = won.get(pid, 0) + part
-            draws.append(Draw(bust.player, bust.takers, amount, group.level, group.at, len(left)))
-    return Bounties({}, {k: v for k, v in won.items() if v}, 0, bought, tuple(draws), tuple(left))
+        for pid in state.standings.in_play:
+            won[pid] = won.get(pid, 0) + heads.get(pid, 0)
+            heads[pid] = 0
+    return Bounties(heads, {k: v for k, v in won.items() if v}, book.unclaimed, book.bounties)
 
 
 def mystery_total(pool: Sequence[tuple[Money, int]]) -> Money:

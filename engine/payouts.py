@@ -16,7 +16,7 @@ prizes always add up exactly to the pool.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -225,24 +225,45 @@ class Pool:
         return self.paid_in - self.fees - self.bounties + self.overlay
 
 
-def pool_of(
-    payments: Sequence[tuple[Money, int]],
-    fee_amount: Money = 0,
-    fee_percent: Fraction = Fraction(0),
-    guarantee: Money = 0,
-    bounties: Money = 0,
-) -> Pool:
-    """The pool from ``(cost, how many)`` payments, each less its fee and the ``bounties`` in
-    them, topped up to ``guarantee``.
+def pool_of(paid_in: Money, fees: Money = 0, guarantee: Money = 0, bounties: Money = 0) -> Pool:
+    """The pool from what was ``paid_in``, less the ``fees`` and the ``bounties`` in it,
+    topped up to ``guarantee`` (each payment's own fee is ``fee_of``, at its own price).
 
-    >>> p = pool_of([(50, 8), (50, 3)], fee_amount=5, guarantee=600)
+    >>> p = pool_of(550, fees=55, guarantee=600)
     >>> p.paid_in, p.fees, p.overlay, p.pool
     (550, 55, 105, 600)
     """
-    paid = sum(cost * n for cost, n in payments)
-    fees = sum(fee_of(cost, fee_amount, fee_percent) * n for cost, n in payments)
-    overlay = max(0, guarantee - (paid - fees - bounties))
-    return Pool(paid, fees, overlay, bounties)
+    overlay = max(0, guarantee - (paid_in - fees - bounties))
+    return Pool(paid_in, fees, overlay, bounties)
+
+
+def grow_locked(
+    prizes: Sequence[Money], locked_pool: Money, pool: Money, unit: int = 1, fixed: Set[int] = frozenset(),
+) -> list[Money]:
+    """The prizes locked at the money when the pool has become ``pool``: the places paid stay,
+    and the money paid in since the lock (or lost since: a guarantee lowered) is shared in
+    proportion to the locked prizes, each share rounded down to ``unit`` and the odd units to
+    first place; ``fixed`` places (a fixed prize) keep their amount. The prizes add up to the
+    pool exactly (TDA 7.2).
+
+    >>> grow_locked([280, 120], 400, 500)
+    [350, 150]
+    >>> grow_locked([475, 285, 190, 50], 1000, 1100, unit=5, fixed={4})
+    [525, 315, 210, 50]
+    """
+    _check_unit(unit)
+    out = list(prizes)
+    extra = pool - locked_pool
+    if not extra or not out:
+        return out
+    table = [i for i, prize in enumerate(out) if prize and i + 1 not in fixed] or [0]
+    weights = [out[i] for i in table]
+    total = sum(weights)
+    shares = [math.floor(extra * w / total / unit) * unit for w in weights] if total else [0] * len(table)
+    for i, share in zip(table, shares, strict=True):
+        out[i] += share
+    out[0] += extra - sum(shares)
+    return out
 
 
 def _split(pool: Money, shares: Sequence[Fraction], unit: int) -> list[Money]:
@@ -366,6 +387,12 @@ LEAGUE_TABLE: tuple[int, ...] = (10, 7, 5, 3, 2)
 """Points for 1st to 5th under the ``"table"`` formula; everyone else scores 1 for playing."""
 
 LeagueFormula: TypeAlias = Literal["table", "field", "sqrt"]
+LEAGUE_FORMULAS: dict[str, str] = {
+    "table": Term("10, 7, 5, 3, 2 for the first five, 1 for playing"),
+    "field": Term("a point for each player outlasted, and one for playing"),
+    "sqrt": Term("10 × √(entries ÷ place)"),
+}
+"""Each one-night formula of :func:`league_points` in words, as every page describes it."""
 
 
 def league_points(place: int, entries: int, formula: LeagueFormula = "table") -> float:

@@ -29,16 +29,11 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
 from engine.errors import InvalidInput, Term
-from engine.payouts import points_for_places
+from engine.payouts import LEAGUE_FORMULAS, points_for_places
 
 PersonId: TypeAlias = int
 Formula: TypeAlias = Literal["table", "field", "sqrt", "custom"]
-FORMULAS: dict[str, str] = {
-    "table": Term("10, 7, 5, 3, 2 for the first five, 1 for playing"),
-    "field": Term("a point for each player outlasted, and one for playing"),
-    "sqrt": Term("10 × √(entries ÷ place)"),
-    "custom": Term("your own points by place"),
-}
+FORMULAS: dict[str, str] = {**LEAGUE_FORMULAS, "custom": Term("your own points by place")}
 TIE_BREAK = Term("the most wins, then the best single night, then the most nights played")
 SETTING_NAMES: dict[str, Term] = {
     "knockout_points": Term("knockout points"), "bounty_points": Term("bounty points"),

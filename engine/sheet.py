@@ -1,6 +1,15 @@
 """The host's sheet: what each player put in (buy-in, re-entries, rebuys, add-on, the fees in
-them) and what each took (a prize, a deal's share), and the net; the totals balance to zero
-with the house's fees and overlay apart. A league-points night shows points instead.
+them, each at the price it was paid at) and what each took (a prize, a deal's share, bounties),
+and the net; and the night's money balanced to the unit:
+
+    paid in + overlay = prizes + fees kept + bounties
+
+where the prizes are those taken and those still to be paid, and the bounties those won,
+those still on the heads of players in, those of busts with nobody named and, on a mystery
+night, those not drawn yet. Each side is worked out from its own records (the ledger's
+payments, the prize table, the knockouts), so :attr:`Sheet.balance` is a real check: 0.
+
+A league-points night shows points instead.
 
 >>> from engine.events import Event
 >>> from engine.tournament import fold
@@ -18,11 +27,10 @@ with the house's fees and overlay apart. A league-points night shows points inst
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from engine.bounties import bounties
-from engine.payouts import fee_of
 
 if TYPE_CHECKING:
     from engine.tournament import Tournament
@@ -54,6 +62,24 @@ class SheetRow:
 
 
 @dataclass(frozen=True)
+class Bounty:
+    """Where the bounty money is: each part worked out from the knockouts' records."""
+
+    paid_in: Money = 0
+    won: Money = 0
+    on_heads: Money = 0
+    """Still on the heads of players in: to be won."""
+    unclaimed: Money = 0
+    """Heads of busts with nobody named."""
+    not_drawn: Money = 0
+    """Mystery: the bounty money not drawn yet (negative when the host's pool is bigger)."""
+
+    @property
+    def accounted(self) -> Money:
+        return self.won + self.on_heads + self.unclaimed + self.not_drawn
+
+
+@dataclass(frozen=True)
 class Sheet:
     rows: tuple[SheetRow, ...]
     overlay: Money
@@ -63,6 +89,12 @@ class Sheet:
     points: bool
     bounties: Money = 0
     """The bounties bought with the entries and rebuys (not prize money)."""
+    paid_by_kind: dict[str, Money] = field(default_factory=dict)
+    """What was paid in as buy-ins (``entry``), re-entries, rebuys and add-ons."""
+    prizes: Money = 0
+    """The prizes of the payout table (a deal's shares and what it left to play for)."""
+    prizes_taken: Money = 0
+    bounty: Bounty = field(default_factory=Bounty)
 
     @property
     def paid_in(self) -> Money:
@@ -77,38 +109,56 @@ class Sheet:
         return sum(r.took for r in self.rows)
 
     @property
+    def prizes_to_pay(self) -> Money:
+        return self.prizes - self.prizes_taken
+
+    @property
     def unpaid(self) -> Money:
         """The prize money and bounties not yet taken (0 once the night is over, but for
-        bounties of busts with nobody named)."""
+        bounties of busts with nobody named and mystery bounties never drawn)."""
         return self.pool + self.bounties - self.took
 
     @property
     def balance(self) -> Money:
-        """What the players paid in, less the fees and the bounties, plus the overlay, less the
-        prize pool: 0, each player's figures adding up to the night's."""
-        return self.paid_in - self.fees - self.bounties + self.overlay - self.pool
+        """Paid in plus the overlay, less the prizes, the fees kept and the bounties (won, on
+        heads, unclaimed, not drawn): 0, to the unit. A points night: paid in less the fees,
+        the bounties and the pool (0 when nothing else is bought)."""
+        if self.points:
+            return self.paid_in - self.fees - self.bounties + self.overlay - self.pool
+        return self.paid_in + self.overlay - self.prizes - self.fees - self.bounty.accounted
 
 
 def sheet(state: Tournament) -> Sheet:
     s = state.settings
     points = s.payout_kind == "points"
     awards = {} if points else state.awards()
-    won = {} if points else bounties(state).won
+    b = bounties(state)
+    won = {} if points else b.won
     scored = state.points() if points else {}
     places = state.places()
-
-    def fee(amount: Money) -> Money:
-        return fee_of(amount, s.fee_amount, s.fee_percent)
+    paid = state.ledger.per_player()
 
     rows = []
     for p in state.players:
-        entries = 1 + p.reentries
-        paid = s.buy_in * entries + s.rebuy_cost * p.rebuys + (s.addon_cost if p.addon else 0)
-        fees = fee(s.buy_in) * entries + fee(s.rebuy_cost) * p.rebuys + (fee(s.addon_cost) if p.addon else 0)
+        kinds = paid.get(p.id, {})
         rows.append(SheetRow(
-            p.id, p.name, places.get(p.id), entries, p.rebuys, p.addon, paid, fees,
+            p.id, p.name, places.get(p.id), 1 + p.reentries, p.rebuys, p.addon,
+            sum(price for _, price, _ in kinds.values()), sum(fee for _, _, fee in kinds.values()),
             awards.get(p.id, 0) + won.get(p.id, 0), scored.get(p.id) if points else None, won.get(p.id, 0),
         ))
     rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.lower()))
-    return Sheet(tuple(rows), 0 if points else state.pool.overlay, 0 if points else state.prize_pool,
-                 state.finished, points, 0 if points else state.pool.bounties)
+    by_kind: dict[str, Money] = {}
+    for payment in state.ledger.payments:
+        by_kind[payment.kind] = by_kind.get(payment.kind, 0) + payment.price
+    if points:
+        return Sheet(tuple(rows), 0, 0, state.finished, True, 0, by_kind)
+    book = state.ledger
+    bounty = Bounty(
+        book.bounties, sum(b.won.values()), b.on_heads, b.unclaimed,
+        book.bounties - book.drawn if s.bounty_kind == "mystery" else 0,
+    )
+    prizes = sum(state.prizes) if state.prizes else state.prize_pool  # no table yet: the pool waits whole
+    return Sheet(
+        tuple(rows), state.pool.overlay, state.prize_pool, state.finished, False, book.bounties, by_kind,
+        prizes, sum(awards.values()), bounty,
+    )

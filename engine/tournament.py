@@ -78,10 +78,12 @@ from engine.clock import (
 from engine.dealing import Dealing, refuse_past_hand_cap
 from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.events import Event, History, Vec, apply_event, fold_events
+from engine.ledger import Ledger, PaymentKind
 from engine.limits import MAX_MONEY, MAX_PLAYERS
 from engine.payouts import (
     MAX_FIXED_PRIZES,
     Pool,
+    grow_locked,
     payout_percentages,
     points_for_places,
     pool_of,
@@ -243,7 +245,12 @@ class Tournament:
     deal: deals.DealRecord | None = None
     """The final table's deal, once accepted (``engine.deals``)."""
     payouts_locked: tuple[int, tuple[Money, ...], Money] | None = None
-    """``(seq, prizes, pool)`` once the payouts froze at the money (``Settings.lock_payouts``)."""
+    """``(seq, prizes, pool)`` once the payouts froze at the money (``Settings.lock_payouts``, or
+    the director's ``payouts_lock``): who is paid and the shape of the prizes; money that comes
+    in later is shared in proportion to them (``engine.payouts.grow_locked``)."""
+    ledger: Ledger = field(default_factory=Ledger)
+    """Every payment at the price it was made at, and every knockout with its bounty
+    (``engine.ledger``)."""
     opening_structure: Structure | None = None
     """The structure the clock started from, once it has been edited (None: never edited)."""
     colour_ups: tuple[colour.ColourUpRecord, ...] = ()
@@ -379,11 +386,10 @@ class Tournament:
 
     @property
     def pool(self) -> Pool:
-        """The prize pool and where it comes from: paid in, the fees kept, the overlay."""
-        s = self.settings
-        payments = [(s.buy_in, self.entries), (s.rebuy_cost, self.rebuys), (s.addon_cost, self.addons)]
-        bounties = s.bounty * (self.entries + self.rebuys) if s.bounty_kind != "none" else 0
-        return pool_of(payments, s.fee_amount, s.fee_percent, s.guarantee, bounties)
+        """The prize pool and where it comes from: paid in (each payment at its own price), the
+        fees kept, the bounties, the overlay."""
+        book = self.ledger
+        return pool_of(book.paid_in, book.fees, self.settings.guarantee, book.bounties)
 
     @property
     def prize_pool(self) -> Money:
@@ -417,7 +423,9 @@ class Tournament:
         if self.settings.payout_kind == "points" or not self.percentages:
             return []
         if self.payouts_locked is not None:
-            return list(self.payouts_locked[1])
+            _seq, prizes, pool = self.payouts_locked
+            return grow_locked(prizes, pool, self.prize_pool, self.settings.payout_unit,
+                               {place for place, _ in self.settings.fixed_prizes})
         return self._prize_table()[0]
 
     def _prize_table(self) -> tuple[list[Money], list[str]]:
@@ -434,12 +442,7 @@ class Tournament:
         if self.settings.payout_kind == "points" or not self.percentages:
             return []
         if self.payouts_locked is not None:
-            _seq, prizes, pool = self.payouts_locked
-            if self.prize_pool != pool:
-                return [Message("The payouts were locked at the money with a pool of {pool}; entries changed since "
-                                "and the pool is now {now}. The prizes stay as locked ({locked}).",
-                                pool=pool, now=self.prize_pool, locked=sum(prizes))]
-            return []
+            return _lock_notes(self.payouts_locked[2], self.prize_pool, self.settings.payout_unit)
         return self._prize_table()[1]
 
     def places(self) -> dict[PlayerId, int]:
@@ -534,6 +537,25 @@ class Tournament:
     def events_since(self, seq: int) -> list[Event] | None:
         """The live events after ``seq``, or ``None`` when one of them was undone since."""
         return self.history.since(seq)
+
+
+def _lock_notes(locked: Money, pool: Money, unit: int) -> list[str]:
+    """What the host should know when the pool moved after the payouts were locked."""
+    if pool == locked:
+        return []
+    if pool > locked and unit == 1:
+        return [Message("The payouts were locked at the money with a pool of {pool}: the places paid stay as "
+                        "locked, and the {more} paid in since is shared in proportion to the locked prizes (the "
+                        "odd units to first place). The pool is now {now}.", pool=locked, more=pool - locked,
+                        now=pool)]
+    if pool > locked:
+        return [Message("The payouts were locked at the money with a pool of {pool}: the places paid stay as "
+                        "locked, and the {more} paid in since is shared in proportion to the locked prizes (each "
+                        "share rounded down to {unit}, the rest to first place). The pool is now {now}.",
+                        pool=locked, more=pool - locked, unit=unit, now=pool)]
+    return [Message("The payouts were locked at the money with a pool of {pool}: the places paid stay as locked, "
+                    "and the {less} the pool lost since is taken in proportion to the locked prizes. The pool is "
+                    "now {now}.", pool=locked, less=locked - pool, now=pool)]
 
 
 # --- reading the settings -------------------------------------------------------------
@@ -949,13 +971,28 @@ def _register(state: Tournament, event: Event) -> Tournament:
                                     name=name, level=level)
             raise IllegalAction("Registration closed at the end of level {last}: {name} cannot join at level {level}.",
                                 last=last, name=name, level=level)
+    _refuse_after_deal(state)
     new_id = state.next_player_id
     return replace(
         state,
         next_player_id=new_id + 1,
         names=(*state.names, (new_id, name, event.seq)),
         standings=state.standings.register(new_id, name),
+        ledger=state.ledger.pay(state.settings, new_id, "entry", event.seq),
     )
+
+
+def _refuse_after_deal(state: Tournament) -> None:
+    """After the final table's deal the prize money is shared out: no more money comes in."""
+    if state.deal is not None:
+        raise IllegalAction("A deal was made at the final table: no more buy-ins, rebuys or add-ons "
+                            "(undo the deal first).")
+
+
+def _paid(state: Tournament, pid: PlayerId, kind: PaymentKind, event: Event) -> Ledger:
+    """The ledger with ``pid``'s payment of ``kind``, at the price of the moment."""
+    _refuse_after_deal(state)
+    return state.ledger.pay(state.settings, pid, kind, event.seq)
 
 
 def _unregister(state: Tournament, event: Event) -> Tournament:
@@ -972,6 +1009,7 @@ def _unregister(state: Tournament, event: Event) -> Tournament:
         standings=standings,
         seating=seating,
         locks=tuple(x for x in state.locks if x[0] != pid),
+        ledger=state.ledger.refund(pid),
     )
 
 
@@ -1246,7 +1284,7 @@ def settings_refusal(state: Tournament, new: Settings) -> Message | None:
     if new.rebuy_levels == 0 and standings.rebuys:
         return Message("Players have rebought: rebuys cannot be removed (close them from the dashboard instead).")
     bounty_rules = ("bounty_kind", "bounty", "pko_share", "mystery_level", "mystery_pool", "mystery_seed")
-    if any(getattr(new, k) != getattr(old, k) for k in bounty_rules) and standings.eliminations:
+    if any(getattr(new, k) != getattr(old, k) for k in bounty_rules) and standings.history:
         return Message(
             "A player has been knocked out: the bounties cannot change now (they are editable until the first knockout)."
         )
@@ -1261,6 +1299,7 @@ def settings_refusal(state: Tournament, new: Settings) -> Message | None:
 def _settings_changed(state: Tournament, event: Event) -> Tournament:
     """The director edits the settings: each change checked against what already happened."""
     change = dict(event.payload)
+    correct = _ticked(change.pop("correct_payments", False))
     unknown = sorted(set(change) - set(EDITABLE_SETTINGS))
     if unknown:
         raise InvalidInput("{unknown} cannot be changed here: change {settings}.", unknown=", ".join(unknown),
@@ -1288,7 +1327,8 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
     seating = state.seating if new.table_size == state.settings.table_size else replace(
         state.seating, table_size=new.table_size
     )
-    return replace(state, settings=new, standings=standings, seating=seating)
+    ledger = state.ledger.reprice(new) if correct else state.ledger
+    return replace(state, settings=new, standings=standings, seating=seating, ledger=ledger)
 
 
 def _structure_changed(state: Tournament, event: Event) -> Tournament:
@@ -1441,7 +1481,7 @@ def _rebuy(state: Tournament, event: Event) -> Tournament:
         old = next(((t, s) for p, t, s in state.previous_seats if p == pid), None)
         if old is not None and old[0] in seating.tables and seating.player_at(*old) is None:
             seating = seating.with_player(pid, *old)
-    return replace(state, standings=standings, seating=seating)
+    return replace(state, standings=standings, seating=seating, ledger=_paid(state, pid, "rebuy", event))
 
 
 def _reentry(state: Tournament, event: Event) -> Tournament:
@@ -1449,7 +1489,7 @@ def _reentry(state: Tournament, event: Event) -> Tournament:
     pid = _player_id(event.payload)
     state.player(pid)
     standings = _at_level(state, event).reenter(pid)
-    return replace(state, standings=standings)
+    return replace(state, standings=standings, ledger=_paid(state, pid, "reentry", event))
 
 
 def _addon(state: Tournament, event: Event) -> Tournament:
@@ -1457,7 +1497,35 @@ def _addon(state: Tournament, event: Event) -> Tournament:
     player = state.player(pid)
     stack_raw = event.payload.get("stack")
     stack = None if stack_raw in (None, "") else _int(event.payload, "stack", Message("chip count of {name}", name=player.name), 0)
-    return replace(state, standings=_at_level(state, event).addon(pid, stack))
+    standings = _at_level(state, event).addon(pid, stack)
+    return replace(state, standings=standings, ledger=_paid(state, pid, "addon", event))
+
+
+def lock_refusal(state: Tournament) -> Message | None:
+    """Why the payouts cannot be locked now (None when they can): the money must be reached."""
+    if state.settings.payout_kind == "points":
+        return Message("A league-points night has no prizes to lock.")
+    if state.payouts_locked is not None:
+        return Message("The payouts are already locked.")
+    if not state.started:
+        return Message("The tournament has not started: the payouts lock when the money is reached.")
+    if state.finished:
+        return Message("The tournament is over: its prizes are settled.")
+    prizes = [p for p in state.prizes if p]
+    if not prizes:
+        return Message("There are no prizes to lock yet.")
+    if state.players_left > len(prizes):
+        return Message("The money is not reached: {left} players are left and {paid} are paid. The payouts "
+                       "can be locked when {paid} are left.", left=state.players_left, paid=len(prizes))
+    return None
+
+
+def _lock_payouts(state: Tournament, event: Event) -> Tournament:
+    """The director locks the payouts at the money (as ``Settings.lock_payouts`` does by itself)."""
+    refusal = lock_refusal(state)
+    if refusal:
+        raise IllegalAction(refusal.message, **refusal.values)
+    return replace(state, payouts_locked=(event.seq, tuple(state.prizes), state.prize_pool))
 
 
 def _close_rebuys(state: Tournament, event: Event) -> Tournament:
@@ -1624,6 +1692,7 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
     "reentry": _reentry,
     "addon": _addon,
     "rebuys_closed": _close_rebuys,
+    "payouts_lock": _lock_payouts,
     "hand_cap": _hand_cap,
     "action_clock": _action_clock,
     "hand_for_hand": _hand_for_hand,
@@ -1745,6 +1814,8 @@ def describe(state: Tournament, event: Event) -> str:
         return Message("{name}'s seat was unlocked", name=name())
     if event.type == "rebuys_closed":
         return Message("Rebuys closed")
+    if event.type == "payouts_lock":
+        return Message("The payouts were locked at the money")
     if event.type == "hand_cap":
         return Message("The tournament ended at the hand cap")
     if event.type == "action_clock":
@@ -1757,9 +1828,12 @@ def describe(state: Tournament, event: Event) -> str:
     if event.type == "h4h_next_hand":
         return Message("The next hand-for-hand hand began")
     if event.type == "settings_changed":
-        return Message("Settings changed: {changes}", changes=[
-            Message("{setting} set to {value}", setting=k.replace("_", " "), value=_setting_words(v)) for k, v in p.items()
-        ])
+        changes = [Message("{setting} set to {value}", setting=k.replace("_", " "), value=_setting_words(v))
+                   for k, v in p.items() if k != "correct_payments"]
+        if _ticked(p.get("correct_payments")):
+            return Message("Settings changed: {changes}; the payments already made were priced again",
+                           changes=changes)
+        return Message("Settings changed: {changes}", changes=changes)
     if event.type == "structure_changed":
         words = dict(state.structure_edits).get(event.seq)
         return Message("Structure changed: {words}", words=words) if words else Message("The structure changed")
@@ -1787,10 +1861,14 @@ def _indexes(before: Tournament, new: Tournament, event: Event) -> Tournament:
             clock=(*new.clock, ClockEntry("finish", event.at)),
             clock_events=(*new.clock_events, Finish(event.at)),
         )
-    if new.settings.lock_payouts and new.payouts_locked is None and new.started and new.settings.payout_kind != "points":
-        prizes = new.prizes
-        if prizes and new.players_left <= len(prizes):
-            new = replace(new, payouts_locked=(event.seq, tuple(prizes), new.prize_pool))
+    gone = len(before.standings.history)
+    if len(new.standings.history) > gone:  # the bounties of the busts this event made
+        busts = [(b.player, b.takers) for b in new.standings.history[gone:]]
+        new = replace(new, ledger=new.ledger.knock_out(
+            new.settings, busts, level=new.standings.level, at=event.at, seq=event.seq,
+        ))
+    if new.settings.lock_payouts and new.payouts_locked is None and lock_refusal(new) is None:
+        new = replace(new, payouts_locked=(event.seq, tuple(new.prizes), new.prize_pool))
     if event.type in dealing.TABLE_EVENT_TYPES:
         return new
     tokens = _tokens_of(before, event)

@@ -24,13 +24,14 @@ from director.cash.store import load_session, session_rows
 from director.cash.views import (
     club_context,
     hand_lines,
-    ledger_text,
+    ledger_rows,
     session_context,
     summary_data,
     table_context,
 )
 from director.db import get_db
 from director.i18n import say
+from director.spreadsheets import csv_response
 from director.web import (
     act,
     is_partial_request,
@@ -171,10 +172,8 @@ def summary(session_id: int) -> ResponseReturnValue:
 @bp.get("/cash/<int:session_id>/ledger.csv")
 def ledger_csv(session_id: int) -> ResponseReturnValue:
     state = load_session(get_db(), session_id)
-    response = Response(ledger_text(state, now()), mimetype="text/csv")
     slug = "".join(c if c.isalnum() else "-" for c in state.name.lower()).strip("-") or "cash"
-    response.headers["Content-Disposition"] = f'attachment; filename="{slug}-ledger.csv"'
-    return response
+    return csv_response(ledger_rows(state, now()), f"{slug}-ledger.csv")
 
 
 def _table_page(session_id: int, table_no: int, **extra: Any) -> str:

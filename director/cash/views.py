@@ -5,8 +5,6 @@ the tournament's dealer page).
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -497,16 +495,13 @@ def table_json(state: CashSession, session_id: int, table_no: int) -> dict[str, 
     }
 
 
-def ledger_text(state: CashSession, at: float) -> str:
-    """The session's ledger as CSV: a line per player, the totals, and what the chips are."""
+def ledger_rows(state: CashSession, at: float) -> list[list[Any]]:
+    """The session's ledger as a spreadsheet's rows: a line per player, the totals, and what
+    the chips are."""
     data = summary_data(state, at)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        ["player", "hours_played", "hands_played", "bought_in", "cashed_out", "on_table", "net"]
-    )
+    rows: list[list[Any]] = [["player", "hours_played", "hands_played", "bought_in", "cashed_out", "on_table", "net"]]
     for p in data["players"]:
-        writer.writerow(
+        rows.append(
             [
                 p["name"],
                 f"{p['hours']:.2f}",
@@ -518,7 +513,7 @@ def ledger_text(state: CashSession, at: float) -> str:
             ]
         )
     totals = data["totals"]
-    writer.writerow(
+    rows.append(
         [
             "TOTAL",
             "",
@@ -529,6 +524,6 @@ def ledger_text(state: CashSession, at: float) -> str:
             0,
         ]
     )
-    writer.writerow([])
-    writer.writerow([gettext("Play chips only: these are counts of play chips, with no money value.")])
-    return out.getvalue()
+    rows.append([])
+    rows.append([gettext("Play chips only: these are counts of play chips, with no money value.")])
+    return rows

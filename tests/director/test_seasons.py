@@ -220,7 +220,7 @@ def test_bad_result_lines_are_refused_with_the_line_and_nothing_is_imported(dire
         ("League,2026-10-02,Ann,1,60,2\nNope,2026-10-02,Bob,2,0,0\n", "Line 3: there is no season 'Nope'"),
         ("League,2026-10-02,Ann,1,60,2\nLeague,2026-10-02,ann,2,0,0\n", "Line 3: ann is on line 2 for the same night"),
         ("League,2026-10-02,Ann,first,60,2\n", "Line 2: the place must be a whole number"),
-        ("League,2026-10-02,Ann,3,60,2\n", "Line 2: place 3 on 2026-10-02, a night of 1 players"),
+        ("League,2026-10-02,Ann,3,60,2\n", "Line 2: place 3 on 2026-10-02, but nobody is 1st"),
         ("League,2099-01-01,Ann,1,60,2\n", "Line 2: 2099-01-01 is in the future"),
         ("League,02/10/2026,Ann,1,60,2\n", "Line 2: the date must be written 2026-11-27"),
     ):

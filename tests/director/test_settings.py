@@ -22,7 +22,8 @@ def test_the_settings_page_saves_what_changed_and_the_home_page_shows_the_new_na
     form.update({"name": "Friday league", "buy_in": "25", "max_rebuys": ""})
     response = director.post(f"/t/{tid}/settings", form, htmx=True)
     assert response.status_code == 200, response.get_data(as_text=True)
-    assert soup(response).find(class_="flash-ok").get_text() == "Saved: name, buy in."
+    assert soup(response).find(class_="flash-ok").get_text() == (
+        "Saved: name, buy in. The new prices count for later payments; the payments already made keep theirs.")
     body = state(director, tid)
     assert body["name"] == "Friday league" and body["settings"]["buy_in"] == 25
     assert "Friday league" in director.get("/").get_data(as_text=True)

@@ -42,7 +42,10 @@ def test_the_sheet_balances_with_the_fees_and_the_overlay_apart(director: Direct
 def test_the_sheet_page_and_its_csv(director: Director):
     tid = a_club_night(director)
     page = soup(director.get(f"/t/{tid}/sheet"))
-    assert "prize pool 250: 250 taken." in page.find(id="sheet-balance").get_text()
+    lines = {row.th.get_text(strip=True): row.td.get_text(strip=True) for row in page.find(id="sheet-balance").find_all("tr")}
+    assert lines == {"Buy-ins": "200", "Rebuys": "40", "Overlay added by the house": "35", "Total in": "275",
+                     "Prizes taken": "250", "Fees kept by the house": "25", "Total out": "275"}
+    assert "balances to the unit" in page.find(id="sheet-check").get_text()
     rows = list(csv.reader(io.StringIO(director.get(f"/t/{tid}/sheet.csv").get_data(as_text=True))))
     assert rows[0] == ["place", "name", "entries", "rebuys", "add-on", "paid in", "of which fees", "took", "net"]
     assert rows[1][:2] == ["1", "Ann"] and rows[1][-1] == "125"

@@ -13,6 +13,7 @@ import pytest
 
 from engine.errors import InvalidInput
 from engine.events import Event
+from engine.ledger import Ledger
 from engine.payouts import fee_of, pool_of, prize_table
 from engine.tournament import apply, create, settings_as_dict, settings_from_dict
 
@@ -38,16 +39,24 @@ def test_every_option_keeps_the_sum_exact(pool, entries):
 def test_a_fee_is_taken_off_each_payment_as_an_amount_or_a_share():
     assert fee_of(50, fee_amount=5) == 5
     assert fee_of(55, fee_percent=Fraction(10)) == 5  # 5.5 rounded down to a whole unit
-    pool = pool_of([(50, 10), (50, 4), (25, 6)], fee_amount=5)
+    club = settings_from_dict({"name": "Club", "buy_in": 50, "rebuy_cost": 50, "addon_cost": 25, "fee_amount": 5})
+    book = Ledger()
+    for seq, kind in enumerate(["entry"] * 10 + ["rebuy"] * 4 + ["addon"] * 6, start=2):
+        book = book.pay(club, seq, kind, seq)
+    pool = pool_of(book.paid_in, book.fees)
     assert (pool.paid_in, pool.fees, pool.pool) == (850, 100, 750)
-    pool = pool_of([(50, 10)], fee_percent=Fraction(25, 2))
+    share = settings_from_dict({"name": "Club", "buy_in": 50, "fee_percent": "12.5"})
+    book = Ledger()
+    for seq in range(2, 12):
+        book = book.pay(share, seq, "entry", seq)
+    pool = pool_of(book.paid_in, book.fees)
     assert (pool.fees, pool.pool) == (60, 440)  # 12.5% of 50 is 6.25: 6 each
 
 
 def test_a_guarantee_adds_the_overlay():
-    pool = pool_of([(20, 30)], guarantee=1000)
+    pool = pool_of(600, guarantee=1000)
     assert (pool.paid_in, pool.overlay, pool.pool) == (600, 400, 1000)
-    assert pool_of([(20, 60)], guarantee=1000).overlay == 0
+    assert pool_of(1200, guarantee=1000).overlay == 0
 
 
 def test_fixed_prizes_are_paid_first_and_the_table_shares_the_rest():
@@ -109,7 +118,11 @@ def _night(**settings):
     return state, do
 
 
-def test_the_payouts_lock_at_the_money_and_say_when_entries_change_after():
+def test_the_payouts_lock_at_the_money_and_share_later_money_in_proportion():
+    """Issue "Money and records that add up", 2: "The lock freezes who is paid and the shape of
+    the prizes; money that arrives after it is shared by a stated rule (in proportion to the
+    locked prizes, odd units by the rounding unit) and the notice says so. The prizes add up to
+    the pool at every moment." (TDA 7.2: the prizes add up exactly to the pool.)"""
     state, do = _night(lock_payouts=True, rebuy_levels=5, rebuy_cost=100)
     for name in ("Ann", "Bob", "Cy", "Dee"):
         state = do("player_registered", {"name": name})
@@ -119,9 +132,11 @@ def test_the_payouts_lock_at_the_money_and_say_when_entries_change_after():
     state = do("bust", {"players": [3]})
     assert state.payouts_locked is not None and state.prizes == [280, 120]
     state = do("rebuy", {"player": 3})  # back in after the money was reached
-    assert state.prize_pool == 500 and state.prizes == [280, 120]
-    assert state.payout_notes == ["The payouts were locked at the money with a pool of 400; entries changed since "
-                                  "and the pool is now 500. The prizes stay as locked (400)."]
+    assert state.prize_pool == 500 and state.prizes == [350, 150] and sum(state.prizes) == state.prize_pool
+    assert state.payout_notes == [
+        "The payouts were locked at the money with a pool of 400: the places paid stay as locked, and the 100 "
+        "paid in since is shared in proportion to the locked prizes (the odd units to first place). The pool "
+        "is now 500."]
     state = do("undo", {})
     state = do("undo", {})
     assert state.payouts_locked is None and state.prizes == [280, 120]
