@@ -124,15 +124,18 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
         app.config["SECRET_KEY"] = secret_key(folder)
 
     from director import auth, contract, db, i18n, web
+    from director.core import command_ids
 
     contract.init_app(app)  # before the blueprints: bounded ids in their routes
     db.init_app(app)
+    command_ids.init_app(app)
     i18n.init_app(app)
     auth.init_app(app)
     web.init_app(app)
     for spec in BLUEPRINTS:
         app.register_blueprint(load_blueprint(spec))
 
+    from director.core.work import register_app_cache
     from director.polls import PollCache
 
     def clock() -> float:
@@ -141,6 +144,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
 
     app.wsgi_app = PollCache(app.wsgi_app, app.config["DATABASE"], clock)  # type: ignore[method-assign]
     app.extensions["poll_cache"] = app.wsgi_app
+    register_app_cache(app, "polled answers", app.wsgi_app.clear)
 
     @app.get("/favicon.ico")
     def favicon() -> Any:

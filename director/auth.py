@@ -31,6 +31,7 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
+from director.core.work import unit_of_work
 from director.db import get_db
 from director.i18n import gettext
 
@@ -55,9 +56,9 @@ def password_problem(password: str, confirm: str | None = None) -> str | None:
 
 
 def set_password(password: str) -> None:
-    db = get_db()
-    with db.atomic():
-        db.table("settings").upsert({"key": "password_hash", "value": generate_password_hash(password)}, pk="key")
+    with unit_of_work() as work:
+        work.execute("INSERT INTO settings (key, value) VALUES ('password_hash', ?) "
+                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (generate_password_hash(password),))
 
 
 class TooManyTries(Exception):

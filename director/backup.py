@@ -31,8 +31,8 @@ from werkzeug.datastructures import FileStorage
 from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
+from director.core.work import forget_everything, writing
 from director.db import get_db, migrate
-from director.events import cache, writing
 from director.i18n import gettext, say
 from director.migrations import migrations
 from director.web import render
@@ -86,14 +86,6 @@ def check(path: str) -> list[str]:
     return names
 
 
-def forget_summaries() -> None:
-    """The summaries kept in memory by (tournament, seq) describe the old database: drop them."""
-    from director import people, seasons
-
-    people.STATS_KEPT.clear()
-    seasons.POTS_KEPT.clear()
-
-
 def restore(upload: str) -> Path:
     """Replace the live database with the backup at ``upload``; returns where the current one went."""
     check(upload)
@@ -108,8 +100,7 @@ def restore(upload: str) -> Path:
             source.backup(live)
         finally:
             source.close()
-        cache.clear()
-        forget_summaries()
+        forget_everything()  # every state, page and answer kept describes the database thrown away
     migrate(database)  # a backup of an older version gets this version's schema
     return aside
 

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
@@ -27,8 +27,8 @@ from werkzeug.exceptions import NotFound
 from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
+from director.core.work import unit_of_work
 from director.db import get_db
-from director.events import writing
 from director.i18n import gettext, say
 from director.web import flash_and_go, now, refusal_status, render
 from engine.chips import (
@@ -111,51 +111,39 @@ def key_for(db: Database, chips: ChipSet | None) -> str:
 def save(db: Database, data: dict[str, Any], at: float, set_id: int | None = None) -> tuple[int, str]:
     """Create the set (``set_id`` None) or replace set ``set_id``; its name must be free."""
     new = chip_set_from_dict(data)
-    conn = db.conn
-    with writing(current_app.config["DATABASE"]):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            if set_id is not None and conn.execute("SELECT 1 FROM chip_sets WHERE id = ?", (set_id,)).fetchone() is None:
-                raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
-            taken = conn.execute(
-                "SELECT name FROM chip_sets WHERE lower(name) = lower(?) AND id IS NOT ?", (new.name, set_id)
-            ).fetchone()
-            if taken is not None:
-                raise IllegalAction("A chip set named {name} already exists: choose another name.", name=repr(taken[0]))
-            payload = json.dumps(chip_set_to_dict(new))
-            if set_id is None:
-                count = conn.execute("SELECT count(*) FROM chip_sets").fetchone()[0]
-                if count >= MAX_CHIP_SETS:
-                    raise IllegalAction("There are {count} chip sets already: delete one first.", count=count)
-                cursor = conn.execute(
-                    "INSERT INTO chip_sets (name, created_at, payload) VALUES (?, ?, ?)", (new.name, at, payload)
-                )
-                set_id = int(cursor.lastrowid or 0)
-                said = gettext("Saved your chips %(name)s: choose them on the new-tournament page.", name=repr(new.name))
-            else:
-                conn.execute("UPDATE chip_sets SET name = ?, payload = ? WHERE id = ?", (new.name, payload, set_id))
-                said = gettext("Saved the changes to %(name)s. Tournaments already created keep the chips they had.",
-                              name=repr(new.name))
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+    with unit_of_work(db) as work:
+        conn = work.conn
+        if set_id is not None and conn.execute("SELECT 1 FROM chip_sets WHERE id = ?", (set_id,)).fetchone() is None:
+            raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
+        taken = conn.execute(
+            "SELECT name FROM chip_sets WHERE lower(name) = lower(?) AND id IS NOT ?", (new.name, set_id)
+        ).fetchone()
+        if taken is not None:
+            raise IllegalAction("A chip set named {name} already exists: choose another name.", name=repr(taken[0]))
+        payload = json.dumps(chip_set_to_dict(new))
+        if set_id is None:
+            count = conn.execute("SELECT count(*) FROM chip_sets").fetchone()[0]
+            if count >= MAX_CHIP_SETS:
+                raise IllegalAction("There are {count} chip sets already: delete one first.", count=count)
+            cursor = conn.execute(
+                "INSERT INTO chip_sets (name, created_at, payload) VALUES (?, ?, ?)", (new.name, at, payload)
+            )
+            set_id = int(cursor.lastrowid or 0)
+            said = gettext("Saved your chips %(name)s: choose them on the new-tournament page.", name=repr(new.name))
+        else:
+            conn.execute("UPDATE chip_sets SET name = ?, payload = ? WHERE id = ?", (new.name, payload, set_id))
+            said = gettext("Saved the changes to %(name)s. Tournaments already created keep the chips they had.",
+                          name=repr(new.name))
     return set_id, said
 
 
 def delete(db: Database, set_id: int) -> str:
-    conn = db.conn
-    with writing(current_app.config["DATABASE"]):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            row = conn.execute("SELECT name FROM chip_sets WHERE id = ?", (set_id,)).fetchone()
-            if row is None:
-                raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
-            conn.execute("DELETE FROM chip_sets WHERE id = ?", (set_id,))
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+    with unit_of_work(db) as work:
+        conn = work.conn
+        row = conn.execute("SELECT name FROM chip_sets WHERE id = ?", (set_id,)).fetchone()
+        if row is None:
+            raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
+        conn.execute("DELETE FROM chip_sets WHERE id = ?", (set_id,))
     return gettext("Deleted the chip set %(name)s. Tournaments already created keep the chips they had.", name=repr(row[0]))
 
 

@@ -431,6 +431,15 @@ STATUS_TEXT = {
 }
 
 
+COMMAND_ID_PARAMETER = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "The command's own id (1 to 100 letters, digits or - _ . :). Sent again after a lost answer, "
+    "the command is not done twice: the answer recorded is given again, the same status and body. The same id "
+    "with another command is refused with 422. GET /api/commands/{command_id} says whether it was recorded.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"},
+}
+
+
 def _schema(model: type[BaseModel], components: dict[str, Any], mode: str) -> dict[str, str]:
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}", mode=mode)  # type: ignore[arg-type]
     for name, sub in schema.pop("$defs", {}).items():
@@ -467,6 +476,8 @@ def document(app: Flask) -> dict[str, Any]:
              "schema": {"type": "integer", "minimum": 0, "maximum": MAX_ID} if conv == "int" else {"type": "string"}}
             for conv, arg in _ARGUMENT.findall(rule.rule)
         ]
+        if operation.method == "post":
+            parameters.append(COMMAND_ID_PARAMETER)
         answer: dict[str, Any] = {"description": STATUS_TEXT.get(operation.status, "Done")}
         if operation.produces is not None:
             answer["content"] = {operation.produces: {"schema": {"type": "string", "format": "binary"}}}

@@ -18,6 +18,7 @@ import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from director.core.work import forget_everything
 from director.migrations import migrations
 
 
@@ -37,9 +38,11 @@ def migrate(path: str) -> list[str]:
     try:
         pending = [m.name for m in migrations.pending(db)]
         migrations.apply(db)
-        return pending
     finally:
         db.close()
+    if pending:  # what is kept in memory was read from the schema before
+        forget_everything()
+    return pending
 
 
 class Held:

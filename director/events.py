@@ -33,6 +33,7 @@ from flask import current_app
 from sqlite_utils import Database
 
 import engine
+from director.core.work import register_cache, unit_of_work
 from engine.errors import N_
 from engine.events import HistoryCut
 from engine.tournament import RULES_VERSION, Event, Tournament, apply, fold
@@ -85,24 +86,15 @@ def create_tournament(
     """
     first = Event(seq=1, type="created", payload={"rules": RULES_VERSION, **payload}, at=now)
     fold([first])  # raises EngineError with the reason
-    conn = db.conn
-    with writing(current_app.config["DATABASE"]):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = conn.execute(
-                "INSERT INTO streams (name, created_at, last_seq) VALUES (?, ?, 1)", (name, now)
-            )
-            tournament_id = int(cursor.lastrowid or 0)
-            conn.execute(
-                "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, ?, ?, ?)",
-                (tournament_id, first.type, json.dumps(first.payload), now),
-            )
-            if also is not None:
-                also(conn, tournament_id)
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+    with unit_of_work(db) as work:
+        cursor = work.execute("INSERT INTO streams (name, created_at, last_seq) VALUES (?, ?, 1)", (name, now))
+        tournament_id = int(cursor.lastrowid or 0)
+        work.execute(
+            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, ?, ?, ?)",
+            (tournament_id, first.type, json.dumps(first.payload), now),
+        )
+        if also is not None:
+            also(work.conn, tournament_id)
     return tournament_id
 
 
@@ -180,13 +172,14 @@ def _engine_version() -> str:
 SNAPSHOT_VERSION = _engine_version()
 
 
-def save_snapshot(db: Database, tournament_id: int, state: Tournament, now: float | None = None) -> int:
+def save_snapshot(db: Database, tournament_id: int, state: Tournament, now: float | None = None,
+                  database: str | None = None) -> int:
     """Store ``state`` as the tournament's snapshot, its history cut to the checkpoints that
     keep a state (``History.cut``: small and quick to read back); returns its size in bytes."""
     cut = replace(state, history=state.history.cut())
     data = zlib.compress(pickle.dumps(cut, protocol=pickle.HIGHEST_PROTOCOL), 1)
-    with db.conn:
-        db.conn.execute(
+    with unit_of_work(db, claim=False, database=database) as work:
+        work.execute(
             "INSERT OR REPLACE INTO snapshots (stream_id, seq, version, data, at) VALUES (?, ?, ?, ?, ?)",
             (tournament_id, state.seq, SNAPSHOT_VERSION, data, time.time() if now is None else now),
         )
@@ -322,7 +315,7 @@ class StateCache:
         try:
             db = connect(key[0])
             try:
-                save_snapshot(db, key[1], state)
+                save_snapshot(db, key[1], state, database=key[0])
             finally:
                 db.close()
             with self._lock:
@@ -346,31 +339,24 @@ class StateCache:
 
 
 cache = StateCache()
+register_cache("folded states", cache.clear)
 
 
 def delete_stream(db: Database, stream_id: int) -> None:
     """Delete a stream's events and snapshots in one transaction. The row stays, of kind
     ``deleted`` and without a name, so that its id is never given to another stream (a phone
     polling the old one gets a 404, never someone else's night)."""
-    database = current_app.config["DATABASE"]
-    conn = db.conn
-    with writing(database):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute("DELETE FROM events WHERE stream_id = ?", (stream_id,))
-            conn.execute("DELETE FROM snapshots WHERE stream_id = ?", (stream_id,))
-            conn.execute("UPDATE streams SET kind = 'deleted', name = '', last_seq = 0 WHERE id = ?", (stream_id,))
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
-    cache.forget(database, stream_id)
+    with unit_of_work(db) as work:
+        work.execute("DELETE FROM events WHERE stream_id = ?", (stream_id,))
+        work.execute("DELETE FROM snapshots WHERE stream_id = ?", (stream_id,))
+        work.execute("UPDATE streams SET kind = 'deleted', name = '', last_seq = 0 WHERE id = ?", (stream_id,))
+        work.after_commit(lambda: cache.forget(work.database, stream_id))
 
 
 def set_archived(db: Database, stream_id: int, at: float | None) -> None:
     """Put a stream away (``at``: when), or back on the lists (None)."""
-    with writing(current_app.config["DATABASE"]), db.conn:
-        db.conn.execute("UPDATE streams SET archived_at = ? WHERE id = ?", (at, stream_id))
+    with unit_of_work(db) as work:
+        work.execute("UPDATE streams SET archived_at = ? WHERE id = ?", (at, stream_id))
 
 
 def load_state(db: Database, tournament_id: int) -> Tournament:
@@ -384,24 +370,6 @@ TOURNAMENT = Kind("tournament", lambda events: fold(played_as_stored(events)), a
 
 
 # --- commands -----------------------------------------------------------------------------------
-
-_locks_lock = threading.Lock()
-_write_locks: dict[str, threading.Lock] = {}
-
-
-@contextmanager
-def writing(database: str) -> Iterator[None]:
-    """One writer at a time per database in this process, waiting its turn on a lock.
-
-    SQLite's own wait for its write lock sleeps between tries (up to a tenth of a second):
-    thirty dealers writing at once would sleep through their turns while holding the
-    server's threads, and the phones' polls would queue behind them. Here the next writer
-    starts the moment the last one commits. (Another process still waits on SQLite's lock.)
-    """
-    with _locks_lock:
-        lock = _write_locks.setdefault(database, threading.Lock())
-    with lock:
-        yield
 
 SINCE_READ = 500
 """How far back a page may be and still have the events since it checked one by one."""
@@ -453,29 +421,21 @@ def command(
     unless every event since is ``independent`` of this command (the hands at the other
     tables, for a dealer's entry). ``None`` means "whatever is current".
     """
-    database = current_app.config["DATABASE"]
-    conn = db.conn
-    with writing(database):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            state = cache.get(db, database, stream_id, kind)
-            base = state.seq if expected_seq is None else expected_seq
-            if base != state.seq:
-                later = _since(db, stream_id, state, base) if base < state.seq else None
-                if independent is None or later is None or len(later) != state.seq - base or not all(
-                    independent(e) for e in later
-                ):
-                    raise StaleWrite(base, state.seq, kind.stale_message)
-            writer = Writer(db, kind, stream_id, state, now)
-            yield writer
-            name = getattr(writer.state, "name", None)
-            if writer.events and isinstance(name, str) and name != getattr(state, "name", None):
-                # The lists of streams show the name kept on the row: renamed (or the rename
-                # undone), it follows in the same transaction.
-                conn.execute("UPDATE streams SET name = ? WHERE id = ?", (name, stream_id))
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
-    if writer.events:
-        cache.put(database, stream_id, writer.state, kind)
+    with unit_of_work(db) as work:
+        state = cache.get(db, work.database, stream_id, kind)
+        base = state.seq if expected_seq is None else expected_seq
+        if base != state.seq:
+            later = _since(db, stream_id, state, base) if base < state.seq else None
+            if independent is None or later is None or len(later) != state.seq - base or not all(
+                independent(e) for e in later
+            ):
+                raise StaleWrite(base, state.seq, kind.stale_message)
+        writer = Writer(db, kind, stream_id, state, now)
+        yield writer
+        name = getattr(writer.state, "name", None)
+        if writer.events and isinstance(name, str) and name != getattr(state, "name", None):
+            # The lists of streams show the name kept on the row: renamed (or the rename
+            # undone), it follows in the same transaction.
+            work.execute("UPDATE streams SET name = ? WHERE id = ?", (name, stream_id))
+        if writer.events:
+            work.after_commit(lambda: cache.put(work.database, stream_id, writer.state, kind))

@@ -19,8 +19,8 @@ from sqlite_utils import Database
 from director import i18n
 from director.auth import login_required
 from director.contract import Api, Write, explain
+from director.core.work import unit_of_work
 from director.db import get_db
-from director.events import writing
 from director.shapes import Shape
 from director.web import flash_and_go, render
 from engine.errors import InvalidInput
@@ -61,15 +61,16 @@ def save(db: Database, data: LanguageIn) -> dict[str, Any]:
     if "language" in given and given["language"] not in i18n.languages():
         raise InvalidInput("The app does not speak {code}: choose one of {choices}.", code=given["language"],
                            choices=", ".join(i18n.languages()))
-    rows = [{"key": k, "value": ("1" if v else "0") if isinstance(v, bool) else v} for k, v in given.items()]
-    with writing(current_app.config["DATABASE"]):
-        if rows:
-            db["app_settings"].upsert_all(rows, pk="key")
-    refresh()
-    i18n.forget_language()
-    forget_pages = current_app.extensions.get("poll_cache")
-    if forget_pages is not None:
-        forget_pages.clear()
+    rows = [(k, ("1" if v else "0") if isinstance(v, bool) else v) for k, v in given.items()]
+    with unit_of_work(db) as work:
+        for key, value in rows:
+            work.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) "
+                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+        work.after_commit(refresh)
+        work.after_commit(i18n.forget_language)
+        forget_pages = current_app.extensions.get("poll_cache")
+        if forget_pages is not None:
+            work.after_commit(forget_pages.clear)
     return current()
 
 

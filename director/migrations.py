@@ -141,3 +141,14 @@ def m011_app_settings(db: Database) -> None:
     """The app's own settings, a key and its value each: the language, and whether players'
     phones follow their browser's language."""
     db.execute("CREATE TABLE app_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
+@migrations()
+def m012_commands(db: Database) -> None:
+    """The commands recorded, by the id the client gave (a form's, a dealer's tap, an API call's
+    ``Idempotency-Key``): a retry after a lost answer is answered with what was recorded."""
+    db.execute(
+        "CREATE TABLE commands (id TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, at REAL NOT NULL, "
+        "status INTEGER, headers TEXT, body BLOB)"
+    )
+    db.execute("CREATE INDEX commands_by_age ON commands (at)")

@@ -36,8 +36,9 @@ from director import inputs, shapes
 from director.auth import login_required
 from director.charts import line_chart
 from director.contract import Api, read
+from director.core.work import register_cache, unit_of_work
 from director.db import get_db
-from director.events import cache, load_state, writing
+from director.events import cache, load_state
 from director.i18n import gettext, language, say
 from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
@@ -61,15 +62,9 @@ def name_key(name: str) -> str:
 @contextmanager
 def transaction(db: Database) -> Iterator[Any]:
     """One write to the database, all of it or nothing, one writer at a time."""
-    conn = db.conn
-    with writing(current_app.config["DATABASE"]):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+    with unit_of_work(db) as work:
+        conn = work.conn
+        yield conn
 
 
 # --- storage ------------------------------------------------------------------------------
@@ -331,6 +326,7 @@ def knockouts_by(state: Tournament) -> dict[int, int]:
 
 
 STATS_KEPT: dict[tuple[str, int, int, int, str], HandStats] = {}
+register_cache("hand statistics", STATS_KEPT.clear)
 """One night's hand statistics of a player, by (database, tournament, seq, player): replayed
 once, not at every look at the person's page."""
 

@@ -23,6 +23,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from director.core.work import register_cache
 from director.db import get_db
 from director.events import UnknownTournament, load_state
 from director.i18n import gettext, language, ngettext, ordinal
@@ -55,6 +56,7 @@ class Found:
 
 _token_streams: dict[tuple[str, str], int] = {}
 """``(database, token) -> tournament id``: a token never moves, so it is looked up once."""
+register_cache("player tokens", _token_streams.clear)
 
 
 def find(token: str) -> Found | None:
@@ -120,6 +122,7 @@ class Field:
 
 _fields: dict[tuple[str, int, str], Field] = {}
 """By database, tournament and language: each phone reads its own language."""
+register_cache("players' fields", _fields.clear)
 
 
 def field_of(found: Found) -> Field:

@@ -18,8 +18,9 @@ from sqlite_utils import Database
 from director import inputs, services, shapes
 from director.auth import login_required
 from director.contract import Api, read
+from director.core.work import unit_of_work
 from director.db import get_db
-from director.events import load_state, writing
+from director.events import load_state
 from director.i18n import gettext
 from director.web import act_and_say, now
 from engine.errors import IllegalAction, Term
@@ -42,7 +43,6 @@ def template(db: Database, template_id: int) -> dict[str, Any] | None:
 
 def save(db: Database, tournament_id: int, name: str, at: float) -> str:
     """Save the tournament's settings and structure as they are now under ``name``."""
-    from flask import current_app
 
     name = clean_name(name, Term("template name"))
     state = load_state(db, tournament_id)
@@ -52,23 +52,17 @@ def save(db: Database, tournament_id: int, name: str, at: float) -> str:
     if state.settings.payout_kind == "custom":
         payload["percentages"] = services.percentages_text(state)
     settings_from_dict({**payload, "name": name})  # it reads back
-    conn = db.conn
-    with writing(current_app.config["DATABASE"]):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            taken = conn.execute("SELECT name FROM templates WHERE lower(name) = lower(?)", (name,)).fetchone()
-            if taken is not None:
-                raise IllegalAction("A template named {name} already exists: choose another name.", name=repr(taken[0]))
-            count = conn.execute("SELECT count(*) FROM templates").fetchone()[0]
-            if count >= MAX_TEMPLATES:
-                raise IllegalAction("There are {count} templates already: delete one first.", count=count)
-            conn.execute(
-                "INSERT INTO templates (name, created_at, payload) VALUES (?, ?, ?)", (name, at, json.dumps(payload))
-            )
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+    with unit_of_work(db) as work:
+        conn = work.conn
+        taken = conn.execute("SELECT name FROM templates WHERE lower(name) = lower(?)", (name,)).fetchone()
+        if taken is not None:
+            raise IllegalAction("A template named {name} already exists: choose another name.", name=repr(taken[0]))
+        count = conn.execute("SELECT count(*) FROM templates").fetchone()[0]
+        if count >= MAX_TEMPLATES:
+            raise IllegalAction("There are {count} templates already: delete one first.", count=count)
+        conn.execute(
+            "INSERT INTO templates (name, created_at, payload) VALUES (?, ?, ?)", (name, at, json.dumps(payload))
+        )
     return gettext("Saved as the template %(name)s: start a new tournament from it on the new-tournament page.",
                    name=repr(name))
 

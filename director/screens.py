@@ -32,8 +32,8 @@ from werkzeug.exceptions import NotFound
 from director import inputs, shapes
 from director.auth import login_required
 from director.contract import Api
+from director.core.work import unit_of_work
 from director.db import get_db
-from director.events import writing
 from director.i18n import gettext, say
 from director.web import flash_and_go, refusal_status, render
 from engine.errors import EngineError, InvalidInput, Term
@@ -235,8 +235,7 @@ def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | No
             upload.close()
     given = data.given()
     place = folder()
-    conn = db.conn
-    with writing(current_app.config["DATABASE"]):
+    with unit_of_work(db) as work:
         old = look(db)
         version = old.version + 1
         sounds = {k: v for k, v in old.sounds.items() if k not in remove}
@@ -261,13 +260,7 @@ def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | No
             show=old.show if given.get("show") is None else tuple(p for p in PANELS if p in given["show"]),
             version=version, logo=logo, sounds=sounds,
         )
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            _store(conn, new)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+        _store(work.conn, new)
     kept = {new.logo, *new.sounds.values()}
     for path in place.iterdir():  # the files of earlier saves
         if path.name not in kept and (_FILE.fullmatch(path.name) or path.name.endswith(".part")):

@@ -30,6 +30,7 @@ from director import inputs, shapes
 from director.auth import login_required
 from director.charts import line_chart
 from director.contract import Api, read
+from director.core.work import register_cache
 from director.db import get_db
 from director.events import load_state
 from director.i18n import gettext, language, ngettext, number, ordinal, say
@@ -238,6 +239,7 @@ class SeasonRecord:
 
 
 POTS_KEPT: dict[tuple[str, int, int, str], tuple[int, str, str] | None] = {}
+register_cache("season pots", POTS_KEPT.clear)
 """The biggest pot of each night, by (database, tournament, seq): a finished night's hands are
 replayed once, not at every look at its season."""
 

@@ -125,6 +125,14 @@ class Done(Shape):
     """What was done, in words."""
 
 
+class CommandStatus(Shape):
+    id: str
+    recorded: bool
+    """Whether a command with this id was recorded (its answer is given again to a retry)."""
+    status: int | None
+    """The status the command was answered with, once its answer was kept."""
+
+
 class Template(Shape):
     id: int
     name: str

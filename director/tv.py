@@ -48,6 +48,7 @@ from director.announce import (
 from director.answers import answer
 from director.auth import is_director, login_required
 from director.contract import Api, flag
+from director.core.work import register_cache
 from director.db import get_db
 from director.events import StaleWrite, UnknownTournament, load_state
 from director.i18n import gettext, language, ngettext, ordinal, say
@@ -840,6 +841,9 @@ class RenderedClocks:
 
 
 rendered = RenderedClocks()
+register_cache("rendered clocks", rendered.clear)
+register_cache("structure digests", _digest.cache_clear)
+register_cache("structure pictures", _chart.cache_clear)
 
 
 def _valid_until(view: ClockView) -> float:

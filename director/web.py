@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -32,6 +33,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.wrappers import Response
 
@@ -205,6 +207,17 @@ def error_page(status: int, title: str, message: str) -> ResponseReturnValue:
     return render_template("error.html", title=title, message=message, status=status), status
 
 
+def form_ids() -> Markup:
+    """A form's hidden fields: the CSRF token, and the id of the command it sends (new each
+    time the form is drawn: sent twice, by a double click or a retry, it is recorded once)."""
+    from flask_wtf.csrf import generate_csrf
+
+    from director.core.command_ids import FIELD
+
+    return Markup('<input type="hidden" name="csrf_token" value="{}"><input type="hidden" name="{}" value="{}">').format(
+        generate_csrf(), FIELD, secrets.token_hex(16))
+
+
 def init_app(app: Flask) -> None:
     htmx.init_app(app)
 
@@ -221,7 +234,7 @@ def init_app(app: Flask) -> None:
         from director.views import league_choices
 
         return {"chips": format_chips, "extra_nav": extra_nav, "take_flashes": take_flashes, "ordinal": ordinal,
-                "league_choices": league_choices}
+                "league_choices": league_choices, "form_ids": form_ids}
 
     app.add_template_filter(format_chips, "chips")
     app.add_template_filter(format_datetime, "datetime")

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from director import events
 from director.cash import CLUB_KIND, SESSION_KIND, STALE, UnknownSession
+from director.core.work import unit_of_work
 from director.web import (
     now,
 )
@@ -29,23 +30,17 @@ from engine.events import Event
 
 def create_stream(db: Database, kind: str, name: str, payload: Mapping[str, Any], at: float) -> int:
     """A new stream of this kind with its ``created`` event; returns its id."""
-    conn = db.conn
-    with events.writing(current_app.config["DATABASE"]):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            cursor = conn.execute(
-                "INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
-                (name, at, kind),
-            )
-            stream_id = int(cursor.lastrowid or 0)
-            conn.execute(
-                "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
-                (stream_id, json.dumps(dict(payload)), at),
-            )
-            conn.commit()
-        except BaseException:
-            conn.rollback()
-            raise
+    with unit_of_work(db) as work:
+        conn = work.conn
+        cursor = conn.execute(
+            "INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
+            (name, at, kind),
+        )
+        stream_id = int(cursor.lastrowid or 0)
+        conn.execute(
+            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
+            (stream_id, json.dumps(dict(payload)), at),
+        )
     return stream_id
 
 

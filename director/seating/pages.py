@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext
 from director import address
 from director.auth import login_required
 from director.contract import read
+from director.core.work import unit_of_work
 from director.db import get_db
 from director.events import load_state
 from director.i18n import gettext
@@ -148,9 +149,9 @@ def address_setting() -> ResponseReturnValue:
             error = gettext("%(address)s is not an address: type an IP address such as 192.168.1.20.",
                             address=repr(chosen))
         else:
-            db = get_db()
-            with db.atomic():
-                db.table("settings").upsert({"key": ADDRESS_SETTING, "value": chosen}, pk="key")
+            with unit_of_work() as work:
+                work.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (ADDRESS_SETTING, chosen))
             notice = gettext("QR codes now lead to %(url)s.", url=public_base_url())
             if not request.headers.get("HX-Request"):
                 from flask import flash, redirect

@@ -11,6 +11,25 @@
     }
   });
 
+  // Each tap is a command with an id of its own, kept until the server has answered: a tap
+  // sent again after a lost answer carries the same id, and the server records it once.
+  // (crypto.getRandomValues works over the home network's plain http; randomUUID does not.)
+  function newCommandId() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (String(event.detail.verb).toLowerCase() === "get") { return; }
+    var elt = event.detail.elt;
+    if (!elt.dataset.commandId) { elt.dataset.commandId = newCommandId(); }
+    event.detail.headers["Idempotency-Key"] = elt.dataset.commandId;
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr, elt = event.detail.elt;
+    if (xhr && xhr.status >= 200 && xhr.status < 500 && elt && elt.dataset) { delete elt.dataset.commandId; }
+  });
+
   // The compact clock: count down from the level's end sent by the server, against the
   // measured offset to server time. htmx re-fetches the partial every few seconds.
   var offsetMs = 0;
@@ -88,10 +107,41 @@
     clearTimeout(box._timer);
     box._timer = setTimeout(function () { box.hidden = true; }, 6000);
   }
-  document.addEventListener("htmx:sendError", function (event) {
-    if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") { return; }  // polls retry by themselves
-    toast(_("The server did not answer: nothing was recorded. Check the laptop and try again."));
-  });
+  // A tap whose answer was lost: ask the server whether it was recorded, then say so. What was
+  // typed stays until we know; once recorded, the panel shows the state as it now is.
+  function showRecorded() {
+    var poll = document.querySelector(".dl-poll[hx-get]"), dashboard = document.getElementById("dashboard");
+    var headers = { "X-Show-Recorded": "1" };
+    if (poll && window.htmx) {
+      window.htmx.ajax("GET", poll.getAttribute("hx-get"), { target: "#dealer", swap: "outerHTML", headers: headers });
+    } else if (dashboard && dashboard.dataset.refresh && window.htmx) {
+      window.htmx.ajax("GET", dashboard.dataset.refresh, { target: "#dashboard", swap: "outerHTML", headers: headers });
+    } else {
+      window.location.reload();
+    }
+  }
+  function answerLost(event) {
+    var config = event.detail.requestConfig;
+    if (!config || String(config.verb).toLowerCase() === "get") { return; }  // polls retry by themselves
+    var id = config.headers && config.headers["Idempotency-Key"];
+    if (!id) { toast(_("The server did not answer. Check the laptop and try again.")); return; }
+    toast(_("The server's answer was lost: checking whether that was recorded…"));
+    fetch("/api/commands/" + encodeURIComponent(id), { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { if (!response.ok) { throw new Error(String(response.status)); } return response.json(); })
+      .then(function (found) {
+        if (found.recorded) {
+          toast(_("That was recorded (once): the page shows it now."));
+          showRecorded();
+        } else {
+          toast(_("That was not recorded: nothing was entered. What you typed is still here: tap again."));
+        }
+      })
+      .catch(function () {
+        toast(_("The laptop does not answer, so we cannot tell yet whether that was recorded. What you typed is kept: tap again once it answers (it is never recorded twice)."));
+      });
+  }
+  document.addEventListener("htmx:sendError", answerLost);
+  document.addEventListener("htmx:timeout", answerLost);
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status === 401 || (event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Refresh"))) { return; }

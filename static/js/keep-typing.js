@@ -31,6 +31,7 @@
     var target = event.detail.target, config = event.detail.requestConfig;
     if (!event.detail.shouldSwap || !target || !target.matches || !target.matches(PANELS)) { return; }
     if (!config || String(config.verb).toLowerCase() !== "get" || !busy(target)) { return; }
+    if (config.headers && config.headers["X-Show-Recorded"]) { return; }  // a tap recorded: show it now
     event.detail.shouldSwap = false;
     waiting[target.id] = config.path;
     target.setAttribute("data-stale", "");

@@ -74,3 +74,29 @@ def test_a_restore_refuses_what_is_not_a_backup_of_this_app(director: Director, 
 def test_the_backup_pages_need_the_director(client):
     assert client.get("/backup/download").status_code in (302, 401)
     assert client.post("/backup/restore").status_code in (302, 400, 401)
+
+
+def test_after_a_restore_every_page_and_poll_shows_the_restored_night(app: Flask, director: Director):
+    """Issue "The director's house, second version", 3: "a restore or a migration empties all
+    of them at once ... After a restore, every page and poll shows the restored night at
+    once." Seen: "a player's page shows the night that was thrown away ... when the restored
+    night's next events reuse the same sequence numbers"."""
+    from director.core.work import caches
+    from director.seating.views import player_tokens
+    from tests.director.test_seating_pages import state_of
+
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True)
+    director.api("POST", f"/api/t/{tid}/tables/draw", {"table_size": 6})
+    saved = download(director)
+    token = player_tokens(state_of(app, tid))[3]
+    phone = app.test_client()  # Cy's phone: no login, polling his page
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 3})  # the night thrown away: Cy out
+    for path in (f"/p/{token}", f"/p/{token}/live"):
+        assert "You finished 3rd" in soup(phone.get(path)).get_text(" ", strip=True), path
+    assert restore(director, saved).status_code == 303
+    director.api("POST", f"/api/t/{tid}/bust", {"player": 2})  # the restored night: Bob out, at the same seq
+    for path in (f"/p/{token}", f"/p/{token}/live"):
+        text = soup(phone.get(path)).get_text(" ", strip=True)
+        assert "You finished" not in text and "Bob" in text, path
+    with app.app_context():
+        assert {"folded states", "players' fields", "player tokens", "polled answers", "rendered clocks"} <= set(caches())

@@ -27,6 +27,7 @@ MIGRATIONS = [
     "m009_people_and_seasons",
     "m010_tv_look",
     "m011_app_settings",
+    "m012_commands",
 ]
 
 
@@ -125,5 +126,5 @@ def test_migrate_command_reports_what_it_applied(app: Flask, tmp_path: Path) -> 
         app.config["DATABASE"] = str(tmp_path / "other.db")
         result = runner.invoke(args=["migrate"])
         assert result.exit_code == 0, result.output
-        assert result.output.strip() == "Applied 11 migration(s)."
+        assert result.output.strip() == f"Applied {len(MIGRATIONS)} migration(s)."
     assert migrate(str(tmp_path / "other.db")) == []

@@ -1,0 +1,125 @@
+"""The unit of work: every write of the app goes through :func:`unit_of_work`.
+
+One unit is one ``BEGIN IMMEDIATE`` transaction, taken after this process's write lock (the
+next writer starts the moment the last one commits, instead of sleeping in SQLite's busy
+wait). Inside it the request's command id is claimed (``director.core.command_ids``): a
+command already recorded is answered with what was recorded instead of being done twice.
+What the command writes commits together or not at all; only after the commit are the
+caches advanced (:meth:`Work.after_commit`).
+
+Every cache the app keeps is registered here (:func:`register_cache`) and keyed by the
+database it came from, so that a restore or a migration empties all of them at once
+(:func:`forget_everything`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask, current_app, has_app_context
+from sqlite_utils import Database
+
+_locks_lock = threading.Lock()
+_write_locks: dict[str, threading.Lock] = {}
+
+
+@contextmanager
+def writing(database: str) -> Iterator[None]:
+    """One writer at a time per database in this process, waiting its turn on a lock.
+
+    SQLite's own wait for its write lock sleeps between tries (up to a tenth of a second):
+    thirty dealers writing at once would sleep through their turns while holding the
+    server's threads, and the phones' polls would queue behind them. Here the next writer
+    starts the moment the last one commits. (Another process still waits on SQLite's lock.)
+    """
+    with _locks_lock:
+        lock = _write_locks.setdefault(database, threading.Lock())
+    with lock:
+        yield
+
+
+@dataclass
+class Work:
+    """One unit of work: its connection, and what to do once it has committed."""
+
+    db: Database
+    database: str
+    _after: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+        return self.db.conn.execute(sql, parameters)
+
+    def after_commit(self, do: Callable[[], None]) -> None:
+        """``do`` runs once the transaction has committed (a cache advanced), never before."""
+        self._after.append(do)
+
+
+@contextmanager
+def unit_of_work(db: Database | None = None, *, claim: bool = True, database: str | None = None) -> Iterator[Work]:
+    """One transaction for one command: the write lock, ``BEGIN IMMEDIATE``, the request's
+    command id claimed (``claim``), everything written committed together or rolled back,
+    then the caches advanced. ``database`` names the database outside a request (a
+    snapshot written in a thread of its own)."""
+    from director.core import command_ids
+    from director.db import get_db
+
+    db = db if db is not None else get_db()
+    database = database or current_app.config["DATABASE"]
+    work = Work(db, database)
+    conn = db.conn
+    claimed = False
+    with writing(database):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            claimed = claim and command_ids.claim(conn)
+            yield work
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            if claimed:
+                command_ids.unclaim()
+            raise
+    for do in work._after:
+        do()
+
+
+# --- the caches ---------------------------------------------------------------------------------
+
+_caches: dict[str, Callable[[], None]] = {}
+
+
+def register_cache(name: str, forget: Callable[[], None]) -> None:
+    """A cache the app keeps, and how to empty it: a restore or a migration empties them all."""
+    _caches[name] = forget
+
+
+def register_app_cache(app: Flask, name: str, forget: Callable[[], None]) -> None:
+    """A cache one app keeps (the polls' answers): emptied with the others."""
+    app.extensions.setdefault("caches", {})[name] = forget
+
+
+def caches() -> tuple[str, ...]:
+    """The names of the caches registered, for the tests and the README."""
+    own = current_app.extensions.get("caches", {}) if has_app_context() else {}
+    return tuple(sorted({*_caches, *own}))
+
+
+def forget_everything() -> None:
+    """Empty every cache (the database under them was replaced by a restore, or migrated)."""
+    for forget in list(_caches.values()):
+        forget()
+    if has_app_context():
+        for forget in list(current_app.extensions.get("caches", {}).values()):
+            forget()
+
+
+__all__ = ["Work", "caches", "forget_everything", "register_app_cache", "register_cache", "unit_of_work", "writing"]
