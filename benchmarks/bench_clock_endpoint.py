@@ -107,7 +107,7 @@ def load(
 def make_app(data: Path):  # type: ignore[no-untyped-def]
     """The real app on a fresh data folder, with a tournament of 30 players whose clock is running."""
     from director import create_app, services
-    from director.db import get_db
+    from director.core.db import get_db
 
     app = create_app({}, instance_path=data)
     with app.app_context():

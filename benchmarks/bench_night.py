@@ -63,8 +63,8 @@ if not os.environ.get("PYTHONPATH"):
 import director
 import engine
 from director import create_app
-from director import events as store
-from director.db import get_db
+from director.core import store
+from director.core.db import get_db
 from engine.tournament import apply, fold
 
 PASSWORD = "bench-night-password"

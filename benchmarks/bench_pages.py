@@ -21,11 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from director import create_app
-from director.auth import set_password
-from director.db import get_db
+from director.core.auth import set_password
+from director.core.db import get_db
+from director.core.i18n import languages
+from director.core.store import load_state
 from director.demo import fill_demo
-from director.events import load_state
-from director.i18n import languages
 from director.seating.views import player_tokens
 
 

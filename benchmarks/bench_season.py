@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, os.environ.get("PYTHONPATH") or os.getcwd())
 
 from director import create_app
-from director.events import cache
+from director.core.store import cache
 
 PASSWORD = "bench-password-1"
 

@@ -6,21 +6,21 @@ How the app fits together (read this before adding a blueprint):
   import string ``"module:attribute"``; to add one (the TV clock, seating and seat cards, the
   dealer's assistant) append one line there. Blueprints are imported lazily, so a module may
   import ``director.*`` helpers freely.
-* ``director.db.get_db()`` gives the request's ``sqlite_utils.Database`` (WAL, one per request).
-* ``director.events.load_state(tournament_id)`` is the engine's fold of the tournament's events
+* ``director.core.db.get_db()`` gives the request's ``sqlite_utils.Database`` (WAL, one per request).
+* ``director.core.store.load_state(tournament_id)`` is the engine's fold of the tournament's events
   (cached); ``director.services`` holds the functions that validate and append events, shared by
   pages and the JSON API. Never write to the ``events`` table directly.
-* ``director.auth.login_required`` guards every write; CSRF is on for every POST (forms carry
+* ``director.core.auth.login_required`` guards every write; CSRF is on for every POST (forms carry
   ``{{ csrf_token() }}``; htmx sends the ``X-CSRFToken`` header set on ``<body>`` in
   ``base.html``). Read-only pages need no decorator.
-* ``director.web.render(page, partial, **context)`` answers a partial to htmx and the full page
-  otherwise; ``director.web.act(do, redirect_to, rerender)`` runs a write and answers htmx with
+* ``director.core.web.render(page, partial, **context)`` answers a partial to htmx and the full page
+  otherwise; ``director.core.web.act(do, redirect_to, rerender)`` runs a write and answers htmx with
   the fresh partial, a plain browser with a redirect, and re-renders with the message on a
   refusal (422) or a stale write (409).
 * Engine errors (``EngineError``) become 422 with the message, a stale write (``StaleWrite``)
-  409, an unknown tournament 404, as JSON under ``/api/``: see ``director.web.init_app``.
-* A tournament's navigation bar lists ``director.web.TOURNAMENT_LINKS``; a blueprint's
-  ``/api/`` routes are registered through ``director.contract.Api``, with their declared
+  409, an unknown tournament 404, as JSON under ``/api/``: see ``director.core.web.init_app``.
+* A tournament's navigation bar lists ``director.core.web.TOURNAMENT_LINKS``; a blueprint's
+  ``/api/`` routes are registered through ``director.core.contract.Api``, with their declared
   input (``director.inputs``) and answer (``director.shapes``): the OpenAPI document is made
   from them.
 * The data folder (database, session secret) is ``--data``, ``$POKER_DIRECTOR_DATA`` or
@@ -42,7 +42,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 #: The blueprints of the app, as ``"module:attribute"``. Add yours with one line.
 BLUEPRINTS: list[str] = [
-    "director.auth:bp",
+    "director.core.auth:bp",
     "director.home:bp",
     "director.setup:bp",
     "director.players:bp",
@@ -67,7 +67,7 @@ BLUEPRINTS: list[str] = [
     "director.player:bp",
     "director.dealer:bp",
     "director.cash:bp",
-    "director.languages:bp",
+    "director.core.languages:bp",
 ]
 
 
@@ -110,7 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     )
     folder.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
-        DATABASE=str(folder / "poker-director.db"),
+        DATABASE=str(folder / "poker-director.core.db"),
         WTF_CSRF_TIME_LIMIT=None,  # a tournament night lasts longer than an hour
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -123,8 +123,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from director import auth, contract, db, i18n, web
-    from director.core import command_ids
+    from director.core import auth, command_ids, contract, db, i18n, web
 
     contract.init_app(app)  # before the blueprints: bounded ids in their routes
     db.init_app(app)
@@ -135,8 +134,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     for spec in BLUEPRINTS:
         app.register_blueprint(load_blueprint(spec))
 
+    from director.core.polls import PollCache
     from director.core.work import register_app_cache
-    from director.polls import PollCache
 
     def clock() -> float:
         given = app.config.get("NOW")

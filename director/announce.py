@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from director.i18n import gettext
-from director.i18n import number as chips
+from director.core.i18n import gettext
+from director.core.i18n import number as chips
 from engine.clock import ClockState
 from engine.tournament import Tournament
 

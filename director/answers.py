@@ -8,10 +8,10 @@ from typing import Any
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
+from director.core.web import now
 from director.views import ordinal
-from director.web import now
 from engine.bounties import bounties
 from engine.chips import chip_set_to_dict
 from engine.clock import ClockState

@@ -15,14 +15,15 @@ from flask import Blueprint, current_app, jsonify, session
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
-from director import auth, inputs, services, shapes
+from director import inputs, services, shapes
 from director.answers import answer, state_json, without_tokens
-from director.contract import Api
-from director.db import get_db
-from director.events import load_events, load_state
-from director.i18n import gettext
+from director.core import auth
+from director.core.contract import Api
+from director.core.db import get_db
+from director.core.i18n import gettext
+from director.core.store import load_events, load_state
+from director.core.web import now
 from director.results import results_data
-from director.web import now
 from engine.errors import N_, IllegalAction, InvalidInput
 from engine.tournament import CLOCK_ACTIONS
 
@@ -272,6 +273,6 @@ def hand_cap(tournament_id: int, data: inputs.HandCapIn) -> ResponseReturnValue:
 
 @session_api.get("/openapi.json", summary="This document", result=shapes.Document, errors=())
 def openapi() -> ResponseReturnValue:
-    from director.contract import document
+    from director.core.contract import document
 
     return jsonify(document(current_app))

@@ -29,13 +29,13 @@ from sqlite_utils import Database
 from werkzeug.datastructures import FileStorage
 
 from director import inputs, shapes
-from director.auth import login_required
-from director.contract import Api
+from director.core.auth import login_required
+from director.core.contract import Api
+from director.core.db import get_db, migrate
+from director.core.i18n import gettext, say
+from director.core.migrations import migrations
+from director.core.web import render
 from director.core.work import forget_everything, writing
-from director.db import get_db, migrate
-from director.i18n import gettext, say
-from director.migrations import migrations
-from director.web import render
 from engine.errors import IllegalAction, InvalidInput
 
 bp = Blueprint("backup", __name__)

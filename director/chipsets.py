@@ -25,12 +25,12 @@ from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
 
 from director import inputs, shapes
-from director.auth import login_required
-from director.contract import Api
+from director.core.auth import login_required
+from director.core.contract import Api
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.web import flash_and_go, now, refusal_status, render
 from director.core.work import unit_of_work
-from director.db import get_db
-from director.i18n import gettext, say
-from director.web import flash_and_go, now, refusal_status, render
 from engine.chips import (
     CHIP_SETS,
     COLOURS,

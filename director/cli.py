@@ -26,7 +26,7 @@ def data_dir(value: str | None) -> Path:
 
 def lan_url(host: str, port: int) -> str:
     """The address phones on the home network should open."""
-    from director.address import base_url, best_address
+    from director.core.address import base_url, best_address
 
     if host in ("0.0.0.0", "", "::"):
         try:
@@ -93,7 +93,7 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def demo(args: argparse.Namespace) -> int:
-    from director.db import get_db
+    from director.core.db import get_db
     from director.demo import fill_demo
 
     app = create_app(instance_path=data_dir(args.data))

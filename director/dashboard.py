@@ -9,14 +9,14 @@ from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
 from director import inputs, services
-from director.auth import login_required
-from director.contract import Write, read
-from director.db import get_db
-from director.events import load_events, load_state, played_as_stored
-from director.i18n import gettext, say
+from director.core.auth import login_required
+from director.core.contract import Write, read
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.store import load_events, load_state, played_as_stored
+from director.core.web import act, act_and_say, now, render
 from director.seating.views import move_text, names_of
 from director.views import dashboard_context, redo_text, undone_text
-from director.web import act, act_and_say, now, render
 from engine.errors import InvalidInput
 from engine.tournament import (
     CLOCK_ACTIONS,

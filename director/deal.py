@@ -18,14 +18,14 @@ from sqlite_utils import Database
 
 from director import inputs, shapes
 from director.answers import answer
-from director.auth import login_required
-from director.contract import Api, read
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext, say
-from director.i18n import number as chips
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.i18n import number as chips
+from director.core.store import load_state
+from director.core.web import act_and_say, now, render
 from director.services import command
-from director.web import act_and_say, now, render
 from engine.dealing import stack_of
 from engine.deals import METHODS, deal_refusal, prizes_left, proposals, shared_prizes
 from engine.errors import EngineError, IllegalAction, InvalidInput, Message

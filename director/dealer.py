@@ -34,15 +34,15 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
 from director import inputs, services, shapes
-from director.auth import login_required
-from director.contract import Api, Write, flag
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext, ngettext, number, ordinal, say
+from director.core.auth import login_required
+from director.core.contract import Api, Write, flag
+from director.core.db import get_db
+from director.core.i18n import gettext, ngettext, number, ordinal, say
+from director.core.store import load_state
+from director.core.web import act, expected_seq, is_partial_request, now, parse_int, render, values
+from director.core.web import format_chips as _amount
 from director.seating.views import move_text, names_of
 from director.views import colour_view
-from director.web import act, expected_seq, is_partial_request, now, parse_int, render, values
-from director.web import format_chips as _amount
 from engine import dealing, notation
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
 from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Term

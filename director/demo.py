@@ -11,7 +11,7 @@ import random
 from sqlite_utils import Database
 
 from director import services
-from director.events import load_state
+from director.core.store import load_state
 
 DEMO_NAMES = ("Alice", "Ben", "Chloé", "Dev", "Erin", "Farid", "Gina", "Hugo", "Ines", "Jack")
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from flask import Blueprint, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from director.auth import login_required, password_hash
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext, say
-from director.web import now, render
+from director.core.auth import login_required, password_hash
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.store import load_state
+from director.core.web import now, render
 from engine.errors import EngineError
 
 bp = Blueprint("home", __name__)

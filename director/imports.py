@@ -21,12 +21,12 @@ from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 
 from director import inputs, shapes
-from director.auth import login_required
-from director.contract import Api
-from director.db import get_db
-from director.i18n import gettext, ngettext, say
+from director.core.auth import login_required
+from director.core.contract import Api
+from director.core.db import get_db
+from director.core.i18n import gettext, ngettext, say
+from director.core.web import now
 from director.people import name_key, person_for, transaction
-from director.web import now
 from engine.errors import N_, EngineError, InvalidInput, Term
 from engine.limits import MAX_MONEY, MAX_PLAYERS
 from engine.tournament import MAX_NAME, clean_name

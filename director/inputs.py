@@ -19,7 +19,7 @@ from pydantic import (
     model_validator,
 )
 
-from director.contract import (
+from director.core.contract import (
     Chips,
     Flag,
     Id,

@@ -9,14 +9,15 @@ from __future__ import annotations
 from flask import Blueprint, flash, jsonify, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from director import events, inputs, services, shapes
+from director import inputs, services, shapes
 from director.answers import answer
-from director.auth import login_required
-from director.contract import Api, read
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext
-from director.web import is_partial_request, now
+from director.core import store
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext
+from director.core.store import load_state
+from director.core.web import is_partial_request, now
 from engine.errors import IllegalAction
 from engine.tournament import Tournament, settings_as_dict
 
@@ -38,7 +39,7 @@ def duplicate(tournament_id: int) -> int:
     payload["name"] = copy_name(state.name)
     if state.settings.payout_kind == "custom":
         payload["percentages"] = services.percentages_text(state)
-    return events.create_tournament(get_db(), payload["name"], payload, now())
+    return store.create_tournament(get_db(), payload["name"], payload, now())
 
 
 def running(state: Tournament) -> bool:
@@ -51,10 +52,10 @@ def delete(tournament_id: int, confirm: str) -> str:
     if confirm.strip() != state.name:
         raise IllegalAction("To delete it, confirm with its name: {name}.", name=repr(state.name))
     if running(state):
-        events.set_archived(get_db(), tournament_id, now())
+        store.set_archived(get_db(), tournament_id, now())
         return gettext("%(name)s is being played: it is archived, not deleted (restore it from the home page).",
                        name=state.name)
-    events.delete_stream(get_db(), tournament_id)
+    store.delete_stream(get_db(), tournament_id)
     return gettext("%(name)s is deleted.", name=state.name)
 
 
@@ -79,7 +80,7 @@ def duplicate_page(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def archive_page(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    events.set_archived(get_db(), tournament_id, now())
+    store.set_archived(get_db(), tournament_id, now())
     return _back(gettext("%(name)s is archived: it is listed apart on the home page.", name=state.name),
                  url_for("home.index"))
 
@@ -88,7 +89,7 @@ def archive_page(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def restore_page(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    events.set_archived(get_db(), tournament_id, None)
+    store.set_archived(get_db(), tournament_id, None)
     return _back(gettext("%(name)s is back on the list.", name=state.name), url_for("home.index"))
 
 
@@ -109,7 +110,7 @@ def api_duplicate(tournament_id: int, data: inputs.Write) -> ResponseReturnValue
           body=inputs.Write, result=shapes.Done)
 def api_archive(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)
-    events.set_archived(get_db(), tournament_id, now())
+    store.set_archived(get_db(), tournament_id, now())
     return jsonify(notice=gettext("Archived.")), 201
 
 
@@ -117,7 +118,7 @@ def api_archive(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
           body=inputs.Write, result=shapes.Done)
 def api_restore(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)
-    events.set_archived(get_db(), tournament_id, None)
+    store.set_archived(get_db(), tournament_id, None)
     return jsonify(notice=gettext("Restored.")), 201
 
 

@@ -33,14 +33,14 @@ from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
 
 from director import inputs, shapes
-from director.auth import login_required
 from director.charts import line_chart
-from director.contract import Api, read
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext, language, say
+from director.core.store import cache, load_state
+from director.core.web import flash_and_go, now, refusal_status, render
 from director.core.work import register_cache, unit_of_work
-from director.db import get_db
-from director.events import cache, load_state
-from director.i18n import gettext, language, say
-from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
 from engine.errors import EngineError, IllegalAction, InvalidInput, Term
 from engine.tournament import MAX_NAME, Tournament, clean_name

@@ -23,16 +23,16 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from director.core.db import get_db
+from director.core.i18n import gettext, language, ngettext, ordinal
+from director.core.i18n import number as chips
+from director.core.polls import HEADER
+from director.core.store import UnknownTournament, load_state
+from director.core.web import now
 from director.core.work import register_cache
-from director.db import get_db
-from director.events import UnknownTournament, load_state
-from director.i18n import gettext, language, ngettext, ordinal
-from director.i18n import number as chips
-from director.polls import HEADER
 from director.seating import MOVED_NOTICE_SECONDS
 from director.seating.views import MoveRecord, move_history, player_tokens
 from director.views import mystery_view, prize_lines
-from director.web import now
 from engine.bounties import bounties
 from engine.dealing import TABLE_EVENT_TYPES, plan_deal, stack_of
 from engine.errors import EngineError

@@ -9,13 +9,13 @@ from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
 from director import inputs, services
-from director.auth import login_required
-from director.contract import Write, read
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext
+from director.core.auth import login_required
+from director.core.contract import Write, read
+from director.core.db import get_db
+from director.core.i18n import gettext
+from director.core.store import load_state
+from director.core.web import act, now, render
 from director.views import dashboard_context
-from director.web import act, now, render
 
 bp = Blueprint("players", __name__)
 

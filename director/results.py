@@ -11,11 +11,11 @@ from flask import Blueprint, Response, render_template
 from flask.typing import ResponseReturnValue
 
 from director.charts import stacks_chart
-from director.db import get_db
-from director.events import load_state
-from director.spreadsheets import csv_response
+from director.core.db import get_db
+from director.core.spreadsheets import csv_response
+from director.core.store import load_state
+from director.core.web import now, render
 from director.views import ordinal, player_rows
-from director.web import now, render
 from engine.tournament import Tournament
 
 bp = Blueprint("results", __name__)

@@ -16,13 +16,13 @@ from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 
 from director import inputs, services, shapes
-from director.auth import login_required
-from director.contract import Api, read
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext
+from director.core.store import load_state
+from director.core.web import act_and_say, now
 from director.core.work import unit_of_work
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext
-from director.web import act_and_say, now
 from engine.errors import IllegalAction, Term
 from engine.tournament import clean_name, settings_as_dict, settings_from_dict
 

@@ -30,12 +30,12 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.exceptions import NotFound
 
 from director import inputs, shapes
-from director.auth import login_required
-from director.contract import Api
+from director.core.auth import login_required
+from director.core.contract import Api
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.web import flash_and_go, refusal_status, render
 from director.core.work import unit_of_work
-from director.db import get_db
-from director.i18n import gettext, say
-from director.web import flash_and_go, refusal_status, render
 from engine.errors import EngineError, InvalidInput, Term
 
 bp = Blueprint("screens", __name__)
@@ -310,7 +310,7 @@ def post() -> ResponseReturnValue:
     try:
         data = inputs.TvLookIn.model_validate(typed)
     except Exception as error:  # pydantic's ValidationError: worded like every other form's
-        from director.contract import explain
+        from director.core.contract import explain
 
         return page(explain(error, inputs.TvLookIn), typed, 422)  # type: ignore[arg-type]
     try:

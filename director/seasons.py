@@ -27,16 +27,16 @@ from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
 
 from director import inputs, shapes
-from director.auth import login_required
 from director.charts import line_chart
-from director.contract import Api, read
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext, language, ngettext, number, ordinal, say
+from director.core.spreadsheets import csv_response
+from director.core.store import load_state
+from director.core.web import flash_and_go, now, refusal_status, render
 from director.core.work import register_cache
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext, language, ngettext, number, ordinal, say
 from director.people import entries_of, knockouts_by, people, sync, transaction
-from director.spreadsheets import csv_response
-from director.web import flash_and_go, now, refusal_status, render
 from engine.bounties import bounties
 from engine.errors import EngineError, IllegalAction, InvalidInput, Term
 from engine.season import (

@@ -19,10 +19,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from director import events, people
-from director.contract import read
-from director.events import StaleWrite, load_state
-from director.i18n import gettext, say
+from director import people
+from director.core import store
+from director.core.contract import read
+from director.core.i18n import gettext, say
+from director.core.store import StaleWrite, load_state
 from director.inputs import TournamentIn
 from engine.errors import EngineError, InvalidInput
 from engine.positions import draw_button
@@ -50,10 +51,10 @@ def command(
     expected_seq: int | None,
     now: float,
     independent: Callable[[Event], bool] | None = None,
-) -> Iterator[events.Writer]:
+) -> Iterator[store.Writer]:
     """One command on a tournament: everything it writes commits together, or nothing does
-    (``director.events.command``)."""
-    with events.command(db, events.TOURNAMENT, tournament_id, expected_seq, now, independent) as writer:
+    (``director.core.store.command``)."""
+    with store.command(db, store.TOURNAMENT, tournament_id, expected_seq, now, independent) as writer:
         yield writer
 
 
@@ -105,10 +106,10 @@ def create_tournament(
 ) -> int:
     """A new tournament from the setup page's or the API's fields, read as ``TournamentIn``
     declares them (a blank form field is a field left out); ``also`` writes with it, in its
-    transaction (``events.create_tournament``)."""
+    transaction (``store.create_tournament``)."""
     declared = read(TournamentIn, data).given()
     payload = tournament_payload(declared)
-    return events.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now, also)
+    return store.create_tournament(db, clean_name(payload.get("name"), "tournament name"), payload, now, also)
 
 
 # --- players ----------------------------------------------------------------------------

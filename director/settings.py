@@ -16,11 +16,11 @@ from flask.typing import ResponseReturnValue
 
 from director import inputs, services, shapes
 from director.answers import answer
-from director.auth import login_required
-from director.contract import Api, read
-from director.db import get_db
-from director.events import load_state
-from director.web import act_and_say, now, render
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.store import load_state
+from director.core.web import act_and_say, now, render
 from engine.tournament import fixed_prizes_text, mystery_pool_text, settings_as_dict
 
 bp = Blueprint("settings", __name__)

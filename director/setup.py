@@ -20,10 +20,10 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from director import chipsets, saved, seasons, services
-from director.auth import login_required
-from director.db import get_db
-from director.i18n import gettext, language, ngettext, number, say
-from director.web import is_partial_request, now, render
+from director.core.auth import login_required
+from director.core.db import get_db
+from director.core.i18n import gettext, language, ngettext, number, say
+from director.core.web import is_partial_request, now, render
 from engine.bounties import mystery_total, mystery_warning
 from engine.chips import (
     CHIP_SETS,

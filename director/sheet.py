@@ -12,14 +12,14 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from director import shapes
-from director.auth import login_required
-from director.contract import Api
-from director.db import get_db
-from director.events import load_state
-from director.i18n import ordinal
+from director.core.auth import login_required
+from director.core.contract import Api
+from director.core.db import get_db
+from director.core.i18n import ordinal
+from director.core.spreadsheets import csv_response
+from director.core.store import load_state
+from director.core.web import now, render
 from director.results import filename
-from director.spreadsheets import csv_response
-from director.web import now, render
 from engine.sheet import Sheet, sheet
 from engine.tournament import Tournament
 

@@ -19,13 +19,13 @@ from flask.typing import ResponseReturnValue
 
 from director import inputs, services, shapes
 from director.answers import answer
-from director.auth import login_required
 from director.charts import elapsed_minutes, structure_chart
-from director.contract import Api, read
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext, say
-from director.web import act_and_say, now, render
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.store import load_state
+from director.core.web import act_and_say, now, render
 from engine.structure import Break, Level, warnings
 from engine.tournament import Tournament
 

@@ -46,15 +46,15 @@ from director.announce import (
     level_extras,
 )
 from director.answers import answer
-from director.auth import is_director, login_required
-from director.contract import Api, flag
+from director.core.auth import is_director, login_required
+from director.core.contract import Api, flag
+from director.core.db import get_db
+from director.core.i18n import gettext, language, ngettext, ordinal, say
+from director.core.i18n import number as chips
+from director.core.store import StaleWrite, UnknownTournament, load_state
+from director.core.web import act, expected_seq, is_partial_request, now, values
 from director.core.work import register_cache
-from director.db import get_db
-from director.events import StaleWrite, UnknownTournament, load_state
-from director.i18n import gettext, language, ngettext, ordinal, say
-from director.i18n import number as chips
 from director.views import late_registration_text, mystery_view, prize_lines
-from director.web import act, expected_seq, is_partial_request, now, values
 from engine.bounties import bounties
 from engine.clock import ClockState
 from engine.dealing import stack_of

@@ -10,8 +10,8 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from director.i18n import gettext, language, ngettext, ordinal, say
-from director.i18n import number as chips
+from director.core.i18n import gettext, language, ngettext, ordinal, say
+from director.core.i18n import number as chips
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at

@@ -3,7 +3,7 @@ buy-ins, waiting lists and ledger, and the dealer's table page at fixed blinds.
 
 Storage: a cash session is a stream (a row of ``streams``) of ``kind = 'cash'``, the club a single
 row with ``kind = 'club'``; their events go to the same ``events`` table through
-``director.events.command`` (one transaction; expected seq, 409 when stale). ``engine.cash`` folds them. A
+``director.core.store.command`` (one transaction; expected seq, 409 when stale). ``engine.cash`` folds them. A
 member's balance is the club's grants plus, over every session, what they cashed out less
 what they bought in.
 
@@ -24,8 +24,8 @@ from flask import Blueprint
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
-from director.i18n import gettext
-from director.web import error_page
+from director.core.i18n import gettext
+from director.core.web import error_page
 from engine.errors import N_
 
 bp = Blueprint("cash", __name__)

@@ -1,5 +1,5 @@
 """The cash game's JSON routes under ``/api/cash``, each declared once with its input and
-answer (``director.contract.Api``): the OpenAPI document is generated from them.
+answer (``director.core.contract.Api``): the OpenAPI document is generated from them.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
 from director.cash.commands import club_action, create_session, session_action, table_action
 from director.cash.store import club_balances, load_club, load_session, session_rows
 from director.cash.views import club_json, session_json, summary_data, table_json
-from director.contract import Api, Write
-from director.db import get_db
-from director.i18n import gettext
-from director.web import (
+from director.core.contract import Api, Write
+from director.core.db import get_db
+from director.core.i18n import gettext
+from director.core.web import (
     now,
 )
 from engine.cash import (

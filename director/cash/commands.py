@@ -22,9 +22,9 @@ from director.cash.store import (
     record,
     record_club,
 )
-from director.contract import flag
-from director.i18n import gettext, number, say
-from director.web import (
+from director.core.contract import flag
+from director.core.i18n import gettext, number, say
+from director.core.web import (
     expected_seq,
     parse_int,
 )

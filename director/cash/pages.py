@@ -17,7 +17,6 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from director.auth import login_required
 from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
 from director.cash.commands import club_action, create_session, session_action, table_action
 from director.cash.store import load_session, session_rows
@@ -29,10 +28,11 @@ from director.cash.views import (
     summary_data,
     table_context,
 )
-from director.db import get_db
-from director.i18n import say
-from director.spreadsheets import csv_response
-from director.web import (
+from director.core.auth import login_required
+from director.core.db import get_db
+from director.core.i18n import say
+from director.core.spreadsheets import csv_response
+from director.core.web import (
     act,
     is_partial_request,
     now,

@@ -1,5 +1,5 @@
 """The cash game's streams: a session's and the club's events, folded through the one
-fold cache (``director.events``), and the write of a command in one transaction.
+fold cache (``director.core.store``), and the write of a command in one transaction.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from flask import (
 )
 from sqlite_utils import Database
 
-from director import events
 from director.cash import CLUB_KIND, SESSION_KIND, STALE, UnknownSession
-from director.core.work import unit_of_work
-from director.web import (
+from director.core import store as event_store
+from director.core.web import (
     now,
 )
+from director.core.work import unit_of_work
 from engine import cash
 from engine.cash import (
     CashSession,
@@ -44,16 +44,16 @@ def create_stream(db: Database, kind: str, name: str, payload: Mapping[str, Any]
     return stream_id
 
 
-SESSION = events.Kind(SESSION_KIND, cash.fold, cash.apply, UnknownSession, STALE)
+SESSION = event_store.Kind(SESSION_KIND, cash.fold, cash.apply, UnknownSession, STALE)
 
 
-CLUB = events.Kind(CLUB_KIND, cash.club_fold, cash.club_apply, lambda _id: LookupError("There is no club ledger."),
+CLUB = event_store.Kind(CLUB_KIND, cash.club_fold, cash.club_apply, lambda _id: LookupError("There is no club ledger."),
                    STALE)
 
 
 def load_session(db: Database, session_id: int) -> CashSession:
     """The fold of a cash session's events (``UnknownSession`` if there is none)."""
-    state: CashSession = events.cache.get(db, current_app.config["DATABASE"], session_id, SESSION)
+    state: CashSession = event_store.cache.get(db, current_app.config["DATABASE"], session_id, SESSION)
     return state
 
 
@@ -68,7 +68,7 @@ def club_id(db: Database, at: float | None = None) -> int:
 
 
 def load_club(db: Database) -> Club:
-    club: Club = events.cache.get(db, current_app.config["DATABASE"], club_id(db), CLUB)
+    club: Club = event_store.cache.get(db, current_app.config["DATABASE"], club_id(db), CLUB)
     return club
 
 
@@ -121,7 +121,7 @@ def record(
     ``expected`` is the seq the page showed; events since then that are :func:`unrelated` to
     the page (``table``: a table's panel; None: the night's page) do not make it stale.
     """
-    with events.command(db, SESSION, session_id, expected, at, lambda e: unrelated(e, table)) as writer:
+    with event_store.command(db, SESSION, session_id, expected, at, lambda e: unrelated(e, table)) as writer:
         state: CashSession = writer.add(type, payload)
     return state
 
@@ -130,7 +130,7 @@ def record_club(
     db: Database, type: str, payload: Mapping[str, Any], expected: int | None, at: float
 ) -> Club:
     stream = club_id(db)
-    with events.command(db, CLUB, stream, expected, at) as writer:
+    with event_store.command(db, CLUB, stream, expected, at) as writer:
         club: Club = writer.add(type, payload)
         if type == "undo":
             _check_balances_after(db, club)

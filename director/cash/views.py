@@ -13,11 +13,11 @@ from flask import (
     url_for,
 )
 
-from director import events
 from director.cash import FIRST_BUTTON
 from director.cash.store import all_sessions, club_balances, load_club, load_session
-from director.db import get_db
-from director.i18n import gettext, ngettext, number, say
+from director.core import store
+from director.core.db import get_db
+from director.core.i18n import gettext, ngettext, number, say
 from engine import cash
 from engine.cash import (
     NEWCOMER_RULES,
@@ -120,7 +120,7 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
     names = {**club.names(), **dict(state.names)}  # the session's own names win (a member renamed later)
     history = [
         say(cash.describe(e, names))
-        for e in reversed(events.load_events(db, session_id, after=max(0, state.seq - 12)))
+        for e in reversed(store.load_events(db, session_id, after=max(0, state.seq - 12)))
     ]
     return {
         "t": state,

@@ -31,8 +31,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest
 
 from director import shapes
-from director.contract import Api
-from director.i18n import gettext
+from director.core.contract import Api
+from director.core.i18n import gettext
 
 HEADER = "Idempotency-Key"
 FIELD = "command_id"
@@ -90,7 +90,7 @@ _claims = {"count": 0}
 
 
 def _recorded_row(command_id: str) -> Any:
-    from director.db import get_db
+    from director.core.db import get_db
 
     return get_db().execute("SELECT fingerprint, status, headers, body FROM commands WHERE id = ?",
                             (command_id,)).fetchone()
@@ -154,7 +154,7 @@ def answer_again(repeat: Repeated) -> ResponseReturnValue:
                           "more was recorded.")
         if request.path.startswith("/api/"):
             return jsonify(error=message), 422
-        from director.web import error_page
+        from director.core.web import error_page
 
         return error_page(422, gettext("That cannot be done"), message)
     if repeat.status is not None and repeat.body is not None:
@@ -182,7 +182,7 @@ def _recorded_without_answer() -> ResponseReturnValue:
 
 
 def recorded(command_id: str) -> dict[str, Any]:
-    from director.db import get_db
+    from director.core.db import get_db
 
     if not VALID.fullmatch(command_id):
         return {"id": command_id, "recorded": False, "status": None}

@@ -70,7 +70,7 @@ def unit_of_work(db: Database | None = None, *, claim: bool = True, database: st
     then the caches advanced. ``database`` names the database outside a request (a
     snapshot written in a thread of its own)."""
     from director.core import command_ids
-    from director.db import get_db
+    from director.core.db import get_db
 
     db = db if db is not None else get_db()
     database = database or current_app.config["DATABASE"]

@@ -1,5 +1,5 @@
 """The seating JSON routes under ``/api/t/<id>/tables``, each declared once with its input
-and answer (``director.contract.Api``).
+and answer (``director.core.contract.Api``).
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from director import shapes
-from director.contract import Api, Write
-from director.db import get_db
-from director.events import load_state
+from director.core.contract import Api, Write
+from director.core.db import get_db
+from director.core.store import load_state
 from director.seating import bp
 from director.seating.commands import ACTIONS, run_action
 from director.seating.views import tables_json

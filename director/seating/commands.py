@@ -11,9 +11,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from director import inputs, services
-from director.contract import Write
-from director.db import get_db
-from director.events import load_state
+from director.core.contract import Write
+from director.core.db import get_db
+from director.core.store import load_state
+from director.core.web import now
 from director.seating import SEATING_EVENTS, TABLE_SIZES
 from director.seating.views import (
     current_step,
@@ -27,7 +28,6 @@ from director.seating.views import (
     seating_of,
     table_size,
 )
-from director.web import now
 from engine.errors import IllegalAction, InvalidInput
 from engine.positions import draw_button
 from engine.seating import (

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import current_app, request, url_for
 
-from director import address
-from director.db import get_db
+from director.core import address
+from director.core.db import get_db
 from director.seating import ADDRESS_SETTING
 
 

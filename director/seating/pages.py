@@ -10,14 +10,15 @@ from flask import current_app, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
-from director import address
-from director.auth import login_required
-from director.contract import read
+from director.core import address
+from director.core.auth import login_required
+from director.core.contract import read
+from director.core.db import get_db
+from director.core.i18n import gettext
+from director.core.qr import qr_svg
+from director.core.store import load_state
+from director.core.web import act, now, render
 from director.core.work import unit_of_work
-from director.db import get_db
-from director.events import load_state
-from director.i18n import gettext
-from director.qr import qr_svg
 from director.seating import ADDRESS_SETTING, MOVE_SHOWN_SECONDS, bp
 from director.seating.commands import ACTIONS, run_action
 from director.seating.links import current_address, public_base_url, stored_address
@@ -29,7 +30,6 @@ from director.seating.views import (
     table_plans,
     tables_context,
 )
-from director.web import act, now, render
 
 
 @bp.app_context_processor

@@ -14,13 +14,13 @@ from flask import request, url_for
 from markupsafe import Markup
 
 from director import services
-from director.auth import is_director
-from director.i18n import gettext, say
-from director.i18n import number as amount
-from director.qr import qr_svg
+from director.core.auth import is_director
+from director.core.i18n import gettext, say
+from director.core.i18n import number as amount
+from director.core.qr import qr_svg
+from director.core.web import now
 from director.seating import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.seating.links import player_url, public_base_url
-from director.web import now
 from engine.dealing import plan_deal
 from engine.errors import N_, EngineError
 from engine.positions import Positions

@@ -18,7 +18,7 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from director import create_app
-from director.events import cache
+from director.core.store import cache
 
 PASSWORD = "river-card"
 PHONE = {"width": 390, "height": 844}
@@ -43,7 +43,7 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     cache.clear()
     app = create_app({"TESTING": False}, instance_path=tmp_path / "instance")
     with app.app_context():
-        from director.auth import set_password
+        from director.core.auth import set_password
 
         set_password(PASSWORD)
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 def set_up(live_server: LiveServer) -> int:
     """Ann and Bob, club members with 20,000 play chips each; a 6-seat 50/100 session."""
     from director.cash import commands as cash
-    from director.db import get_db
+    from director.core.db import get_db
 
     with live_server.app.app_context():
         db = get_db()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from director import services
-from director.db import get_db
+from director.core.db import get_db
 from director.demo import fill_demo
 
 from .conftest import LiveServer

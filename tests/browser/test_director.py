@@ -176,7 +176,7 @@ def test_a_colour_up_break_recorded_into_the_stacks(page: Any, live_server: Live
     import time
 
     from director import services
-    from director.db import get_db
+    from director.core.db import get_db
     from engine.structure import Break, Level, Structure, structure_to_dict
 
     structure = Structure("colour", (Level(25, 50, minutes=10), Break(10, (25,)), Level(100, 200, minutes=10)),
@@ -247,7 +247,7 @@ def test_a_pko_final_table_with_a_deal(page: Any, live_server: LiveServer, artif
     import time
 
     from director import services
-    from director.db import get_db
+    from director.core.db import get_db
 
     with live_server.app.app_context():
         db = get_db()
@@ -286,7 +286,7 @@ def test_a_season_screen_after_two_nights(page: Any, live_server: LiveServer, ar
     import time
 
     from director import services
-    from director.db import get_db
+    from director.core.db import get_db
 
     with live_server.app.app_context():
         db = get_db()

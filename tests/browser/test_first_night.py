@@ -73,7 +73,7 @@ def test_choosing_a_structure_loads_it_and_cells_are_checked_as_they_change(
 
 def seated_table(live_server: LiveServer, names: list[str], table_size: int = 9) -> int:
     from director import services
-    from director.db import get_db
+    from director.core.db import get_db
 
     with live_server.app.app_context():
         db = get_db()
@@ -112,7 +112,7 @@ def test_many_moves_on_the_tv_leave_the_time_readable(
     """Twelve players at two tables of nine, four out: the final table's draw moves everyone,
     and the TV lists the moves without covering the time and the blinds."""
     from director import services
-    from director.db import get_db
+    from director.core.db import get_db
 
     tid = seated_table(live_server, NAMES)
     with live_server.app.app_context():

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 from director.seating.views import player_tokens
 from tests.browser.conftest import PHONE, LiveServer
 

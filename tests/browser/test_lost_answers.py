@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 
 def events(live_server: LiveServer, tid: int) -> int:
-    from director.db import get_db
+    from director.core.db import get_db
 
     with live_server.app.app_context():
         return int(get_db().execute("SELECT last_seq FROM streams WHERE id = ?", (tid,)).fetchone()[0])

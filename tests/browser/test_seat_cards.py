@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from director import services
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 from director.seating.views import player_tokens
 from tests.browser.conftest import LiveServer
 

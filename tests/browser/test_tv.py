@@ -18,8 +18,8 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 import director.tv
 from director import create_app, services
-from director.db import get_db
-from director.events import cache, load_state
+from director.core.db import get_db
+from director.core.store import cache, load_state
 
 from .conftest import PASSWORD, LiveServer
 
@@ -214,7 +214,7 @@ class Restartable:
 def restartable(tmp_path: Path) -> Iterator[Restartable]:
     served = Restartable(tmp_path / "instance")
     with served.app.app_context():
-        from director.auth import set_password
+        from director.core.auth import set_password
 
         set_password(PASSWORD)
     yield served

@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 
 from director import services
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 
 from .conftest import LiveServer
 

@@ -13,7 +13,7 @@ from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 
 from director import create_app
-from director.events import cache
+from director.core.store import cache
 
 PASSWORD = "river-card"
 

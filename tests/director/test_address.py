@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from director.address import (
+from director.core.address import (
     base_url,
     best_address,
     candidate_addresses,

@@ -12,8 +12,8 @@ from sqlite_utils import Database
 
 from director import services
 from director.answers import answer, state_json, without_tokens
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 from engine.tournament import Tournament
 
 

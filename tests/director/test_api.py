@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director.contract import UNDOCUMENTED, document
+from director.core.contract import UNDOCUMENTED, document
 from tests.director.conftest import PASSWORD, Director, new_tournament
 
 

@@ -1,4 +1,4 @@
-"""The director's password and session (director.auth): the password rules and their messages,
+"""The director's password and session (director.core.auth): the password rules and their messages,
 the login throttle, ``login_required`` for the JSON API and for pages, and ``safe_next``."""
 
 from __future__ import annotations
@@ -9,7 +9,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director.auth import LoginThrottle, TooManyTries, login_required, password_problem, safe_next
+from director.core.auth import (
+    LoginThrottle,
+    TooManyTries,
+    login_required,
+    password_problem,
+    safe_next,
+)
 from tests.director.conftest import PASSWORD, Director, csrf_token, set_password
 
 

@@ -116,8 +116,8 @@ def test_a_mystery_night_draws_at_each_knockout_and_the_tv_opens_the_envelope(di
     dashboard = soup(director.get(f"/t/{tid}")).get_text(" ", strip=True)
     assert "mystery, 20 an entry; 2 of 3 left to draw" in dashboard
     # the draw is the same after a restart (the state folded again from the stored events)
-    from director.db import get_db
-    from director.events import load_state
+    from director.core.db import get_db
+    from director.core.store import load_state
 
     with director.client.application.app_context():
         again = load_state(get_db(), tid)

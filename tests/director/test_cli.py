@@ -19,8 +19,8 @@ import pytest
 
 from director import create_app
 from director.cli import lan_url, main, qr_text
-from director.db import get_db
-from director.events import cache, load_state
+from director.core.db import get_db
+from director.core.store import cache, load_state
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -128,7 +128,7 @@ def test_demo_command_fills_a_tournament(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_migrate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["migrate", "--data", str(tmp_path / "new")]) == 0
-    assert (tmp_path / "new" / "poker-director.db").exists()
+    assert (tmp_path / "new" / "poker-director.core.db").exists()
     assert (tmp_path / "new" / "secret_key").exists()
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from director import create_app
-from director.events import cache, load_state
+from director.core.store import cache, load_state
 from tests.director.conftest import PASSWORD
 
 pytestmark = pytest.mark.slow
@@ -39,26 +39,27 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER = """
 import os, signal, sys
 from waitress import serve
-from director import create_app, events
+from director import create_app
+from director.core import store
 kill_after = int(os.environ.get("KILL_AFTER_INSERT", "0"))
 kill_commit = int(os.environ.get("KILL_AFTER_COMMIT", "0"))
 count = {"insert": 0}
-real_insert = events.insert_event
+real_insert = store.insert_event
 def insert_event(*args, **kwargs):
     real_insert(*args, **kwargs)
     count["insert"] += 1
     if count["insert"] == kill_after:
         os.kill(os.getpid(), signal.SIGKILL)
-events.insert_event = insert_event
+store.insert_event = insert_event
 app = create_app(instance_path=sys.argv[1])
 commits = {"n": 0}
-real_put = events.cache.put
+real_put = store.cache.put
 def put(*args, **kwargs):  # called right after a command's commit, before the answer
     commits["n"] += 1
     if commits["n"] == kill_commit:
         os.kill(os.getpid(), signal.SIGKILL)
     return real_put(*args, **kwargs)
-events.cache.put = put
+store.cache.put = put
 serve(app, host="127.0.0.1", port=int(sys.argv[2]), threads=8, _quiet=True)
 """
 
@@ -151,7 +152,7 @@ def state_of(instance: Path, tid: int) -> Any:
     cache.clear()
     app = create_app({"TESTING": True}, instance_path=instance)
     with app.app_context():
-        from director.db import get_db
+        from director.core.db import get_db
 
         db = get_db()
         names = [r[0] for r in db.execute("SELECT name FROM player_names").fetchall()]

@@ -1,4 +1,4 @@
-"""The database (director.db): a connection in WAL mode with its pragmas, the migrations applied
+"""The database (director.core.db): a connection in WAL mode with its pragmas, the migrations applied
 once and listed, a connection per server thread kept across requests (rolled back at a
 request's end, closed when the thread turns to another database), and the migrate command."""
 
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from director.db import connect, get_db, migrate, release
-from director.migrations import migrations
+from director.core.db import connect, get_db, migrate, release
+from director.core.migrations import migrations
 
 MIGRATIONS = [
     "m001_tournaments_and_events",

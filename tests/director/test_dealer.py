@@ -67,7 +67,7 @@ class Dealer:
 
 def record(app: Flask, tid: int, type_: str, payload: dict[str, Any]) -> None:
     from director import services
-    from director.db import get_db
+    from director.core.db import get_db
 
     with app.test_request_context():
         services.record(get_db(), tid, type_, payload, None, app.config["NOW"]())
@@ -79,8 +79,8 @@ def make_tournament(
 ) -> Dealer:
     """A tournament with ``names`` registered (ids 1, 2, ...), seated, the clock started."""
     from director import services
-    from director.auth import set_password
-    from director.db import get_db
+    from director.core.auth import set_password
+    from director.core.db import get_db
 
     with app.test_request_context():
         set_password(PASSWORD)
@@ -453,8 +453,8 @@ def test_put_on_the_clock_shows_the_seat_to_act_on_the_tv(dealer: Dealer, timed_
     result = dealer.ok("clock")
     # The house's clock: 60 seconds (seed 002, "a minute, say") and TDA 29's final countdown.
     assert result["notice"] == "Table 1 seat 3 – Cy is on the clock: 60 seconds and a 5-second countdown."
-    from director.db import get_db
-    from director.events import load_state
+    from director.core.db import get_db
+    from director.core.store import load_state
 
     with timed_app.test_request_context():
         state = load_state(get_db(), dealer.tid)
@@ -493,8 +493,8 @@ def test_a_dashboard_bust_with_chips_here_names_the_winner_and_moves_them(
     record(timed_app, dealer.tid, "bust", {"players": [1], "by": 3})
     assert soup(dealer.page()).select_one(".dl-chipcheck") is None
     with timed_app.test_request_context():
-        from director.db import get_db
-        from director.events import load_state
+        from director.core.db import get_db
+        from director.core.store import load_state
         from engine.dealing import chip_check, stack_of
 
         state = load_state(get_db(), dealer.tid)
@@ -631,7 +631,7 @@ def test_every_action_has_a_control_on_the_page(dealer: Dealer, action: str) -> 
 
 def test_the_api_routes_are_in_the_openapi_document(app: Flask) -> None:
     """Each table action is an operation of its own, with its own declared body."""
-    from director.contract import document
+    from director.core.contract import document
 
     paths = {p for p in document(app)["paths"] if p.startswith("/api/t/{tournament_id}/table/")}
     assert paths == {"/api/t/{tournament_id}/table/{table}"} | {
@@ -695,8 +695,8 @@ def test_a_six_player_sit_and_go_played_to_the_end_by_hands(timed_app: Flask, cl
             f"dead small blind (seat {p.small_blind_seat_number} is empty)"
         )
         assert text == f"Button seat {p.button} · {sb} · big blind seat {p.big_blind}"
-    from director.db import get_db
-    from director.events import load_state
+    from director.core.db import get_db
+    from director.core.store import load_state
 
     with timed_app.test_request_context():
         final = load_state(get_db(), dealer.tid)

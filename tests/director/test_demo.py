@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from director.db import get_db
+from director.core.db import get_db
+from director.core.store import load_events, load_state
 from director.demo import DEMO_NAMES, fill_demo
-from director.events import load_events, load_state
 from engine.dealing import stack_of
 from engine.tournament import Tournament
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from director.db import get_db
-from director.events import (
+from director.core.db import get_db
+from director.core.store import (
     StaleWrite,
     UnknownTournament,
     append,
@@ -127,7 +127,7 @@ def _long_night(db: Any, events_wanted: int) -> int:
     blind at two tables in turn, with undos now and then."""
     import random
 
-    from director.events import append, create_tournament, load_state
+    from director.core.store import append, create_tournament, load_state
 
     rng = random.Random(11)
     tid = create_tournament(db, "Long", {"name": "Long", "starting_stack": 100_000, "table_size": 6}, 0.0)
@@ -165,7 +165,7 @@ def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask, 
     import engine.events
 
     monkeypatch.setattr(engine.events, "CHECKPOINTS_KEPT", 1)  # a short cut history: few undos cross it
-    from director.events import (
+    from director.core.store import (
         SNAPSHOT_VERSION,
         load_events,
         load_snapshot,
@@ -181,7 +181,7 @@ def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask, 
         saved = load_state(db, tid)
         assert save_snapshot(db, tid, saved) > 0
         assert snapshot_seq(db, tid) == saved.seq
-        from director.events import append
+        from director.core.store import append
 
         for _ in range(40):  # the night goes on after the snapshot
             state = load_state(db, tid)
@@ -222,7 +222,7 @@ def test_a_restart_from_a_snapshot_gives_the_state_of_a_full_refold(app: Flask, 
 def test_a_cold_cache_folds_once_for_many_requests_at_once(app: Flask, monkeypatch: Any) -> None:
     """After a restart, sixteen phones asking at the same moment wait for one fold instead of
     each folding the night again."""
-    import director.events as store
+    import director.core.store as store
 
     with app.app_context():
         db = get_db()
@@ -254,7 +254,7 @@ def test_a_cold_cache_folds_once_for_many_requests_at_once(app: Flask, monkeypat
 def test_the_command_path_writes_a_snapshot_every_so_many_events(app: Flask, monkeypatch: Any) -> None:
     """Restart cost is the tail: the states that commands leave in the cache are snapshotted
     too (in a thread of their own), every ``SNAPSHOT_EVERY`` events."""
-    import director.events as store
+    import director.core.store as store
     from director import services
 
     monkeypatch.setattr(store, "SNAPSHOT_EVERY", 5)
@@ -274,7 +274,7 @@ def test_a_read_that_waits_its_turn_to_fold_takes_the_state_a_command_seeded_mea
     """Under a club night's writes, a poll read seq N, then waited for the fold lock while a
     dealer's command committed N+1 and seeded the cache: it must take that state, not fold
     the night again from its snapshot (that refold was most of the server's time)."""
-    from director import events as store
+    from director.core import store
 
     with app.app_context():
         db = get_db()

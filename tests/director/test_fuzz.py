@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from director import create_app
-from director.contract import document
-from director.events import cache
+from director.core.contract import document
+from director.core.store import cache
 from tests.director.conftest import PASSWORD
 
 schemathesis = pytest.importorskip("schemathesis")

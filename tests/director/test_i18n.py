@@ -18,10 +18,11 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director import catalogues, create_app, i18n
-from director.db import get_db
+from director import create_app
+from director.core import catalogues, i18n
+from director.core.db import get_db
+from director.core.store import cache, load_state
 from director.demo import DEMO_NAMES, fill_demo
-from director.events import cache, load_state
 from director.seating.views import player_tokens
 from tests.director.conftest import Director, csrf_token, set_password
 
@@ -53,11 +54,11 @@ def test_no_message_is_written_so_that_it_cannot_be_translated(extraction: tuple
 
 
 def test_the_template_holds_every_message_of_the_sources(source_catalogue: Catalog) -> None:
-    """``python -m director.catalogues extract`` was run after the last change of wording."""
+    """``python -m director.core.catalogues extract`` was run after the last change of wording."""
     kept = {m.id for m in catalogues.read_catalogue(catalogues.TEMPLATE) if m.id}
     now = {m.id for m in source_catalogue if m.id}
-    assert not now - kept, f"run python -m director.catalogues extract && update: new {sorted(now - kept, key=str)[:10]}"
-    assert not kept - now, f"run python -m director.catalogues extract && update: gone {sorted(kept - now, key=str)[:10]}"
+    assert not now - kept, f"run python -m director.core.catalogues extract && update: new {sorted(now - kept, key=str)[:10]}"
+    assert not kept - now, f"run python -m director.core.catalogues extract && update: gone {sorted(kept - now, key=str)[:10]}"
 
 
 @pytest.mark.parametrize("path", catalogues.language_files(), ids=lambda p: p.parent.parent.name)
@@ -397,7 +398,7 @@ def test_a_players_phone_follows_its_browser_when_the_host_allows(app: Flask, di
 def test_numbers_and_places_are_written_the_readers_way(app: Flask, code: str, chips: str, place: str) -> None:
     from flask_babel import force_locale
 
-    from director.web import format_chips
+    from director.core.web import format_chips
 
     with app.test_request_context("/"), force_locale(code):
         assert format_chips(1234567) == chips
@@ -505,7 +506,7 @@ def test_a_refused_number_is_written_the_readers_way(director: Director, code: s
 
 def test_a_new_language_starts_from_every_message_and_is_not_whole_until_translated(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``python -m director.catalogues init it``: the README's way to add a language."""
+    """``python -m director.core.catalogues init it``: the README's way to add a language."""
     monkeypatch.setattr(catalogues, "TRANSLATIONS", tmp_path)
     assert catalogues.main(["init", "it"]) == 0
     made = catalogues.read_catalogue(tmp_path / "it" / "LC_MESSAGES" / "messages.po", "it")

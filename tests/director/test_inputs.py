@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from director.contract import read
+from director.core.contract import read
 from director.inputs import (
     ActIn,
     ActionClockIn,

@@ -8,15 +8,15 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from director import create_app
-from director.db import get_db
-from director.events import cache, load_state
-from director.migrations import migrations
+from director.core.db import get_db
+from director.core.migrations import migrations
+from director.core.store import cache, load_state
 
 
 def test_a_database_from_before_streams_migrates_with_its_tournament_cash_night_and_snapshot(tmp_path: Path) -> None:
     instance = tmp_path / "instance"
     instance.mkdir()
-    old = Database(instance / "poker-director.db")
+    old = Database(instance / "poker-director.core.db")
     migrations.apply(old, stop_before="m005_streams")
     old.execute("INSERT INTO tournaments (id, name, created_at, last_seq, kind) VALUES (1, 'Friday', 1.0, 2, 'tournament')")
     old.execute("INSERT INTO tournaments (id, name, created_at, last_seq, kind) VALUES (2, 'Cash', 2.0, 1, 'cash')")

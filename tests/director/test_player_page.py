@@ -9,9 +9,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from director import services
-from director.db import get_db
+from director.core.db import get_db
+from director.core.polls import PollCache
 from director.player import ordinal
-from director.polls import PollCache
 from director.seating.views import player_tokens
 from tests.director.conftest import PASSWORD, Director, csrf_token, soup
 from tests.director.test_dealer import Dealer, record
@@ -197,7 +197,7 @@ def dealt_night(
 ) -> tuple[Dealer, dict[int, str]]:
     """A tournament seated as ``seats`` with the clock started, a dealer's phone logged in at
     its tables (``tests.director.test_dealer``), and the players' tokens."""
-    from director.auth import set_password as store_password
+    from director.core.auth import set_password as store_password
 
     with app.test_request_context():
         store_password(PASSWORD)

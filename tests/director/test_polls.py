@@ -1,4 +1,4 @@
-"""The polls answered without the app (director.polls): the same answer while nothing
+"""The polls answered without the app (director.core.polls): the same answer while nothing
 changed, the new one on the very next poll after an event, and a notice that must go away
 goes away on time."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director.polls import HEADER, PollCache
+from director.core.polls import HEADER, PollCache
 from director.seating.views import player_tokens
 from tests.director.conftest import Director, soup
 from tests.director.test_player_page import clock as clock  # the fixture

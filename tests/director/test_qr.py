@@ -10,7 +10,7 @@ import qrcode.constants
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from director.qr import qr_modules, qr_svg
+from director.core.qr import qr_modules, qr_svg
 
 SQUARE = re.compile(r"M(\d+),(\d+)H(\d+)V(\d+)H(\d+)z")
 

@@ -55,7 +55,7 @@ def test_the_dashboard_offers_redo_and_the_log_says_it(director: Director):
 
 
 def test_redo_survives_a_restart(director: Director, app):
-    from director.events import cache
+    from director.core.store import cache
 
     tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True)
     director.api("POST", f"/api/t/{tid}/bust", {"player": 3, "by": 1})

@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from director import create_app
-from director.events import cache
+from director.core.store import cache
 from tests.director.conftest import PASSWORD, csrf_token, set_password
 
 

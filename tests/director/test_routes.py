@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director.db import get_db
+from director.core.db import get_db
 from director.demo import fill_demo
 from tests.director.conftest import Director, csrf_token
 

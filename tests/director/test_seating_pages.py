@@ -16,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from director import services
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 from director.seating.views import player_tokens, seat_xy
 from engine.tournament import Tournament
 from tests.director.conftest import Director, rendered, soup

@@ -12,8 +12,8 @@ from flask import Flask
 from sqlite_utils import Database
 
 from director import services
-from director.db import get_db
-from director.events import StaleWrite, load_events, load_state
+from director.core.db import get_db
+from director.core.store import StaleWrite, load_events, load_state
 from engine.errors import EngineError, InvalidInput
 
 

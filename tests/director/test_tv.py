@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import director.tv
 from director import services
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 from director.tv import format_clock, tournament_clock
 from engine.structure import Break, Level, Structure, structure_to_dict
 

@@ -11,8 +11,8 @@ from flask import Flask
 from sqlite_utils import Database
 
 from director import services
-from director.db import get_db
-from director.events import load_state
+from director.core.db import get_db
+from director.core.store import load_state
 from director.views import (
     ClockView,
     clock_text,

@@ -1,4 +1,4 @@
-"""The helpers shared by every blueprint (director.web): reading a whole number and the expected
+"""The helpers shared by every blueprint (director.core.web): reading a whole number and the expected
 seq, chips as text, the error pages (JSON under /api, HTML elsewhere, a fragment for htmx),
 flashed messages taken once, ``act`` and the test clock."""
 
@@ -10,8 +10,16 @@ import pytest
 from flask import Flask, flash, session
 from flask.testing import FlaskClient
 
-from director.events import StaleWrite
-from director.web import act, error_page, expected_seq, format_chips, now, parse_int, take_flashes
+from director.core.store import StaleWrite
+from director.core.web import (
+    act,
+    error_page,
+    expected_seq,
+    format_chips,
+    now,
+    parse_int,
+    take_flashes,
+)
 from engine.errors import InvalidInput
 from engine.limits import MAX_CHIPS, MAX_ID
 from tests.director.conftest import Director, soup

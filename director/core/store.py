@@ -310,7 +310,7 @@ class StateCache:
         return advance(db, stream_id, state, kind)
 
     def _snapshot(self, key: tuple[str, int], state: Tournament) -> None:
-        from director.db import connect
+        from director.core.db import connect
 
         try:
             db = connect(key[0])

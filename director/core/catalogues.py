@@ -1,11 +1,11 @@
 """The message catalogues: what the app says, gathered from its sources, and each language's
 translations of it.
 
-    python -m director.catalogues extract      # sources -> director/translations/messages.pot
-    python -m director.catalogues update       # the .pot's messages into every messages.po
-    python -m director.catalogues init it      # a new language, ready to translate
-    python -m director.catalogues check        # every message translated, nothing fuzzy
-    python -m director.catalogues compile      # .po -> .mo (the build and the app do it too)
+    python -m director.core.catalogues extract      # sources -> director/translations/messages.pot
+    python -m director.core.catalogues update       # the .pot's messages into every messages.po
+    python -m director.core.catalogues init it      # a new language, ready to translate
+    python -m director.core.catalogues check        # every message translated, nothing fuzzy
+    python -m director.core.catalogues compile      # .po -> .mo (the build and the app do it too)
 
 Messages come from the templates (``_()``, ``ngettext()``, ``pgettext()`` where one English word
 means two things, ``{% trans %}``), the director's
@@ -28,9 +28,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from director.i18n import TRANSLATIONS, compile_catalogues
+from director.core.i18n import TRANSLATIONS, compile_catalogues
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = TRANSLATIONS / "messages.pot"
 KEYWORDS: dict[str, Any] = {
     "_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "lazy_ngettext": (1, 2),
@@ -171,7 +171,7 @@ def main(argv: list[str]) -> int:
     elif command == "update":
         update()
     elif command == "init" and len(argv) == 2:
-        print(f"Wrote {shown(init(argv[1]))}: translate it, then add the language's ordinal to director/i18n.py.")
+        print(f"Wrote {shown(init(argv[1]))}: translate it, then add the language's ordinal to director/core/i18n.py.")
     elif command == "check":
         found = check()
         print("\n".join(found) or "Every message is translated in every language.")

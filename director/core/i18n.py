@@ -34,7 +34,7 @@ from flask_babel import Babel, get_locale, get_translations
 
 from engine.errors import EngineError, Message, Term
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 DEFAULT = "en"
 
 def folders() -> list[Path]:
@@ -100,7 +100,7 @@ def settings() -> dict[str, str]:
     """The app's settings, read once a request (on the thread's own connection)."""
     if has_request_context():
         if "app_settings" not in g:
-            from director.db import get_db
+            from director.core.db import get_db
 
             try:
                 rows = get_db().execute("SELECT key, value FROM app_settings").fetchall()

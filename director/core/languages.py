@@ -16,13 +16,13 @@ from flask_babel import force_locale, gettext, refresh
 from pydantic import BeforeValidator, Field
 from sqlite_utils import Database
 
-from director import i18n
-from director.auth import login_required
-from director.contract import Api, Write, explain
+from director.core import i18n
+from director.core.auth import login_required
+from director.core.contract import Api, Write, explain
+from director.core.db import get_db
+from director.core.web import flash_and_go, render
 from director.core.work import unit_of_work
-from director.db import get_db
 from director.shapes import Shape
-from director.web import flash_and_go, render
 from engine.errors import InvalidInput
 
 bp = Blueprint("languages", __name__)

@@ -37,8 +37,8 @@ from pydantic import (
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
-from director.auth import login_required
-from director.i18n import gettext, say
+from director.core.auth import login_required
+from director.core.i18n import gettext, say
 from engine.errors import N_, InvalidInput, Message, Term
 from engine.limits import (
     MAX_CHIPS,

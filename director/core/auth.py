@@ -31,9 +31,9 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
+from director.core.db import get_db
+from director.core.i18n import gettext
 from director.core.work import unit_of_work
-from director.db import get_db
-from director.i18n import gettext
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 csrf = CSRFProtect()
@@ -173,7 +173,7 @@ def safe_next(target: str | None) -> str:
 
 @bp.route("/first-run", methods=["GET", "POST"])
 def first_run() -> ResponseReturnValue:
-    from director.web import render
+    from director.core.web import render
 
     if password_hash() is not None:
         return redirect(url_for("auth.login"))
@@ -191,7 +191,7 @@ def first_run() -> ResponseReturnValue:
 
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> ResponseReturnValue:
-    from director.web import render
+    from director.core.web import render
 
     if password_hash() is None:
         return redirect(url_for("auth.first_run"))
@@ -234,7 +234,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(TooManyTries)
     def too_many_tries(error: TooManyTries) -> Any:
-        from director.web import error_page
+        from director.core.web import error_page
 
         return error_page(429, gettext("Too many tries"), str(error))
 

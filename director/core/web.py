@@ -37,8 +37,8 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.wrappers import Response
 
-from director.events import StaleWrite, UnknownTournament
-from director.i18n import gettext, language, number, ordinal, say
+from director.core.i18n import gettext, language, number, ordinal, say
+from director.core.store import StaleWrite, UnknownTournament
 from engine.errors import EngineError, InvalidInput, Term
 from engine.limits import MAX_CHIPS, MAX_ID
 
