@@ -106,8 +106,9 @@ def load(
 
 def make_app(data: Path):  # type: ignore[no-untyped-def]
     """The real app on a fresh data folder, with a tournament of 30 players whose clock is running."""
-    from director import create_app, services
+    from director import create_app
     from director.core.db import get_db
+    from director.night import commands as services
 
     app = create_app({}, instance_path=data)
     with app.app_context():
@@ -127,7 +128,7 @@ def make_app(data: Path):  # type: ignore[no-untyped-def]
 
 def in_process(data: Path, no_cache: bool, count: int = 2000) -> dict[str, float]:
     """Milliseconds per request of each endpoint through the Flask test client: the server's own cost."""
-    from director import tv
+    from director.screens import tv
 
     tv.rendered.max_age = 0.0 if no_cache else 1.0
     app, tournament_id = make_app(data)
@@ -147,7 +148,7 @@ def serve(data: str, threads: int, ports: Any, no_cache: bool) -> None:
     """The server process: the app under waitress on a free loopback port (sent back on ``ports``)."""
     from waitress.server import create_server
 
-    from director import tv
+    from director.screens import tv
 
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth is N" under load
     if no_cache:

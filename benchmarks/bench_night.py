@@ -104,7 +104,7 @@ def clear_caches() -> None:
     """A restart: the folded states and the TV's rendered clocks are gone."""
     store.cache.clear()
     try:
-        from director import tv
+        from director.screens import tv
     except ImportError:  # pragma: no cover - a checkout without the TV blueprint
         return
     rendered = getattr(tv, "rendered", None)
@@ -353,7 +353,7 @@ class Night:
         return out
 
     def _fresh_tv_clock(self) -> float:
-        from director import tv
+        from director.screens import tv
 
         rendered = getattr(tv, "rendered", None)
         if rendered is not None:

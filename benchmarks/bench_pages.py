@@ -2,7 +2,7 @@
 
     python benchmarks/bench_pages.py [--rounds 5] [--requests 10]
 
-Builds the demo night (``director.demo.fill_demo``: ten players, level 4) on a temporary data
+Builds the demo night (``director.home.demo.fill_demo``: ten players, level 4) on a temporary data
 folder, logs in as the director with Flask's test client, and for each language (the host's
 choice, as ``/language`` stores it) renders each page ``--requests`` times per round; prints
 the best round's mean in milliseconds. The pages: the new-tournament form (the longest page
@@ -25,8 +25,8 @@ from director.core.auth import set_password
 from director.core.db import get_db
 from director.core.i18n import languages
 from director.core.store import load_state
-from director.demo import fill_demo
-from director.seating.views import player_tokens
+from director.home.demo import fill_demo
+from director.tables.views import player_tokens
 
 
 def main() -> None:

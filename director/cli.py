@@ -76,7 +76,7 @@ def serve(args: argparse.Namespace) -> int:
                            connection_limit=args.connections, backlog=2048)
     port = int(getattr(server, "effective_port", args.port))
     with app.app_context():  # the address the director chose on the dashboard, if any
-        from director.seating.links import stored_address
+        from director.tables.links import stored_address
 
         chosen = stored_address()
     url = lan_url(chosen or args.host, port)
@@ -94,7 +94,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def demo(args: argparse.Namespace) -> int:
     from director.core.db import get_db
-    from director.demo import fill_demo
+    from director.home.demo import fill_demo
 
     app = create_app(instance_path=data_dir(args.data))
     with app.app_context():

@@ -10,11 +10,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from director import inputs, shapes
 from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
 from director.cash.commands import club_action, create_session, session_action, table_action
 from director.cash.store import club_balances, load_club, load_session, session_rows
 from director.cash.views import club_json, session_json, summary_data, table_json
+from director.core import inputs, shapes
 from director.core.contract import Api, Write
 from director.core.db import get_db
 from director.core.i18n import gettext

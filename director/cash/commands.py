@@ -232,7 +232,7 @@ def table_action(
 ) -> tuple[CashSession, str]:
     """One action at a table: deal, act, undo, award, cards (the dealer's service functions
     turn the page's fields into the hand's notation)."""
-    from director import dealer
+    from director.tables import dealer
 
     state = load_session(db, session_id)
     seq = expected_seq(dict(data), state.seq)

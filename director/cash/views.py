@@ -291,7 +291,7 @@ def club_json(club: Club, held: Mapping[int, int]) -> dict[str, Any]:
 
 def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
     """The dealer's ``TableView`` for a cash table: fixed blinds, the session's players."""
-    from director import dealer
+    from director.tables import dealer
 
     table = state.table(table_no)
     stake = table.stake
@@ -425,7 +425,7 @@ class HandLine:
 
 
 def hand_lines(state: CashSession, table: CashTable) -> list[HandLine]:
-    from director import dealer
+    from director.tables import dealer
 
     out = []
     records: list[tuple[int, Any, tuple[str, ...], str, bool, Any]] = [

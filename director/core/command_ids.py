@@ -30,7 +30,7 @@ from flask import Blueprint, Flask, Response, g, jsonify, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import BadRequest
 
-from director import shapes
+from director.core import shapes
 from director.core.contract import Api
 from director.core.i18n import gettext
 

@@ -20,9 +20,9 @@ from director.core import i18n
 from director.core.auth import login_required
 from director.core.contract import Api, Write, explain
 from director.core.db import get_db
+from director.core.shapes import Shape
 from director.core.web import flash_and_go, render
 from director.core.work import unit_of_work
-from director.shapes import Shape
 from engine.errors import InvalidInput
 
 bp = Blueprint("languages", __name__)

@@ -20,11 +20,14 @@ sys.path.insert(0, str(HERE.parents[1]))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
-from director import chipsets, create_app, seasons, services  # noqa: E402
+from director import create_app  # noqa: E402
+from director.club import seasons  # noqa: E402
 from director.core.auth import set_password  # noqa: E402
 from director.core.db import get_db  # noqa: E402
 from director.core.store import load_state  # noqa: E402
-from director.demo import fill_demo  # noqa: E402
+from director.home.demo import fill_demo  # noqa: E402
+from director.night import commands as services  # noqa: E402
+from director.setup import chips as chipsets  # noqa: E402
 
 PASSWORD = "river-card"
 HOST_CHIPS = {

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from director import services
 from director.core.db import get_db
-from director.demo import fill_demo
+from director.home.demo import fill_demo
+from director.night import commands as services
 
 from .conftest import LiveServer
 

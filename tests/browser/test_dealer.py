@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 def set_up_table(live_server: LiveServer) -> int:
     """Ann 400 (seat 1), Bob 800 (seat 2), Cy 1,000 (seat 3), Dee 1,800 (seat 5); button seat 5."""
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     with live_server.app.app_context():
         db = get_db()
@@ -146,8 +146,8 @@ def test_an_illegal_amount_is_refused_with_the_engines_message(live_server: Live
 
 def change_from_another_device(live_server: LiveServer, tid: int) -> None:
     """The director pauses the clock on the laptop: the tournament changes, not this table's hand."""
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     with live_server.app.app_context():
         services.clock_action(get_db(), tid, "pause", None, time.time())
@@ -214,8 +214,8 @@ def test_polling_never_wipes_the_dashboard_fields(live_server: LiveServer, brows
         page.locator("#player-1 select[name=by]").first.select_option(label="Dee")
         page.locator("h1").click()
         with live_server.app.app_context():
-            from director import services
             from director.core.db import get_db
+            from director.night import commands as services
 
             services.clock_action(get_db(), tid, "resume", None, time.time())
         page.wait_for_timeout(7_000)  # more than the clock's poll, which sees the change

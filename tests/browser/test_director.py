@@ -175,8 +175,8 @@ def test_a_colour_up_break_recorded_into_the_stacks(page: Any, live_server: Live
     """The issue's browser test: "a colour-up break recorded into the stacks" (TDA 52-53)."""
     import time
 
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
     from engine.structure import Break, Level, Structure, structure_to_dict
 
     structure = Structure("colour", (Level(25, 50, minutes=10), Break(10, (25,)), Level(100, 200, minutes=10)),
@@ -246,8 +246,8 @@ def test_a_pko_final_table_with_a_deal(page: Any, live_server: LiveServer, artif
     method's figures side by side and accepts one; the dashboard says what was dealt."""
     import time
 
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     with live_server.app.app_context():
         db = get_db()
@@ -285,8 +285,8 @@ def test_a_season_screen_after_two_nights(page: Any, live_server: LiveServer, ar
     movement, and the TV screen reads them large."""
     import time
 
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     with live_server.app.app_context():
         db = get_db()

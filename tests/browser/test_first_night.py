@@ -72,8 +72,8 @@ def test_choosing_a_structure_loads_it_and_cells_are_checked_as_they_change(
 
 
 def seated_table(live_server: LiveServer, names: list[str], table_size: int = 9) -> int:
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     with live_server.app.app_context():
         db = get_db()
@@ -111,8 +111,8 @@ def test_many_moves_on_the_tv_leave_the_time_readable(
 ) -> None:
     """Twelve players at two tables of nine, four out: the final table's draw moves everyone,
     and the TV lists the moves without covering the time and the blinds."""
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     tid = seated_table(live_server, NAMES)
     with live_server.app.app_context():

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from director.core.db import get_db
 from director.core.store import load_state
-from director.seating.views import player_tokens
+from director.tables.views import player_tokens
 from tests.browser.conftest import PHONE, LiveServer
 
 pytestmark = pytest.mark.browser

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from director import services
 from director.core.db import get_db
 from director.core.store import load_state
-from director.seating.views import player_tokens
+from director.night import commands as services
+from director.tables.views import player_tokens
 from tests.browser.conftest import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

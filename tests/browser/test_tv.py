@@ -16,10 +16,11 @@ import pytest
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
-import director.tv
-from director import create_app, services
+import director.screens.tv
+from director import create_app
 from director.core.db import get_db
 from director.core.store import cache, load_state
+from director.night import commands as services
 
 from .conftest import PASSWORD, LiveServer
 
@@ -190,7 +191,7 @@ class Restartable:
 
     def start(self) -> Flask:
         cache.clear()
-        director.tv.rendered.clear()
+        director.screens.tv.rendered.clear()
         self.app = create_app({"TESTING": False}, instance_path=self.instance)
         self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
         self.port = self.server.server_port
@@ -337,11 +338,13 @@ def test_a_table_move_shows_on_the_tv_in_large_type(live_server: LiveServer, pag
         )
         services.record(db, tid, "player_moved", {"player": ann.id, "table": table, "seat": seat}, None, time.time())
     page.goto(f"{live_server.url}/t/{tid}/tv")
-    move = page.locator(".tv-move")
-    move.wait_for(timeout=3000)
-    assert f"Ann, from table {ann.table} seat {ann.seat} to table {table} seat {seat}" in move.inner_text()
-    box = move.bounding_box()
-    assert box is not None and box["height"] > 40
+    said = f"Ann, from table {ann.table} seat {ann.seat} to table {table} seat {seat}"
+    # Read the text and the size in one look: the TV's poll may swap the band in between two.
+    page.wait_for_function(
+        """said => [...document.querySelectorAll('.tv-move')].some(
+               e => e.innerText.includes(said) && e.getBoundingClientRect().height > 40)""",
+        arg=said, timeout=3000,
+    )
 
 
 def test_a_drifting_browser_clock_stays_in_step_with_the_server(live_server: LiveServer, page: Any) -> None:

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from director import services
 from director.core.db import get_db
 from director.core.store import load_state
+from director.night import commands as services
 
 from .conftest import LiveServer
 

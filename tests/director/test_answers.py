@@ -1,4 +1,4 @@
-"""The JSON answers about a tournament (director.answers): ``state_json`` with its players,
+"""The JSON answers about a tournament (director.night.answers): ``state_json`` with its players,
 places, tables, prizes and clock read at a given time, ``answer``, and ``without_tokens``."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from director import services
-from director.answers import answer, state_json, without_tokens
 from director.core.db import get_db
 from director.core.store import load_state
+from director.night import commands as services
+from director.night.answers import answer, state_json, without_tokens
 from engine.tournament import Tournament
 
 

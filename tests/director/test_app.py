@@ -39,8 +39,10 @@ def test_secret_is_generated_once(tmp_path: Path) -> None:
 
 
 def test_every_blueprint_is_registered(app: Flask) -> None:
-    names = {spec.split(":")[0].rsplit(".", 1)[1] for spec in BLUEPRINTS}
-    assert names <= set(app.blueprints)
+    from director import load_blueprint
+
+    names = {load_blueprint(spec).name for spec in BLUEPRINTS}
+    assert len(names) == len(BLUEPRINTS) and names <= set(app.blueprints)
 
 
 def test_first_page_asks_for_the_directors_password(client: FlaskClient) -> None:

@@ -82,7 +82,7 @@ def test_after_a_restore_every_page_and_poll_shows_the_restored_night(app: Flask
     once." Seen: "a player's page shows the night that was thrown away ... when the restored
     night's next events reuse the same sequence numbers"."""
     from director.core.work import caches
-    from director.seating.views import player_tokens
+    from director.tables.views import player_tokens
     from tests.director.test_seating_pages import state_of
 
     tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True)

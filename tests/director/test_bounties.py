@@ -9,7 +9,7 @@ import io
 
 from flask import Flask
 
-from director.seating.views import player_tokens
+from director.tables.views import player_tokens
 from tests.director.conftest import Director, new_tournament, soup
 from tests.director.test_seating_pages import state_of
 

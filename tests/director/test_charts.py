@@ -1,4 +1,4 @@
-"""The structure drawn as SVG (``director.charts.structure_chart``): the SVG parses, each
+"""The structure drawn as SVG (``director.screens.charts.structure_chart``): the SVG parses, each
 level is a step at its big blind over its minutes, the breaks are bands between them, the
 second line is the starting stack in big blinds, hours along the bottom, and the compact
 size for a TV panel."""
@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from director.charts import elapsed_minutes, structure_chart
+from director.screens.charts import elapsed_minutes, structure_chart
 from engine.clock import Start, clock_state
 from engine.structure import Break, Level, Structure, sit_and_go
 

@@ -1,4 +1,4 @@
-"""Declared inputs (director.core.contract, director.inputs): every bad input measured from outside
+"""Declared inputs (director.core.contract, director.core.inputs): every bad input measured from outside
 is refused with a sentence naming the field and its limit, and records nothing."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director import shapes
+from director.core import shapes
 from director.core.contract import OPERATIONS, UNDOCUMENTED, Input, Write, document, explain, read
-from director.inputs import BustIn, TournamentIn
+from director.core.inputs import BustIn, TournamentIn
 from engine.errors import InvalidInput
 from engine.limits import MAX_CHIPS, MAX_ID, MAX_NAME
 from tests.director.conftest import Director, new_tournament, seq

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 
-from director.dealer import ACTIONS
+from director.tables.dealer import ACTIONS
 from engine.cards import new_deck
 from engine.errors import IllegalAction
 from engine.positions import Bust, play_scenario
@@ -66,8 +66,8 @@ class Dealer:
 
 
 def record(app: Flask, tid: int, type_: str, payload: dict[str, Any]) -> None:
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     with app.test_request_context():
         services.record(get_db(), tid, type_, payload, None, app.config["NOW"]())
@@ -78,9 +78,9 @@ def make_tournament(
     stacks: dict[int, int] | None = None, preset: str = "sng-1000", start: bool = True,
 ) -> Dealer:
     """A tournament with ``names`` registered (ids 1, 2, ...), seated, the clock started."""
-    from director import services
     from director.core.auth import set_password
     from director.core.db import get_db
+    from director.night import commands as services
 
     with app.test_request_context():
         set_password(PASSWORD)

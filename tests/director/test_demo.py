@@ -1,4 +1,4 @@
-"""The demo tournament (director.demo.fill_demo): ten players seated six-handed, the clock in
+"""The demo tournament (director.home.demo.fill_demo): ten players seated six-handed, the clock in
 level 4, three knocked out with one back on a rebuy, Alice's add-on, and chips that add up."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from sqlite_utils import Database
 
 from director.core.db import get_db
 from director.core.store import load_events, load_state
-from director.demo import DEMO_NAMES, fill_demo
+from director.home.demo import DEMO_NAMES, fill_demo
 from engine.dealing import stack_of
 from engine.tournament import Tournament
 

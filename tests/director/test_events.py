@@ -255,7 +255,7 @@ def test_the_command_path_writes_a_snapshot_every_so_many_events(app: Flask, mon
     """Restart cost is the tail: the states that commands leave in the cache are snapshotted
     too (in a thread of their own), every ``SNAPSHOT_EVERY`` events."""
     import director.core.store as store
-    from director import services
+    from director.night import commands as services
 
     monkeypatch.setattr(store, "SNAPSHOT_EVERY", 5)
     with app.test_request_context():

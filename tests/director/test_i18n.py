@@ -22,8 +22,8 @@ from director import create_app
 from director.core import catalogues, i18n
 from director.core.db import get_db
 from director.core.store import cache, load_state
-from director.demo import DEMO_NAMES, fill_demo
-from director.seating.views import player_tokens
+from director.home.demo import DEMO_NAMES, fill_demo
+from director.tables.views import player_tokens
 from tests.director.conftest import Director, csrf_token, set_password
 
 LANGUAGES = ("fr", "de", "es")
@@ -167,7 +167,7 @@ class Night:
 
 
 def record_event(app: Flask, tid: int, type_: str, payload: dict[str, Any]) -> None:
-    from director import services
+    from director.night import commands as services
 
     with app.test_request_context():
         services.record(get_db(), tid, type_, payload, None, time.time())

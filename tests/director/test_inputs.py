@@ -1,4 +1,4 @@
-"""Every command's declared input (director.inputs), read as the pages and the API read it
+"""Every command's declared input (director.core.inputs), read as the pages and the API read it
 (``contract.read``): each model's bounds and the sentence of its refusal, numbers read as
 typed, ``BustIn.who()``, ActIn's amount named by its kind, and the structure's items."""
 
@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from director.core.contract import read
-from director.inputs import (
+from director.core.inputs import (
     ActIn,
     ActionClockIn,
     AddTimeIn,

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director.seating.views import player_tokens
+from director.tables.views import player_tokens
 from engine.payouts import LEAGUE_FORMULAS, league_points
 from tests.director.conftest import Director, new_tournament, soup
 from tests.director.test_seating_pages import state_of

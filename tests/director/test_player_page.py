@@ -8,11 +8,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director import services
 from director.core.db import get_db
 from director.core.polls import PollCache
-from director.player import ordinal
-from director.seating.views import player_tokens
+from director.night import commands as services
+from director.player.pages import ordinal
+from director.tables.views import player_tokens
 from tests.director.conftest import PASSWORD, Director, csrf_token, soup
 from tests.director.test_dealer import Dealer, record
 from tests.director.test_seating_pages import T0, post, start_and_bust, state_of, tournament

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from director.core.polls import HEADER, PollCache
-from director.seating.views import player_tokens
+from director.tables.views import player_tokens
 from tests.director.conftest import Director, soup
 from tests.director.test_player_page import clock as clock  # the fixture
 from tests.director.test_player_page import drawn

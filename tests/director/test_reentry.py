@@ -76,8 +76,8 @@ def test_a_rebuy_brings_the_player_back_to_his_seat_in_one_tap(director: Directo
 
 def test_a_rebuy_whose_seat_was_taken_gets_one_by_the_late_entry_draw(director: Director, app: Flask):
     """"... else the late-entry draw"."""
-    from director import services
     from director.core.db import get_db
+    from director.night import commands as services
 
     tid = drawn_night(director, app, rebuy_levels=4, late_registration_levels=4)
     ann = player(director, tid, 1)

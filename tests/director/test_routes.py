@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from director.core.db import get_db
-from director.demo import fill_demo
+from director.home.demo import fill_demo
 from tests.director.conftest import Director, csrf_token
 
 MINE = ("home", "setup", "players", "dashboard", "results", "api", "auth")

@@ -14,8 +14,8 @@ from flask import Flask
 from PIL import Image
 from werkzeug.test import EnvironBuilder
 
-from director import services
 from director.core.db import get_db
+from director.night import commands as services
 
 from .conftest import Director, soup
 

@@ -15,10 +15,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from director import services
 from director.core.db import get_db
 from director.core.store import load_state
-from director.seating.views import player_tokens, seat_xy
+from director.night import commands as services
+from director.tables.views import player_tokens, seat_xy
 from engine.tournament import Tournament
 from tests.director.conftest import Director, rendered, soup
 

@@ -1,4 +1,4 @@
-"""The one write path (director.services): one command is one transaction, a late entry is
+"""The one write path (director.night.commands): one command is one transaction, a late entry is
 registered, seated and remembered together, a stale page records nothing, the remembered
 names, and the services' own refusals."""
 
@@ -11,9 +11,9 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from director import services
 from director.core.db import get_db
 from director.core.store import StaleWrite, load_events, load_state
+from director.night import commands as services
 from engine.errors import EngineError, InvalidInput
 
 

@@ -17,11 +17,11 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-import director.tv
-from director import services
+import director.screens.tv
 from director.core.db import get_db
 from director.core.store import load_state
-from director.tv import format_clock, tournament_clock
+from director.night import commands as services
+from director.screens.tv import format_clock, tournament_clock
 from engine.structure import Break, Level, Structure, structure_to_dict
 
 from .conftest import Director, rendered
@@ -53,7 +53,7 @@ class Night:
         self.client = client
         self.now = START
         app.config["NOW"] = lambda: self.now
-        director.tv.rendered.clear()
+        director.screens.tv.rendered.clear()
         players = settings.pop("players", 10)
         with app.app_context():
             db = get_db()
@@ -646,7 +646,7 @@ def test_the_phone_clock_partial_and_its_page(night: Night) -> None:
 
 def test_phone_clock_helper_for_other_pages(night: Night) -> None:
     with night.app.test_request_context():
-        view = director.tv.phone_clock(night.id)
+        view = director.screens.tv.phone_clock(night.id)
     assert view.poll_url == f"/t/{night.id}/tv/phone"
     assert view.name == "Friday Night"
 
@@ -688,7 +688,7 @@ def test_the_time_shown_is_the_time_left_rounded_up(seconds: float) -> None:
 
 
 def test_tv_doctests() -> None:
-    result = doctest.testmod(director.tv)
+    result = doctest.testmod(director.screens.tv)
     assert result.failed == 0 and result.attempted > 0
 
 
@@ -802,7 +802,7 @@ def test_the_hand_for_hand_board_lists_the_tables(night: Night) -> None:
 
 
 def test_the_season_is_shown_before_the_tournament_starts(app: Flask, client: FlaskClient) -> None:
-    from director import seasons
+    from director.club import seasons
 
     night = Night(app, client, players=4)
     earlier = Night(app, client, players=4)

@@ -1,4 +1,4 @@
-"""What the director's pages show (director.views): the countdown text, the clock's words, the
+"""What the director's pages show (director.night.views): the countdown text, the clock's words, the
 undo message, the player rows and the dashboard's context, computed from the state and ``now``."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from director import services
 from director.core.db import get_db
 from director.core.store import load_state
-from director.views import (
+from director.night import commands as services
+from director.night.views import (
     ClockView,
     clock_text,
     dashboard_context,

@@ -1,0 +1,1 @@
+"""The home page (the tournaments, in play first) and the demo night."""

@@ -1,0 +1,1 @@
+"""The player's page, opened from the QR code on a seat card: no login, read-only."""

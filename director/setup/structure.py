@@ -1,0 +1,134 @@
+"""The structure in play: the director edits levels and breaks while the night runs.
+
+Each change is one ``structure_changed`` event (``engine.structure.edit``, checked by the
+tournament's fold against the clock: what was played stays as it was, the level in play
+keeps its elapsed time unless restarted), so undo takes it back and the log says what
+changed; the TV and the phones follow at their next poll. The page lists every level and
+break with what can still change, and draws the structure over the night
+(``director.screens.charts.structure_chart``), redrawn with the panel after each edit; the JSON twin
+is ``POST /api/t/<id>/structure``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from flask import Blueprint, url_for
+from flask.typing import ResponseReturnValue
+
+from director.core import inputs, shapes
+from director.core.auth import login_required
+from director.core.contract import Api, read
+from director.core.db import get_db
+from director.core.i18n import gettext, say
+from director.core.store import load_state
+from director.core.web import act_and_say, now, render
+from director.night import commands as services
+from director.night.answers import answer
+from director.screens.charts import elapsed_minutes, structure_chart
+from engine.structure import Break, Level, warnings
+from engine.tournament import Tournament
+
+bp = Blueprint("structure", __name__)
+api = Api(bp, "tournament")
+
+
+@dataclass(frozen=True)
+class ItemRow:
+    """One level or break of the structure as the page lists it."""
+
+    index: int
+    kind: Literal["level", "break"]
+    number: int | None
+    """The level's number (None for a break)."""
+    small_blind: int | None
+    big_blind: int | None
+    ante: int | None
+    minutes: int | None
+    hands: int | None
+    colour_up: str
+    status: Literal["played", "playing", "to_come"]
+
+    @property
+    def label(self) -> str:
+        return gettext("Level %(level)s", level=self.number) if self.kind == "level" else gettext("Break")
+
+
+def item_rows(state: Tournament, at: float) -> list[ItemRow]:
+    """Every item of the structure, with whether it is over, in play or to come."""
+    structure = state.settings.structure
+    current = state.clock_at(at).item_index if state.started else -1
+    rows: list[ItemRow] = []
+    number = 0
+    for index, item in enumerate(structure.items):
+        status: Literal["played", "playing", "to_come"] = (
+            "played" if index < current else "playing" if index == current else "to_come"
+        )
+        if state.finished:
+            status = "played"
+        if isinstance(item, Level):
+            number += 1
+            rows.append(ItemRow(index, "level", number, item.small_blind, item.big_blind, item.ante,
+                                item.minutes, item.hands, "", status))
+        else:
+            assert isinstance(item, Break)
+            rows.append(ItemRow(index, "break", None, None, None, None, item.minutes, None,
+                                " ".join(str(v) for v in item.colour_up), status))
+    return rows
+
+
+def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
+    state = load_state(get_db(), tournament_id)
+    at = now()
+    rows = item_rows(state, at)
+    upcoming = [r for r in rows if r.status != "played"]
+    structure, clock = state.settings.structure, state.clock_at(at)
+    playing = state.started and not state.finished
+    at_minutes = elapsed_minutes(structure, clock) if playing else None
+    players = state.entries if state.entries > 1 else None
+    return {
+        "chart": structure_chart(structure, now_minutes=at_minutes, players=players),
+        "chart_narrow": structure_chart(structure, now_minutes=at_minutes, players=players, compact=True),
+        "t": state,
+        "tournament_id": tournament_id,
+        "rows": rows,
+        "first_open": upcoming[0].index if upcoming else len(rows),
+        "hand_counted": state.settings.structure.hand_counted,
+        "warnings": [say(w) for w in warnings(state.settings.structure)],
+        "clock": clock,
+        "editable": not state.finished,
+        **extra,
+    }
+
+
+def page(tournament_id: int, **extra: Any) -> str:
+    return render("structure/show.html", "structure/_panel.html", **context(tournament_id, **extra))
+
+
+@bp.get("/t/<int:tournament_id>/structure")
+def show(tournament_id: int) -> ResponseReturnValue:
+    return page(tournament_id)
+
+
+@bp.post("/t/<int:tournament_id>/structure")
+@login_required
+def change(tournament_id: int) -> ResponseReturnValue:
+    def do() -> str:
+        data = read(inputs.StructureEditIn)
+        return services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())[1]
+
+    return act_and_say(do, url_for("structure.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
+
+
+@api.post("/api/t/<int:tournament_id>/structure", body=inputs.StructureEditIn, result=shapes.TournamentChange,
+          summary="Edit the structure in play: change, add or remove a level or a break, or set the "
+          "length of every level from one on")
+def api_change(tournament_id: int, data: inputs.StructureEditIn) -> ResponseReturnValue:
+    _, words = services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())
+    return answer(tournament_id, notice=words)
+
+
+def change_of(data: inputs.StructureEditIn) -> dict[str, Any]:
+    """The event's payload: the change as given, without the page's seq."""
+    return {k: v for k, v in data.given().items() if k != "expected_seq"}

@@ -1,0 +1,425 @@
+"""What the tables page, the print pages and the JSON answers show: seats and table plans,
+the moves to make and those made, players' page tokens, read from the tournament's state.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request, url_for
+from markupsafe import Markup
+
+from director.core.auth import is_director
+from director.core.i18n import gettext, say
+from director.core.i18n import number as amount
+from director.core.qr import qr_svg
+from director.core.web import now
+from director.night import commands as services
+from director.tables import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
+from director.tables.links import player_url, public_base_url
+from engine.dealing import plan_deal
+from engine.errors import N_, EngineError
+from engine.positions import Positions
+from engine.seating import (
+    Move,
+    Seating,
+    Step,
+    tables_to_halt,
+)
+from engine.tournament import Event, Player, Tournament
+
+
+def new_token() -> str:
+    """An unguessable token for a player's page (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def player_tokens(state: Tournament) -> dict[int, str]:
+    """Each player's page token, from the registration payload or the seating events (the
+    engine keeps them as it folds)."""
+    return dict(state.tokens)
+
+
+def missing_tokens(state: Tournament) -> dict[str, str]:
+    """New tokens for every player who has none yet, keyed as JSON keys are."""
+    have = player_tokens(state)
+    return {str(p.id): new_token() for p in state.players if p.id not in have}
+
+
+def locks_of(state: Tournament) -> dict[int, tuple[int, int]]:
+    """``{player: (table, seat)}`` locked for the next draw."""
+    return {pid: (table, seat) for pid, table, seat in state.locks}
+
+
+def table_size(state: Tournament) -> int:
+    return int(state.settings.table_size)
+
+
+def seated(state: Tournament) -> list[Player]:
+    return [p for p in state.alive if p.table is not None and p.seat is not None]
+
+
+def unseated(state: Tournament) -> list[Player]:
+    """Players still in who have no seat: late entries, re-entries (after the draw)."""
+    return list(state.unseated)
+
+
+def has_draw(state: Tournament) -> bool:
+    return state.last_draw[0] > 0
+
+
+def seating_of(state: Tournament) -> Seating[int]:
+    """The engine's view of who sits where (players still in), with the open tables."""
+    return state.seating
+
+
+def names_of(state: Tournament) -> dict[int, str]:
+    return {p.id: p.name for p in state.players}
+
+
+def next_hand_positions(state: Tournament) -> dict[int, tuple[Positions, bool]]:
+    """The button and blinds of the next hand at each table, and whether the dealer's assistant
+    tracks that table (else they are the first hand's, from the buttons drawn with the seats).
+
+    Once play has started, a table whose hands are not entered shows none: nobody knows them.
+    """
+    result: dict[int, tuple[Positions, bool]] = {}
+    for table in state.seating.tables:
+        tracked = state.dealing.current(table) is not None
+        if state.started and not tracked:
+            continue
+        try:
+            result[table] = (plan_deal(state, table).positions, tracked)
+        except EngineError:
+            continue
+    return result
+
+
+def current_step(state: Tournament, tournament_id: int) -> Step[int] | None:
+    """What the director should do now: balance, break a table, the final table, or nothing.
+
+    The same step as the dashboard's (``services.table_step``, seeded by the state), so what
+    the director is shown is what the confirm button records.
+    """
+    if not has_draw(state) or len(seated(state)) < 2 or len(state.seating.tables) < 2:
+        return None
+    return services.table_step(state)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    number: int
+    x: float
+    y: float
+    player_id: int | None = None
+    name: str = ""
+    button: bool = False
+    small_blind: bool = False
+    dead_small_blind: bool = False
+    big_blind: bool = False
+    locked: bool = False
+    moved: bool = False
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    number: int
+    size: int
+    seats: tuple[SeatView, ...]
+    next_hand: str = ""
+    breaking: bool = False
+    final: bool = False
+
+    @property
+    def occupied(self) -> int:
+        return sum(1 for s in self.seats if s.player_id is not None)
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """A move that happened (for slips, the TV and the player's notice)."""
+
+    seq: int
+    at: float
+    player_id: int
+    name: str
+    from_table: int | None
+    from_seat: int | None
+    to_table: int
+    to_seat: int
+    reason: str = ""
+    """Why, in the reader's language."""
+    final: bool = False
+    """The final table's redraw (its seats are said by the TV's announcement)."""
+
+    @property
+    def text(self) -> str:
+        if self.from_table:
+            return gettext("%(name)s: from table %(from_table)s seat %(from_seat)s to table %(table)s seat %(seat)s",
+                           name=self.name, from_table=self.from_table, from_seat=self.from_seat,
+                           table=self.to_table, seat=self.to_seat)
+        return gettext("%(name)s: to table %(table)s seat %(seat)s", name=self.name, table=self.to_table,
+                       seat=self.to_seat)
+
+
+@dataclass(frozen=True)
+class StepView:
+    action: str
+    message: str
+    moves: tuple[tuple[Move[int], str], ...]
+    breaking_table: int | None = None
+    needs_director: bool = False
+
+
+def seat_xy(seat: int, size: int) -> tuple[float, float]:
+    """Where seat ``seat`` of ``size`` sits around the oval, in percent of the plan's box.
+
+    The dealer sits at the top; seat 1 is on the dealer's left (to the right on the plan)
+    and the numbers run clockwise.
+
+    >>> seat_xy(5, 9)
+    (50.0, 91.0)
+    """
+    angle = -math.pi / 2 + 2 * math.pi * seat / (size + 1)
+    return round(50 + 41 * math.cos(angle), 1), round(50 + 41 * math.sin(angle), 1)
+
+
+def table_plans(state: Tournament, breaking: int | None = None) -> list[TablePlan]:
+    size = table_size(state)
+    names = {p.id: p.name for p in state.players}
+    locks = {place: pid for pid, place in locks_of(state).items()}
+    positions = next_hand_positions(state)
+    recent = {m.player_id for m in move_history(state) if now() - m.at < MOVED_NOTICE_SECONDS}
+    if not has_draw(state):
+        return []
+    tables = state.seating.tables
+    single = len(tables) == 1
+    plans = []
+    for table in tables:
+        at_table = state.seating.at_table(table)
+        pos, tracked = positions.get(table, (None, False))
+        seats = []
+        for number in range(1, size + 1):
+            pid = at_table.get(number)
+            x, y = seat_xy(number, size)
+            seats.append(
+                SeatView(
+                    number=number,
+                    x=x,
+                    y=y,
+                    player_id=pid,
+                    name=names.get(pid, "") if pid is not None else "",
+                    button=pos is not None and pos.button == number,
+                    small_blind=pos is not None and pos.small_blind_seat_number == number,
+                    dead_small_blind=pos is not None and pos.small_blind_seat_number == number and pos.small_blind_dead,
+                    big_blind=pos is not None and pos.big_blind == number,
+                    locked=locks.get((table, number)) == pid and pid is not None,
+                    moved=pid in recent,
+                )
+            )
+        next_hand = ""
+        if pos is not None:
+            sb = gettext("dead") if pos.small_blind_dead else str(pos.small_blind_seat_number)
+            marks = {"button": pos.button, "small": sb, "big": pos.big_blind}
+            next_hand = (gettext("Next hand · D %(button)s · SB %(small)s · BB %(big)s", **marks) if tracked
+                         else gettext("First hand · D %(button)s · SB %(small)s · BB %(big)s", **marks))
+        plans.append(
+            TablePlan(table, size, tuple(seats), next_hand, breaking=table == breaking, final=single and state.players_left <= size)
+        )
+    return plans
+
+
+def move_history(state: Tournament) -> list[MoveRecord]:
+    """Every move since the draw, oldest first (the draw itself is not a move; a redraw is)."""
+    names = {p.id: p.name for p in state.players}
+    where: dict[int, tuple[int, int]] = {}
+    records: list[MoveRecord] = []
+
+    def moved(event: Event, pid: int, to: tuple[int, int], reason: str) -> None:
+        old = where.get(pid)
+        if old != to:
+            records.append(
+                MoveRecord(event.seq, event.at, pid, names.get(pid, "?"), old[0] if old else None,
+                           old[1] if old else None, to[0], to[1], say(reason),
+                           reason.startswith("The final table"))
+            )
+        where[pid] = to
+
+    for event in state.director_log:  # every seating event, without the hands of the night
+        payload = event.payload
+        if event.type == "seats_drawn":
+            seats = {int(k): (int(v[0]), int(v[1])) for k, v in payload.get("seats", {}).items()}
+            if payload.get("kind") == "final":
+                for pid, place in seats.items():
+                    moved(event, pid, place, "The final table: seats are redrawn.")
+            where = dict(seats)
+        elif event.type == "player_seated":
+            where[int(payload["player"])] = (int(payload["table"]), int(payload["seat"]))
+        elif event.type == "player_moved":
+            moved(event, int(payload["player"]), (int(payload["table"]), int(payload["seat"])),
+                  str(payload.get("reason", "")))
+        elif event.type == "players_moved":
+            reason = MOVE_REASONS.get(str(payload.get("kind", "")), "")
+            for m in payload.get("moves", []):
+                moved(event, int(m["player"]), (int(m["to"][0]), int(m["to"][1])), reason)
+    return records
+
+
+MOVE_REASONS = {
+    "balance": N_("Balancing the tables."),
+    "break": N_("A table breaks."),
+    "swap": N_("Swapped by the director."),
+    "final": N_("The final table: seats are redrawn."),
+}
+"""Why players moved, by the kind of move (English: the message ids)."""
+
+
+def move_text(state: Tournament, move: Move[int], names: Mapping[int, str]) -> str:
+    """The engine's sentence, plus "after the hand in play" where the dealer's assistant shows
+    a hand running at the player's table (WSOP 67, TDA 2.2: a player dealt in finishes the hand,
+    then moves)."""
+    text = say(move.describe(names))
+    if state.dealing.running(move.from_table) is not None:
+        text = gettext("%(move)s After the hand in play.", move=text)
+    return text
+
+
+def step_view(state: Tournament, step: Step[int] | None) -> StepView | None:
+    if step is None or step.action == "none":
+        return None
+    names = names_of(state)
+    breaking = step.moves[0].from_table if step.action == "break" and step.moves else None
+    return StepView(
+        action=step.action,
+        message=say(step.message),
+        moves=tuple((m, move_text(state, m, names)) for m in step.moves),
+        breaking_table=breaking,
+        needs_director=any(m.needs_director for m in step.moves),
+    )
+
+
+def first_blinds(state: Tournament) -> str:
+    levels = state.settings.structure.levels
+    if not levels:
+        return ""
+    first = levels[0]
+    text = f"{amount(first.small_blind)} / {amount(first.big_blind)}"
+    return gettext("%(blinds)s (ante %(ante)s)", blinds=text, ante=amount(first.ante)) if first.ante else text
+
+
+def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[str, Any]:
+    step = current_step(state, tournament_id)
+    view = step_view(state, step)
+    seating = seating_of(state) if has_draw(state) and seated(state) else None
+    halted = tables_to_halt(seating) if seating is not None and len(seating.tables) > 1 else []
+    plans = table_plans(state, view.breaking_table if view else None)
+    last = state.last_event
+    return {
+        "tournament_id": tournament_id,
+        "t": state,
+        "plans": plans,
+        "step": view,
+        "halted": halted,
+        "unseated": unseated(state) if has_draw(state) else [],
+        "locks": [(state.player(pid), place) for pid, place in sorted(locks_of(state).items())],
+        "alive": sorted(state.alive, key=lambda p: p.name.casefold()),
+        "seated_players": sorted(seated(state), key=lambda p: p.name.casefold()),
+        "moves": list(reversed(move_history(state)))[:12],
+        "waiting_moves": state.moves_waiting,
+        "table_size": table_size(state),
+        "table_sizes": TABLE_SIZES,
+        "drawn": has_draw(state),
+        "can_undo_seating": last is not None and last.type in SEATING_EVENTS,
+        "single_table": len(plans) == 1,
+        "is_director": is_director(),
+        **extra,
+    }
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "a4").lower()
+    return paper if paper in ("a4", "letter") else "a4"
+
+
+def print_context(tournament_id: int, state: Tournament) -> dict[str, Any]:
+    return {
+        "tournament_id": tournament_id,
+        "tournament_name": state.name,
+        "paper": _paper(),
+        "back_url": url_for("seating.tables", tournament_id=tournament_id),
+        "keep_args": {},
+        "base_url": public_base_url(),
+    }
+
+
+@dataclass(frozen=True)
+class CardView:
+    player_id: int
+    name: str
+    table: int
+    seat: int
+    url: str
+    qr: Markup
+
+
+def seat_cards(state: Tournament, only: Iterable[int] | None = None) -> list[CardView]:
+    tokens = player_tokens(state)
+    wanted = set(only) if only is not None else None
+    cards = []
+    for p in sorted(seated(state), key=lambda p: (p.table or 0, p.seat or 0)):
+        if wanted is not None and p.id not in wanted:
+            continue
+        token = tokens.get(p.id)
+        if token is None or p.table is None or p.seat is None:
+            continue
+        url = player_url(token)
+        cards.append(CardView(p.id, p.name, p.table, p.seat, url, qr_svg(url, label=gettext("%(name)s's page", name=p.name))))
+    return cards
+
+
+def _move_json(state: Tournament, move: Move[int], names: Mapping[int, str]) -> dict[str, Any]:
+    return {
+        "player": move.player,
+        "name": names.get(move.player, str(move.player)),
+        "from": {"table": move.from_table, "seat": move.from_seat},
+        "to": {"table": move.to_table, "seat": move.to_seat},
+        "waits_for_big_blind": move.waits_for_big_blind,
+        "needs_director": move.needs_director,
+        "text": move_text(state, move, names),
+    }
+
+
+def tables_json(tournament_id: int, state: Tournament) -> dict[str, Any]:
+    names = names_of(state)
+    step = current_step(state, tournament_id)
+    plans = table_plans(state)
+    return {
+        "seq": state.seq,
+        "table_size": table_size(state),
+        "drawn": has_draw(state),
+        "tables": [
+            {
+                "number": plan.number,
+                "seats": [
+                    {"seat": s.number, "player": None if s.player_id is None else {"id": s.player_id, "name": s.name}}
+                    for s in plan.seats
+                ],
+                "button": next((s.number for s in plan.seats if s.button), None),
+            }
+            for plan in plans
+        ],
+        "unseated": [{"id": p.id, "name": p.name} for p in (unseated(state) if has_draw(state) else [])],
+        "locks": [{"player": pid, "table": t, "seat": s} for pid, (t, s) in sorted(locks_of(state).items())],
+        "step": None
+        if step is None or step.action == "none"
+        else {"action": step.action, "message": say(step.message), "moves": [_move_json(state, m, names) for m in step.moves]},
+        "moves": [
+            {"seq": m.seq, "player": m.player_id, "name": m.name, "from": {"table": m.from_table, "seat": m.from_seat},
+             "to": {"table": m.to_table, "seat": m.to_seat}, "reason": m.reason}
+            for m in move_history(state)
+        ],
+    }
