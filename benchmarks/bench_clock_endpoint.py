@@ -109,12 +109,13 @@ def make_app(data: Path):  # type: ignore[no-untyped-def]
     from director import create_app
     from director.core.db import get_db
     from director.night import commands as services
+    from director.setup.commands import create_tournament
 
     app = create_app({}, instance_path=data)
     with app.app_context():
         db = get_db()
         at = time.time() - 50 * 60  # started 50 minutes ago: level 3 or so, a break ahead
-        tournament_id = services.create_tournament(
+        tournament_id = create_tournament(
             db, {"name": "Benchmark night", "preset": "home-long", "buy_in": 20}, at
         )
         for i in range(30):

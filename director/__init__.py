@@ -38,7 +38,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, redirect, url_for
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+from director.core.resources import resource_dir
 
 #: The blueprints of the app, as ``"module:attribute"``. Add yours with one line.
 BLUEPRINTS: list[str] = [
@@ -52,7 +52,7 @@ BLUEPRINTS: list[str] = [
     "director.setup.lifecycle:bp",
     "director.setup.templates:bp",
     "director.setup.chips:bp",
-    "director.club.people:bp",
+    "director.club.people_pages:bp",
     "director.club.seasons:bp",
     "director.club.backup:bp",
     "director.club.imports:bp",
@@ -63,18 +63,12 @@ BLUEPRINTS: list[str] = [
     # The TV clock, seating / seat cards / player pages and the dealer's assistant register here:
     "director.screens.tv:bp",
     "director.screens.look:bp",
-    "director.tables:bp",
+    "director.tables.api:bp",  # the seating pages (``director.tables.pages``) and their JSON twins
     "director.player.pages:bp",
-    "director.tables.dealer:bp",
-    "director.cash:bp",
+    "director.tables.api:dealer",
+    "director.cash.api:bp",
     "director.core.languages:bp",
 ]
-
-
-def resource_dir(name: str) -> Path:
-    """``templates`` or ``static``: inside the package once installed, at the repo root in a checkout."""
-    installed = PACKAGE_DIR / name
-    return installed if installed.is_dir() else PACKAGE_DIR.parent / name
 
 
 def default_instance_path() -> Path:
@@ -123,19 +117,19 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from director.core import auth, command_ids, contract, db, i18n, web
+    from director.core import auth, contract, db, i18n, retries, web
 
     contract.init_app(app)  # before the blueprints: bounded ids in their routes
     db.init_app(app)
-    command_ids.init_app(app)
+    retries.init_app(app)
     i18n.init_app(app)
     auth.init_app(app)
     web.init_app(app)
     for spec in BLUEPRINTS:
         app.register_blueprint(load_blueprint(spec))
 
+    from director.core.caches import register_app_cache
     from director.core.polls import PollCache
-    from director.core.work import register_app_cache
 
     def clock() -> float:
         given = app.config.get("NOW")

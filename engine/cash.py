@@ -33,7 +33,9 @@ tournament's), each refused with a readable sentence when it cannot happen:
   shown and the award); the hand's award updates the stacks;
 - ``hand_undo``: ``{"table"}`` takes back the last entry of the table's hand, the deal
   itself, or the award of the hand just finished (while nobody at the table moved since);
-- ``undo``: cancels the session's last live event.
+- ``hand_redo``: ``{"table"}`` puts back the entry the last ``hand_undo`` took back from
+  the hand in play (until the next entry);
+- ``undo``: cancels the session's last live event; ``redo`` puts it back.
 
 The club (members and the director's grants) is a second, longer-lived fold:
 :func:`club_fold`; a member's balance is the club's grants plus, for every session, what
@@ -307,6 +309,15 @@ class Club:
 
     def granted(self, member_id: MemberId) -> Chips:
         return sum(g.amount for g in self.grants if g.member == member_id)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.history.depth > 0
+
+    @property
+    def redo_event(self) -> Event | None:
+        """The entry a ``redo`` would put back (the last one undone), if any."""
+        return self.history.undone[-1] if self.history.undone else None
 
     def names(self) -> dict[MemberId, str]:
         return {m.id: m.name for m in self.members}
@@ -680,6 +691,11 @@ class CashSession:
     @property
     def can_undo(self) -> bool:
         return self.history.depth > 0
+
+    @property
+    def redo_event(self) -> Event | None:
+        """The entry a ``redo`` would put back (the last one undone), if any."""
+        return self.history.undone[-1] if self.history.undone else None
 
 
 def _table_from(data: object, number: int) -> CashTable:
@@ -1122,6 +1138,18 @@ def _table_added(state: CashSession, event: Event) -> CashSession:
     return replace(state, tables=(*state.tables, table))
 
 
+def _hand_redo(state: CashSession, event: Event) -> CashSession:
+    """The entry the last ``hand_undo`` took back from the hand in play, put back."""
+    table = state.table(event.payload.get("table"))
+    again = table.hand.redone() if table.hand is not None else None
+    if again is None:
+        raise IllegalAction(
+            "There is nothing to redo at table {table}: redo follows an undo, before the next entry.",
+            table=table.number,
+        )
+    return _with_table(state, replace(table, hand=again))
+
+
 _HANDLERS = {
     "table_added": _table_added,
     "sat_down": _sat_down,
@@ -1134,6 +1162,7 @@ _HANDLERS = {
     "hand_started": _hand_started,
     "hand_action": _hand_action,
     "hand_undo": _hand_undo,
+    "hand_redo": _hand_redo,
 }
 EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
@@ -1178,6 +1207,10 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
             return Message("Session opened")
         case "table_added":
             return Message("Table added")
+        case "member_added":
+            return Message("{player} joined the club", player=who())
+        case "chips_granted":
+            return Message("{amount} play chips granted to {player}", amount=text, player=who())
         case "sat_down":
             return Message(
                 "{player} sat down at table {table} seat {seat} for {amount}",
@@ -1203,6 +1236,8 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
             return Message("Table {table}: {entries}", table=table, entries=said)
         case "hand_undo":
             return Message("Table {table}: undo", table=table)
+        case "hand_redo":
+            return Message("Table {table}: redo", table=table)
         case "undo":
             return Message("Undo")
     return event.type

@@ -120,7 +120,7 @@ def main(root: Path) -> None:
     begins = [(n, p.read_text().count('"BEGIN IMMEDIATE"') + p.read_text().count(".atomic()")
                + p.read_text().count("with db.conn:")) for n, p in known.items()]
     print("write transactions opened:", sum(c for _, c in begins), "in", ", ".join(f"{n} ({c})" for n, c in begins if c))
-    for start in ("director.tables.dealer", "director.tables.pages"):
+    for start in ("director.tables.dealer", "director.tables.api"):
         if start in graph:
             own = sorted(m for m in reach(graph, start) if m.startswith("director"))
             print(f"a raise ({start}) reaches {len(own)} director modules")

@@ -8,9 +8,10 @@ member's balance is the club's grants plus, over every session, what they cashed
 what they bought in.
 
 The package is in layers, each a module: ``store`` (the streams and their fold),
-``commands`` (each action: its input, refusals and events, one transaction), ``views`` (what
-the pages and the JSON answers show), ``pages`` (the HTML routes, htmx included) and ``api``
-(the JSON routes and their OpenAPI operations). Routes only route.
+``commands`` (each action, registered: its input, refusals and events, one unit of work),
+``views`` (what the pages and the JSON answers show), ``pages`` (the HTML routes, htmx
+included; the blueprint) and ``api`` (the JSON routes and their OpenAPI operations). Routes
+only route.
 
 Routes (blueprint ``cash``): ``/cash`` (sessions, new session), ``/cash/club`` (members,
 balances, grants), ``/cash/<id>`` (the night: tables, seats, waiting lists, ledger),
@@ -20,30 +21,14 @@ balances, grants), ``/cash/<id>`` (the night: tables, seats, waiting lists, ledg
 
 from __future__ import annotations
 
-from flask import Blueprint
-from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
-from director.core.i18n import gettext
-from director.core.web import error_page
 from engine.errors import N_
-
-bp = Blueprint("cash", __name__)
-
 
 SESSION_KIND = "cash"
 
 
 CLUB_KIND = "club"
-
-
-SESSION_ACTIONS = ("sit", "top_up", "rebuy", "leave", "move", "wait", "unwait", "undo", "add_table")
-
-
-TABLE_ACTIONS = ("deal", "act", "push", "undo", "award", "cards")
-
-
-CLUB_ACTIONS = ("member", "grant", "undo")
 
 
 STALE = N_("Someone else changed this cash game a moment ago; the page has been refreshed.")
@@ -62,13 +47,3 @@ class UnknownSession(LookupError):
 
 FIRST_BUTTON = lazy_gettext("the button is drawn by high card when you deal the first hand")
 """What a table's page says of the positions before its first hand (the deal draws the button)."""
-
-
-@bp.errorhandler(UnknownSession)
-def unknown_session(error: UnknownSession) -> ResponseReturnValue:
-    return error_page(404, gettext("No such cash game"),
-                      gettext("There is no cash session number %(number)s.", number=error.session_id))
-
-
-# The routes register on the blueprint as their modules load.
-from director.cash import api, pages  # noqa: E402, F401

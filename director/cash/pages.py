@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import (
+    Blueprint,
     Response,
     abort,
     flash,
@@ -17,8 +18,8 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from director.cash import CLUB_ACTIONS, SESSION_ACTIONS, TABLE_ACTIONS, bp
-from director.cash.commands import club_action, create_session, session_action, table_action
+from director.cash import UnknownSession
+from director.cash.commands import CLUB_COMMANDS, SESSION_COMMANDS, TABLE_COMMANDS
 from director.cash.store import load_session, session_rows
 from director.cash.views import (
     club_context,
@@ -29,11 +30,13 @@ from director.cash.views import (
     table_context,
 )
 from director.core.auth import login_required
+from director.core.commands import REGISTRY, Command, perform
 from director.core.db import get_db
-from director.core.i18n import say
+from director.core.i18n import gettext, say
 from director.core.spreadsheets import csv_response
 from director.core.web import (
     act,
+    error_page,
     is_partial_request,
     now,
     render,
@@ -45,6 +48,21 @@ from engine.cash import (
 )
 from engine.errors import EngineError
 from engine.phh import write_phh
+
+bp = Blueprint("cash", __name__)
+
+
+@bp.errorhandler(UnknownSession)
+def unknown_session(error: UnknownSession) -> ResponseReturnValue:
+    return error_page(404, gettext("No such cash game"),
+                      gettext("There is no cash session number %(number)s.", number=error.session_id))
+
+
+def _command(prefix: str, action: str, known: tuple[str, ...]) -> Command:
+    """The registered command a page's ``action`` names (404 for any other word)."""
+    if action not in known:
+        abort(404)
+    return REGISTRY[f"{prefix}.{action}"]
 
 
 def _session_page(session_id: int, **extra: Any) -> str:
@@ -90,7 +108,7 @@ def index() -> ResponseReturnValue:
 def create() -> ResponseReturnValue:
     data = values()
     try:
-        session_id = create_session(get_db(), data, now())
+        session_id = perform("cash.open")
     except EngineError as error:
         db = get_db()
         rows = [
@@ -118,8 +136,7 @@ def club() -> ResponseReturnValue:
 @bp.post("/cash/club/<action>")
 @login_required
 def club_post(action: str) -> ResponseReturnValue:
-    if action not in CLUB_ACTIONS:
-        abort(404)
+    cmd = _command("cash.club", action, CLUB_COMMANDS)
     data = values()
 
     def again(**kw: Any) -> str:
@@ -127,7 +144,7 @@ def club_post(action: str) -> ResponseReturnValue:
         typed = data if kw.get("error") and action == "member" else {}
         return _club_page(typed=typed, **kw)
 
-    return _run(lambda: club_action(get_db(), action, data, now())[1], url_for("cash.club"), again)
+    return _run(lambda: perform(cmd).said, url_for("cash.club"), again)
 
 
 @bp.get("/cash/<int:session_id>")
@@ -145,8 +162,7 @@ def show(session_id: int) -> ResponseReturnValue:
 @bp.post("/cash/<int:session_id>/<action>")
 @login_required
 def session_post(session_id: int, action: str) -> ResponseReturnValue:
-    if action not in SESSION_ACTIONS:
-        abort(404)
+    cmd = _command("cash", action, SESSION_COMMANDS)
     data = values()
 
     def again(**kw: Any) -> str:
@@ -155,7 +171,7 @@ def session_post(session_id: int, action: str) -> ResponseReturnValue:
         return _session_page(session_id, typed=typed, **kw)
 
     return _run(
-        lambda: session_action(get_db(), session_id, action, data, now())[1],
+        lambda: perform(cmd, session_id=session_id).said,
         url_for("cash.show", session_id=session_id),
         again,
     )
@@ -237,11 +253,9 @@ def table_phh(session_id: int, table_no: int, number: int) -> ResponseReturnValu
 @bp.post("/cash/<int:session_id>/table/<int:table_no>/<action>")
 @login_required
 def table_post(session_id: int, table_no: int, action: str) -> ResponseReturnValue:
-    if action not in TABLE_ACTIONS:
-        abort(404)
-    data: Any = request.form if not request.is_json else values()
+    cmd = _command("cash.table", action, TABLE_COMMANDS)
     return _run(
-        lambda: table_action(get_db(), session_id, table_no, action, data, now())[1],
+        lambda: perform(cmd, session_id=session_id, table_no=table_no).said,
         url_for("cash.table_page", session_id=session_id, table_no=table_no),
         lambda **kw: _table_page(session_id, table_no, **kw),
     )

@@ -1,11 +1,9 @@
 """The cash game's streams: a session's and the club's events, folded through the one
-fold cache (``director.core.store``), and the write of a command in one transaction.
+fold cache (``director.core.store``); the commands write to them (``director.cash.commands``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from typing import Any
 
 from flask import (
@@ -24,25 +22,7 @@ from engine.cash import (
     CashSession,
     Club,
 )
-from engine.errors import IllegalAction
 from engine.events import Event
-
-
-def create_stream(db: Database, kind: str, name: str, payload: Mapping[str, Any], at: float) -> int:
-    """A new stream of this kind with its ``created`` event; returns its id."""
-    with unit_of_work(db) as work:
-        conn = work.conn
-        cursor = conn.execute(
-            "INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
-            (name, at, kind),
-        )
-        stream_id = int(cursor.lastrowid or 0)
-        conn.execute(
-            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
-            (stream_id, json.dumps(dict(payload)), at),
-        )
-    return stream_id
-
 
 SESSION = event_store.Kind(SESSION_KIND, cash.fold, cash.apply, UnknownSession, STALE)
 
@@ -64,7 +44,9 @@ def club_id(db: Database, at: float | None = None) -> int:
     ).fetchone()
     if row is not None:
         return int(row[0])
-    return create_stream(db, CLUB_KIND, "Club", {}, now() if at is None else at)
+    # Made on the side: the request's command id is the command's own, not this.
+    with unit_of_work(db, claim=False) as work:
+        return event_store.new_stream(work, CLUB_KIND, "Club", {}, now() if at is None else at)
 
 
 def load_club(db: Database) -> Club:
@@ -90,7 +72,7 @@ def club_balances(db: Database) -> dict[int, int]:
     return cash.balances(load_club(db), (s for _, s in all_sessions(db)))
 
 
-HAND_EVENTS = ("hand_started", "hand_action", "hand_undo")
+HAND_EVENTS = ("hand_started", "hand_action", "hand_undo", "hand_redo")
 
 
 def unrelated(event: Event, table: int | None) -> bool:
@@ -105,54 +87,3 @@ def unrelated(event: Event, table: int | None) -> bool:
     if event.type not in HAND_EVENTS:
         return False
     return table is None or str(event.payload.get("table")) != str(table)
-
-
-def record(
-    db: Database,
-    session_id: int,
-    type: str,
-    payload: Mapping[str, Any],
-    expected: int | None,
-    at: float,
-    table: int | None = None,
-) -> CashSession:
-    """Check one event with the engine and append it to the session, in one transaction.
-
-    ``expected`` is the seq the page showed; events since then that are :func:`unrelated` to
-    the page (``table``: a table's panel; None: the night's page) do not make it stale.
-    """
-    with event_store.command(db, SESSION, session_id, expected, at, lambda e: unrelated(e, table)) as writer:
-        state: CashSession = writer.add(type, payload)
-    return state
-
-
-def record_club(
-    db: Database, type: str, payload: Mapping[str, Any], expected: int | None, at: float
-) -> Club:
-    stream = club_id(db)
-    with event_store.command(db, CLUB, stream, expected, at) as writer:
-        club: Club = writer.add(type, payload)
-        if type == "undo":
-            _check_balances_after(db, club)
-    return club
-
-
-def _check_balances_after(db: Database, club: Club) -> None:
-    """An undo in the club may not leave a negative balance, nor forget a member who has played."""
-    sessions = [s for _, s in all_sessions(db)]
-    known = {m.id for m in club.members}
-    for session in sessions:
-        listed = [(w.member, w.name) for _, queue in session.waiting for w in queue]
-        for member_id, name in [*session.names, *listed]:
-            if member_id not in known:
-                raise IllegalAction(
-                    "That cannot be undone: {name} has been at the tables as a member.",
-                    name=name
-                )
-    held = cash.balances(club, sessions)
-    for member in club.members:
-        if held.get(member.id, 0) < 0:
-            raise IllegalAction(
-                "That cannot be undone: {name}'s balance would be {balance} play chips.",
-                name=member.name, balance=held[member.id],
-            )

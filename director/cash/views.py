@@ -132,6 +132,7 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
         "balances": held,
         "free_places": free_places,
         "history": history,
+        "redo_text": say(cash.describe(state.redo_event, names)) if state.redo_event else None,
         "stakes": STAKES,
         "newcomer_rules": NEWCOMER_RULES,
         **extra,
@@ -161,7 +162,8 @@ def club_context(**extra: Any) -> dict[str, Any]:
     grants = [(g, club.member(g.member).name) for g in reversed(club.grants)]
     members = {m.name.casefold() for m in club.members}
     everyone = [r[0] for r in db.execute("SELECT name FROM people ORDER BY lower(name) LIMIT 500").fetchall()]
-    return {"t": club, "club": club, "rows": rows, "grants": grants[:30], "stakes": STAKES,
+    redo = say(cash.describe(club.redo_event, club.names())) if club.redo_event else None
+    return {"t": club, "club": club, "rows": rows, "grants": grants[:30], "stakes": STAKES, "redo_text": redo,
             "people_names": [n for n in everyone if n.casefold() not in members], **extra}
 
 
@@ -291,7 +293,7 @@ def club_json(club: Club, held: Mapping[int, int]) -> dict[str, Any]:
 
 def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
     """The dealer's ``TableView`` for a cash table: fixed blinds, the session's players."""
-    from director.tables import dealer
+    from director.tables import hand_view as dealer
 
     table = state.table(table_no)
     stake = table.stake
@@ -348,53 +350,18 @@ def table_view(state: CashSession, session_id: int, table_no: int) -> Any:
         )
     live = table.hand
     hand = live.replay()
-    bets, stacks, in_hand = hand.bets(), hand.stacks(), set(hand.live_seats())
-    seats_list = []
-    for p in table.players:
-        if p.seat not in stacks:
-            status = "waiting" if p.stack else "out"
-        elif p.seat == hand.turn:
-            status = "turn"
-        elif p.seat not in in_hand:
-            status = "folded"
-        elif hand.is_all_in(p.seat):
-            status = "all-in"
-        else:
-            status = ""
-        seats_list.append(
-            dealer.SeatView(
-                p.seat,
-                p.member,
-                p.name,
-                stacks.get(p.seat, p.stack),
-                bets.get(p.seat, 0),
-                dealer._badges(None, p.seat, live.positions),
-                status,
-            )
-        )
-    phase = "showdown" if hand.street == "showdown" else "betting"
-    extra = dealer._betting_view(hand) if phase == "betting" else {}
-    notes = tuple(gettext("Seat %(seat)s posts a big blind to come in.", seat=s) for s in live.posts)
+    rows = [(p.seat, p.member, p.name, p.stack, dealer._badges(None, p.seat, live.positions), "")
+            for p in table.players]
+    panel = dealer.hand_panel(hand, rows, absent=lambda seat, stack: "waiting" if stack else "out")
     return dealer.TableView(
         **common,
-        phase=phase,
-        seats=tuple(seats_list),
+        **panel,
         hand_number=live.number,
-        street=hand.street,
-        board=" ".join(str(c) for c in hand.board),
-        turn=hand.turn,
         turn_name=names.get(hand.turn, "") if hand.turn else "",
-        pots=tuple(
-            dealer.PotView(i, dealer.pot_name(i), p.amount, p.eligible) for i, p in enumerate(hand.pots())
-        ),
-        bets_total=sum(bets.values()),
-        showdown_order=hand.showdown_order(),
-        all_face_up=hand.all_hands_face_up,
-        live=tuple(s for s in hand.seats if s in in_hand),
-        notes=notes,
+        notes=tuple(gettext("Seat %(seat)s posts a big blind to come in.", seat=s) for s in live.posts),
         can_undo=True,
+        can_redo=bool(live.ahead),
         positions_text=dealer._positions_text(live.positions),
-        **extra,
     )
 
 
@@ -425,7 +392,7 @@ class HandLine:
 
 
 def hand_lines(state: CashSession, table: CashTable) -> list[HandLine]:
-    from director.tables import dealer
+    from director.tables import hand_history as dealer
 
     out = []
     records: list[tuple[int, Any, tuple[str, ...], str, bool, Any]] = [

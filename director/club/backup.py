@@ -30,12 +30,13 @@ from werkzeug.datastructures import FileStorage
 
 from director.core import inputs, shapes
 from director.core.auth import login_required
+from director.core.caches import forget_everything
 from director.core.contract import Api
 from director.core.db import get_db, migrate
 from director.core.i18n import gettext, say
 from director.core.migrations import migrations
 from director.core.web import render
-from director.core.work import forget_everything, writing
+from director.core.work import writing
 from engine.errors import IllegalAction, InvalidInput
 
 bp = Blueprint("backup", __name__)

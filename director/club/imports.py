@@ -1,32 +1,35 @@
 """Bringing data in (issue "Seasons", part 6): the players from a CSV (name, nickname), and the
 past results of a season (season, date, name, place, prize, knockouts, and optionally the
-night's name, which keeps two nights of one day apart) so that a league can start mid-season. Each import is one transaction: a file with one bad line imports nothing,
-and the refusal names the line and the reason.
+night's name, which keeps two nights of one day apart) so that a league can start mid-season.
+Each import is a registered command (``club.import.players``, ``club.import.results``) done in
+one unit of work: a file with one bad line imports nothing, and the refusal names the line and
+the reason.
 
 Pages: the forms on ``/people`` and ``/seasons`` post to ``/people/import`` and
-``/seasons/import``; JSON twins ``POST /api/people/import`` and ``POST /api/seasons/import``
-take the file's text as ``csv``.
+``/seasons/import`` (a file, or the text as ``csv``); JSON twins ``POST /api/people/import``
+and ``POST /api/seasons/import`` take the file's text as ``csv``.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
+from werkzeug.datastructures import MultiDict
 
-from director.club.people import name_key, person_for, transaction
+from director.club.people import name_key, person_for
 from director.core import inputs, shapes
 from director.core.auth import login_required
-from director.core.contract import Api
-from director.core.db import get_db
+from director.core.commands import Call, Command, api_route, command, perform, run
+from director.core.contract import Api, read
 from director.core.i18n import gettext, ngettext, say
-from director.core.web import now
+from director.core.work import Work
 from engine.errors import N_, EngineError, InvalidInput, Term
 from engine.limits import MAX_MONEY, MAX_PLAYERS
 from engine.tournament import MAX_NAME, clean_name
@@ -35,6 +38,8 @@ bp = Blueprint("imports", __name__)
 api = Api(bp, "imports")
 MAX_ROWS = 20_000
 MAX_CSV = 5 * 1024 * 1024
+PLAYER_COLUMNS = ("name",)
+RESULT_COLUMNS = ("season", "date", "name", "place", "prize", "knockouts")
 
 
 def _lines(text: str) -> str:
@@ -109,8 +114,25 @@ def _whole(value: str, what: str, line: int, low: int, high: int) -> int:
     return int(cleaned)
 
 
-def import_players(db: Database, text: str, at: float) -> str:
-    rows = _rows(text, ("name",))
+def _upload_form(needed: Sequence[str]) -> Callable[[MultiDict[str, str]], dict[str, Any]]:
+    """A page's import form: the file sent (or the text typed as ``csv``) as the input's
+    ``csv``. A file empty or too large is refused as the import refuses it (its first line, its
+    size), before the input's own bounds would word it otherwise."""
+
+    def form(fields: MultiDict[str, str]) -> dict[str, Any]:
+        text = _uploaded(fields)
+        if not 1 <= len(text) <= MAX_CSV:
+            _rows(text, needed)
+        return {"csv": text}
+
+    return form
+
+
+@command("club.import.players", inputs.CsvIn, "Import players from CSV (columns name, nickname): all of it or nothing",
+         form=_upload_form(PLAYER_COLUMNS))
+def players_command(work: Work, call: Call, data: inputs.CsvIn) -> str:
+    """Everyone on the file: a new person each, or the nickname of one already known."""
+    rows = _rows(data.csv, PLAYER_COLUMNS)
     seen: dict[str, int] = {}
     clean: list[tuple[str, str]] = []
     for line, row in rows:
@@ -129,14 +151,14 @@ def import_players(db: Database, text: str, at: float) -> str:
         seen[key] = line
         clean.append((name, nickname))
     added = 0
-    with transaction(db) as conn:
-        for name, nickname in clean:
-            known = conn.execute("SELECT person_id FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone()
-            pid = person_for(conn, name, at)
-            if known is None:
-                added += 1
-            if nickname:
-                conn.execute("UPDATE people SET nickname = ? WHERE id = ?", (nickname, pid))
+    conn = work.conn
+    for name, nickname in clean:
+        known = conn.execute("SELECT person_id FROM person_names WHERE name_key = ?", (name_key(name),)).fetchone()
+        pid = person_for(conn, name, call.now)
+        if known is None:
+            added += 1
+        if nickname:
+            conn.execute("UPDATE people SET nickname = ? WHERE id = ?", (nickname, pid))
     return ngettext("Imported %(num)d player: %(added)s new, %(known)s already known.",
                     "Imported %(num)d players: %(added)s new, %(known)s already known.", len(clean), added=added,
                     known=len(clean) - added)
@@ -177,9 +199,13 @@ def _check_places(date: str, places: Sequence[tuple[int, int]]) -> None:
         expected, last = place + len(by_place[place]), place
 
 
-def import_results(db: Database, text: str, at: float) -> str:
-    rows = _rows(text, ("season", "date", "name", "place", "prize", "knockouts"))
-    seasons = {name.casefold(): sid for sid, name in db.execute("SELECT id, name FROM seasons").fetchall()}
+@command("club.import.results", inputs.CsvIn, "Import past results from CSV (season, date, name, place, prize, "
+         "knockouts): all of it or nothing", form=_upload_form(RESULT_COLUMNS))
+def results_command(work: Work, call: Call, data: inputs.CsvIn) -> str:
+    """Each night on the file as an imported night of its season, its players people."""
+    at = call.now
+    rows = _rows(data.csv, RESULT_COLUMNS)
+    seasons = {name.casefold(): sid for sid, name in work.execute("SELECT id, name FROM seasons").fetchall()}
     nights: dict[tuple[int, float, str], dict[str, Any]] = {}
     for line, row in rows:
         season = seasons.get(row["season"].casefold())
@@ -202,21 +228,34 @@ def import_results(db: Database, text: str, at: float) -> str:
         night["rows"][name_key(name)] = (line, name, place, prize, knockouts)
     for night in nights.values():
         _check_places(night["date"], [(line, place) for line, _, place, _, _ in night["rows"].values()])
-    with transaction(db) as conn:
-        for (season, when, _), night in nights.items():
-            name = night["label"] or f"Imported night of {night['date']}"
-            cursor = conn.execute("INSERT INTO imported_nights (season_id, name, at) VALUES (?, ?, ?)", (season, name, when))
-            night_id = int(cursor.lastrowid or 0)
-            for _, person_name, place, prize, knockouts in night["rows"].values():
-                pid = person_for(conn, person_name, at)
-                conn.execute("INSERT INTO imported_results (night_id, person_id, place, prize, knockouts) "
-                             "VALUES (?, ?, ?, ?, ?)", (night_id, pid, place, prize, knockouts))
+    conn = work.conn
+    for (season, when, _), night in nights.items():
+        name = night["label"] or f"Imported night of {night['date']}"
+        cursor = conn.execute("INSERT INTO imported_nights (season_id, name, at) VALUES (?, ?, ?)", (season, name, when))
+        night_id = int(cursor.lastrowid or 0)
+        for _, person_name, place, prize, knockouts in night["rows"].values():
+            pid = person_for(conn, person_name, at)
+            conn.execute("INSERT INTO imported_results (night_id, person_id, place, prize, knockouts) "
+                         "VALUES (?, ?, ?, ?, ?)", (night_id, pid, place, prize, knockouts))
     count = len(nights)
     return ngettext("Imported %(num)d result of %(nights)s.", "Imported %(num)d results of %(nights)s.", len(rows),
                     nights=ngettext("%(num)d night", "%(num)d nights", count))
 
 
-def _uploaded() -> str:
+def import_players(db: Database, text: str, at: float) -> str:
+    """``club.import.players`` from code: what it says."""
+    said: str = run(players_command, read(inputs.CsvIn, {"csv": text}), db=db, now=at)
+    return said
+
+
+def import_results(db: Database, text: str, at: float) -> str:
+    """``club.import.results`` from code: what it says."""
+    said: str = run(results_command, read(inputs.CsvIn, {"csv": text}), db=db, now=at)
+    return said
+
+
+def _uploaded(fields: MultiDict[str, str]) -> str:
+    """The file the form sent, as text, or else the text typed as ``csv``."""
     upload = request.files.get("file")
     if upload is not None and upload.filename:
         data = upload.read(MAX_CSV + 1)
@@ -224,12 +263,12 @@ def _uploaded() -> str:
             return data.decode("utf-8")
         except UnicodeDecodeError:
             raise InvalidInput("The file is not text in UTF-8: save it as CSV (UTF-8) and try again.") from None
-    return str(request.form.get("csv", ""))
+    return str(fields.get("csv", ""))
 
 
-def _page_import(do: Any, back: str) -> ResponseReturnValue:
+def _page_import(cmd: Command, back: str) -> ResponseReturnValue:
     try:
-        message = do(get_db(), _uploaded(), now())
+        message = perform(cmd)
     except EngineError as error:
         flash(gettext("Nothing was imported. %(reason)s", reason=say(error)), "error")
         return redirect(back, code=303)
@@ -240,25 +279,21 @@ def _page_import(do: Any, back: str) -> ResponseReturnValue:
 @bp.post("/people/import")
 @login_required
 def people_page() -> ResponseReturnValue:
-    return _page_import(import_players, url_for("people.index"))
+    return _page_import(players_command, url_for("people.index"))
 
 
 @bp.post("/seasons/import")
 @login_required
 def seasons_page() -> ResponseReturnValue:
-    return _page_import(import_results, url_for("seasons.index"))
+    return _page_import(results_command, url_for("seasons.index"))
 
 
-@api.post("/api/people/import", summary="Import players from CSV (columns name, nickname): all of it or nothing",
-          body=inputs.CsvIn, result=shapes.Done, status=200)
-def api_people(data: inputs.CsvIn) -> ResponseReturnValue:
-    return jsonify(notice=import_players(get_db(), data.csv, now()))
+def _notice(said: str) -> ResponseReturnValue:
+    return jsonify(notice=said)
 
 
-@api.post("/api/seasons/import", summary="Import past results from CSV (season, date, name, place, prize, "
-          "knockouts): all of it or nothing", body=inputs.CsvIn, result=shapes.Done, status=200)
-def api_results(data: inputs.CsvIn) -> ResponseReturnValue:
-    return jsonify(notice=import_results(get_db(), data.csv, now()))
+api_route(api, "/api/people/import", players_command, _notice, result=shapes.Done, status=200, endpoint="api_people")
+api_route(api, "/api/seasons/import", results_command, _notice, result=shapes.Done, status=200, endpoint="api_results")
 
 
-__all__ = ["bp", "import_players", "import_results"]
+__all__ = ["bp", "import_players", "import_results", "players_command", "results_command"]

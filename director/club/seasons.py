@@ -7,6 +7,12 @@ tournament is in one season at most; one night may be the final, its points mult
 The standings count the finished nights, each player being a person of the players'
 database (``director.people``), so a night played under another spelling counts once merged.
 
+Creating a season, changing it, counting a night in it and no longer counting one are
+registered commands (``club.season.create``, ``club.season.edit``, ``club.season.night.add``,
+``club.season.night.remove``: ``director.core.commands``), run by the pages and the JSON API
+alike; :func:`night_added` counts a night inside another command's unit of work (a
+tournament created in its season).
+
 Pages: ``/seasons`` (the seasons, a new one), ``/seasons/<id>`` (standings, nights, rules),
 ``/seasons/<id>/tv`` (the standings on the TV, between tournaments), ``/seasons/<id>/print``
 and ``/seasons/<id>.csv``. JSON twins under ``/api/seasons``.
@@ -26,16 +32,19 @@ from markupsafe import Markup
 from sqlite_utils import Database
 from werkzeug.exceptions import NotFound
 
-from director.club.people import entries_of, knockouts_by, people, sync, transaction
-from director.core import inputs, shapes
+from director.club import shapes as club_shapes
+from director.club.people import entries_of, knockouts_by, people, sync
+from director.core import inputs
 from director.core.auth import login_required
+from director.core.caches import register_cache
+from director.core.commands import Call, api_route, command, page_route, perform, run
 from director.core.contract import Api, read
 from director.core.db import get_db
 from director.core.i18n import gettext, language, ngettext, number, ordinal, say
 from director.core.spreadsheets import csv_response
 from director.core.store import load_state
 from director.core.web import flash_and_go, now, refusal_status, render
-from director.core.work import register_cache
+from director.core.work import Work
 from director.screens.charts import line_chart
 from engine.bounties import bounties
 from engine.errors import EngineError, IllegalAction, InvalidInput, Term
@@ -122,28 +131,68 @@ def _rules(data: dict[str, Any]) -> SeasonRules:
                                                       "playing_bonus", "best_n", "final_multiplier")})
 
 
-def save(db: Database, data: dict[str, Any], at: float, season_id: int | None = None) -> tuple[int, str]:
+def _save(work: Work, data: inputs.SeasonIn, at: float, season_id: int | None) -> tuple[int, str]:
     """Create a season (``season_id`` None) or change one's name and rules."""
-    name = clean_name(data.get("name"), Term("season's name"))
-    rules = json.dumps(rules_to_dict(_rules(data)))
-    with transaction(db) as conn:
-        taken = conn.execute("SELECT name FROM seasons WHERE lower(name) = lower(?) AND id IS NOT ?",
-                             (name, season_id)).fetchone()
-        if taken is not None:
-            raise IllegalAction("A season named {name} already exists: choose another name.", name=repr(taken[0]))
-        if season_id is None:
-            if conn.execute("SELECT count(*) FROM seasons").fetchone()[0] >= MAX_SEASONS:
-                raise IllegalAction("There are {count} seasons already.", count=MAX_SEASONS)
-            cursor = conn.execute("INSERT INTO seasons (name, created_at, rules) VALUES (?, ?, ?)", (name, at, rules))
-            return int(cursor.lastrowid or 0), gettext("Season %(name)s created: add its nights.", name=repr(name))
-        if conn.execute("UPDATE seasons SET name = ?, rules = ? WHERE id = ?", (name, rules, season_id)).rowcount == 0:
-            raise NotFound(gettext("There is no season %(number)s.", number=season_id))
+    fields = data.model_dump()
+    name = clean_name(fields.get("name"), Term("season's name"))
+    rules = json.dumps(rules_to_dict(_rules(fields)))
+    conn = work.conn
+    taken = conn.execute("SELECT name FROM seasons WHERE lower(name) = lower(?) AND id IS NOT ?",
+                         (name, season_id)).fetchone()
+    if taken is not None:
+        raise IllegalAction("A season named {name} already exists: choose another name.", name=repr(taken[0]))
+    if season_id is None:
+        if conn.execute("SELECT count(*) FROM seasons").fetchone()[0] >= MAX_SEASONS:
+            raise IllegalAction("There are {count} seasons already.", count=MAX_SEASONS)
+        cursor = conn.execute("INSERT INTO seasons (name, created_at, rules) VALUES (?, ?, ?)", (name, at, rules))
+        return int(cursor.lastrowid or 0), gettext("Season %(name)s created: add its nights.", name=repr(name))
+    if conn.execute("UPDATE seasons SET name = ?, rules = ? WHERE id = ?", (name, rules, season_id)).rowcount == 0:
+        raise NotFound(gettext("There is no season %(number)s.", number=season_id))
     return season_id, gettext("Saved the season %(name)s: the standings follow the new rules.", name=repr(name))
 
 
+@command("club.season.create", inputs.SeasonIn, "Create a season and its points rules")
+def create_command(work: Work, call: Call, data: inputs.SeasonIn) -> tuple[int, str]:
+    """A new season: its id, and what was done."""
+    return _save(work, data, call.now, None)
+
+
+@command("club.season.edit", inputs.SeasonIn, "Change a season's name and points rules")
+def edit_command(work: Work, call: Call, data: inputs.SeasonIn) -> tuple[int, str]:
+    """The path's season renamed, its rules changed: the standings follow."""
+    return _save(work, data, call.now, int(call.ids["season_id"]))
+
+
+@command("club.season.night.add", inputs.SeasonNightIn, "Count a tournament as a night of the season "
+         "(optionally its final)")
+def night_command(work: Work, call: Call, data: inputs.SeasonNightIn) -> str:
+    return night_added(work.conn, int(call.ids["season_id"]), data.tournament, data.final)
+
+
+@command("club.season.night.remove", inputs.Write, "Stop counting a tournament in the season")
+def remove_command(work: Work, call: Call, data: inputs.Write) -> str:
+    season_id, tournament_id = int(call.ids["season_id"]), int(call.ids["tournament_id"])
+    if work.execute("DELETE FROM season_nights WHERE season_id = ? AND stream_id = ?",
+                    (season_id, tournament_id)).rowcount == 0:
+        raise NotFound(gettext("Tournament %(number)s is not a night of season %(season)s.", number=tournament_id,
+                               season=season_id))
+    return gettext("The night is no longer counted in the season.")
+
+
+def save(db: Database, data: dict[str, Any], at: float, season_id: int | None = None) -> tuple[int, str]:
+    """``club.season.create`` (``season_id`` None) or ``club.season.edit`` from code (the
+    screenshots, the tests): the season's id and what was done."""
+    given = read(inputs.SeasonIn, data)
+    ids = {} if season_id is None else {"season_id": season_id}
+    done: tuple[int, str] = run(create_command if season_id is None else edit_command, given, db=db, now=at, **ids)
+    return done
+
+
 def add_night(db: Database, season_id: int, tournament_id: int, final: bool) -> str:
-    with transaction(db) as conn:
-        return night_added(conn, season_id, tournament_id, final)
+    """``club.season.night.add`` from code: what it says."""
+    given = read(inputs.SeasonNightIn, {"tournament": tournament_id, "final": final})
+    said: str = run(night_command, given, db=db, now=now(), season_id=season_id)
+    return said
 
 
 def night_added(conn: Any, season_id: int, tournament_id: int, final: bool) -> str:
@@ -166,15 +215,6 @@ def night_added(conn: Any, season_id: int, tournament_id: int, final: bool) -> s
     if final:
         return gettext("%(name)s is a night of %(season)s, its final.", name=stream[0], season=season[0])
     return gettext("%(name)s is a night of %(season)s.", name=stream[0], season=season[0])
-
-
-def remove_night(db: Database, season_id: int, tournament_id: int) -> str:
-    with transaction(db) as conn:
-        if conn.execute("DELETE FROM season_nights WHERE season_id = ? AND stream_id = ?",
-                        (season_id, tournament_id)).rowcount == 0:
-            raise NotFound(gettext("Tournament %(number)s is not a night of season %(season)s.", number=tournament_id,
-                                   season=season_id))
-    return gettext("The night is no longer counted in the season.")
 
 
 def view(db: Database, season_id: int) -> SeasonView:
@@ -334,16 +374,11 @@ def index() -> ResponseReturnValue:
     return index_page()
 
 
-def _form() -> dict[str, Any]:
-    return read(inputs.SeasonIn).model_dump()
-
-
-
 @bp.post("/seasons")
 @login_required
 def create() -> ResponseReturnValue:
     try:
-        season_id, said = save(get_db(), _form(), now())
+        season_id, said = perform(create_command)
     except EngineError as error:
         return index_page(say(error), request.form.to_dict(), refusal_status(error))
     return flash_and_go(said, url_for("seasons.show", season_id=season_id))
@@ -370,7 +405,7 @@ def show(season_id: int) -> ResponseReturnValue:
 @login_required
 def edit(season_id: int) -> ResponseReturnValue:
     try:
-        _, said = save(get_db(), _form(), now(), season_id)
+        _, said = perform(edit_command, season_id=season_id)
     except EngineError as error:
         return show_page(season_id, say(error), refusal_status(error))
     return flash_and_go(said, url_for("seasons.show", season_id=season_id))
@@ -380,17 +415,15 @@ def edit(season_id: int) -> ResponseReturnValue:
 @login_required
 def night(season_id: int) -> ResponseReturnValue:
     try:
-        data = read(inputs.SeasonNightIn)
-        said = add_night(get_db(), season_id, data.tournament, data.final)
+        said = perform(night_command, season_id=season_id)
     except EngineError as error:
         return show_page(season_id, say(error), refusal_status(error))
     return flash_and_go(said, url_for("seasons.show", season_id=season_id))
 
 
-@bp.post("/seasons/<int:season_id>/nights/<int:tournament_id>/remove")
-@login_required
-def remove(season_id: int, tournament_id: int) -> ResponseReturnValue:
-    return flash_and_go(remove_night(get_db(), season_id, tournament_id), url_for("seasons.show", season_id=season_id))
+page_route(bp, "/seasons/<int:season_id>/nights/<int:tournament_id>/remove", remove_command,
+           lambda do, season_id, tournament_id: flash_and_go(do(), url_for("seasons.show", season_id=season_id)),
+           endpoint="remove")
 
 
 @bp.get("/seasons/<int:season_id>/tv")
@@ -448,39 +481,30 @@ def export_csv(season_id: int) -> ResponseReturnValue:
 # --- the JSON API ---------------------------------------------------------------------------
 
 
-@api.get("/api/seasons", summary="The seasons", result=shapes.Seasons, errors=())
+@api.get("/api/seasons", summary="The seasons", result=club_shapes.Seasons, errors=())
 def api_list() -> ResponseReturnValue:
     return jsonify(seasons=[{"id": i, "name": n, "nights": c} for i, n, c in seasons(get_db())])
 
 
-@api.post("/api/seasons", summary="Create a season and its points rules", body=inputs.SeasonIn, result=shapes.Season)
-def api_create(data: inputs.SeasonIn) -> ResponseReturnValue:
-    season_id, said = save(get_db(), data.model_dump(), now())
-    return jsonify({**view(get_db(), season_id).as_json(), "notice": said}), 201
+def _season(said: str, season_id: int, status: int = 200) -> ResponseReturnValue:
+    """The season as it is now, and what was done."""
+    return jsonify({**view(get_db(), season_id).as_json(), "notice": said}), status
 
 
-@api.get("/api/seasons/<int:season_id>", summary="A season: its nights and standings", result=shapes.Season)
+api_route(api, "/api/seasons", create_command, lambda done: _season(done[1], done[0], 201), result=club_shapes.Season,
+          endpoint="api_create")
+
+
+@api.get("/api/seasons/<int:season_id>", summary="A season: its nights and standings", result=club_shapes.Season)
 def api_show(season_id: int) -> ResponseReturnValue:
     v = view(get_db(), season_id)
     return jsonify({**v.as_json(), "records": [r.__dict__ for r in records(get_db(), v)]})
 
 
-@api.post("/api/seasons/<int:season_id>", summary="Change a season's name and points rules",
-          body=inputs.SeasonIn, result=shapes.Season, status=200)
-def api_edit(season_id: int, data: inputs.SeasonIn) -> ResponseReturnValue:
-    _, said = save(get_db(), data.model_dump(), now(), season_id)
-    return jsonify({**view(get_db(), season_id).as_json(), "notice": said})
-
-
-@api.post("/api/seasons/<int:season_id>/nights", summary="Count a tournament as a night of the season "
-          "(optionally its final)", body=inputs.SeasonNightIn, result=shapes.Season, status=200)
-def api_night(season_id: int, data: inputs.SeasonNightIn) -> ResponseReturnValue:
-    said = add_night(get_db(), season_id, data.tournament, data.final)
-    return jsonify({**view(get_db(), season_id).as_json(), "notice": said})
-
-
-@api.post("/api/seasons/<int:season_id>/nights/<int:tournament_id>/remove",
-          summary="Stop counting a tournament in the season", body=inputs.Write, result=shapes.Season, status=200)
-def api_remove(season_id: int, tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    said = remove_night(get_db(), season_id, tournament_id)
-    return jsonify({**view(get_db(), season_id).as_json(), "notice": said})
+api_route(api, "/api/seasons/<int:season_id>", edit_command, lambda done, season_id: _season(done[1], season_id),
+          result=club_shapes.Season, status=200, endpoint="api_edit")
+api_route(api, "/api/seasons/<int:season_id>/nights", night_command, lambda said, season_id: _season(said, season_id),
+          result=club_shapes.Season, status=200, endpoint="api_night")
+api_route(api, "/api/seasons/<int:season_id>/nights/<int:tournament_id>/remove", remove_command,
+          lambda said, season_id, tournament_id: _season(said, season_id), result=club_shapes.Season, status=200,
+          endpoint="api_remove")

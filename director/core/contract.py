@@ -161,7 +161,7 @@ class Write(Input):
 # --- reading ----------------------------------------------------------------------------------
 
 
-def fields_of(data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def fields_of(data: Mapping[str, Any] | None = None, keep_blank: bool = False) -> dict[str, Any]:
     """The request's fields: the JSON object or the form, without its blank fields (a blank
     field is one left out, as the hand-written parsing always read it: ``"seconds": ""`` is
     the default minute)."""
@@ -173,13 +173,16 @@ def fields_of(data: Mapping[str, Any] | None = None) -> dict[str, Any]:
             raise InvalidInput("The request body must be a JSON object.")
     else:
         raw = request.form.to_dict()
+    if keep_blank:
+        return raw
     return {k: v for k, v in raw.items() if not (isinstance(v, str) and not v.strip())}
 
 
-def read(model: type[M], data: Mapping[str, Any] | None = None) -> M:
-    """The request's fields as ``model``, or ``InvalidInput`` naming the field and its limit."""
+def read(model: type[M], data: Mapping[str, Any] | None = None, keep_blank: bool = False) -> M:
+    """The request's fields as ``model``, or ``InvalidInput`` naming the field and its limit
+    (``keep_blank``: the fields as given, a form's own reading having said what a blank is)."""
     try:
-        return model.model_validate(fields_of(data))
+        return model.model_validate(fields_of(data, keep_blank))
     except ValidationError as error:
         raise InvalidInput("{refusal}", refusal=explain(error, model)) from None
 
@@ -343,6 +346,8 @@ class Operation:
     """A file's media type, for an answer that is a file (a backup) rather than JSON."""
     files: tuple[str, ...] = ()
     """Fields of the body that are files: the body is then a multipart form (a restore)."""
+    roles: tuple[str, ...] = ()
+    """Who may call it (a registered command's roles, ``director.core.commands``)."""
 
 
 OPERATIONS: dict[str, Operation] = {}
@@ -379,10 +384,10 @@ class Api:
     def post(self, rule: str, *, summary: str, body: type[Input] | None = None,
              result: type[BaseModel] | None = None, status: int = 201, login: bool = True,
              errors: tuple[int, ...] = WRITE_ERRORS, endpoint: str | None = None, description: str | None = None,
-             files: tuple[str, ...] = ()) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+             files: tuple[str, ...] = (), roles: tuple[str, ...] = ()) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
         codes = {*errors, 400, 422} | ({401} if login else set())
         operation = Operation("post", summary, self.tag, body, result, status, login, True,
-                              tuple(sorted(codes)), description, files=files)
+                              tuple(sorted(codes)), description, files=files, roles=roles)
         return self._route(rule, operation, endpoint)
 
     def unknown(self, rule: str, known: tuple[str, ...], what: str, status: int = 404) -> None:
@@ -496,6 +501,8 @@ def document(app: Flask) -> dict[str, Any]:
         }
         if operation.description:
             item["description"] = operation.description
+        if operation.roles:
+            item["x-roles"] = list(operation.roles)
         if operation.body is not None and operation.files:
             item["requestBody"] = {"required": True, "content": {"multipart/form-data": {"schema": _form_schema(operation)}}}
         elif operation.body is not None:

@@ -18,8 +18,8 @@ import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from director.core.caches import forget_everything
 from director.core.migrations import migrations
-from director.core.work import forget_everything
 
 
 def connect(path: str) -> Database:

@@ -261,7 +261,7 @@ def script_messages() -> tuple[str, ...]:
     """The messages the scripts in ``static/js`` say (each ``_("...")`` call), read once."""
     from babel.messages.extract import extract_from_file
 
-    from director import resource_dir
+    from director.core.resources import resource_dir
 
     found: list[str] = []
     for path in sorted(resource_dir("static").glob("js/*.js")):

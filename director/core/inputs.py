@@ -209,6 +209,7 @@ class TournamentIn(RulesIn):
                                     "(GET /api/chip-sets): their values become the structure's chips in play.")
     pause_after_break: Flag = Field(False, title=N_("pause after a break"),
                                     description="The level after a break starts paused: the director resumes it.")
+    season: Id | None = Field(None, title=N_("season"), description="A season the night counts in (GET /api/seasons).")
 
 
 class SettingsIn(Write, RulesIn):
@@ -430,8 +431,17 @@ class CorrectIn(Write):
 # --- cash games ----------------------------------------------------------------------------------------
 
 
+def _whole(value: Any) -> Any:
+    """A form's ``"6"`` read as the number it says."""
+    return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+
+
+TableSeats = Annotated[Literal[6, 9], BeforeValidator(_whole)]
+"""A cash table's size: 6 or 9 seats."""
+
+
 class CashTableIn(Input):
-    seats: Literal[6, 9] | None = None
+    seats: TableSeats | None = Field(None, description="6 or 9.")
     stake: str | None = Field(None, max_length=20, description="e.g. '50/100'")
     small_blind: PositiveChips | None = None
     big_blind: PositiveChips | None = None
@@ -455,7 +465,8 @@ class CashSeatIn(Write):
     seat: Seat | None = Field(None, title=N_("seat"))
     amount: PositiveChips | None = Field(None, title=N_("number of chips"), description="Buy-in, top-up or rebuy.")
     stake: str | None = Field(None, max_length=20, description="wait, unwait, add_table: e.g. '50/100'.")
-    seats: Literal[6, 9] | None = Field(None, description="add_table: 6 or 9.")
+    seats: number(1, MAX_SEAT) | None = Field(  # type: ignore[valid-type]
+        None, description="add_table: 6 or 9 (the refusal names the table: 'Table 3 must have 6 or 9 seats').")
 
 
 class MemberIn(Write):

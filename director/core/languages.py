@@ -2,7 +2,8 @@
 player's phone may follow its own browser's language instead.
 
 Pages: ``GET /language`` (the form), ``POST /language``. JSON twins: ``GET /api/language`` and
-``POST /api/language``. Stored in ``app_settings`` (``language``, ``phones_follow_browser``).
+``POST /api/language``. Stored in ``app_settings`` (``language``, ``phones_follow_browser``);
+the choice is a registered command (``core.language``: ``director.core.commands``).
 """
 
 from __future__ import annotations
@@ -10,19 +11,19 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from babel import Locale
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import force_locale, gettext, refresh
 from pydantic import BeforeValidator, Field
-from sqlite_utils import Database
+from werkzeug.datastructures import MultiDict
 
 from director.core import i18n
 from director.core.auth import login_required
-from director.core.contract import Api, Write, explain
-from director.core.db import get_db
+from director.core.commands import Call, api_route, command, perform
+from director.core.contract import Api, Write
 from director.core.shapes import Shape
 from director.core.web import flash_and_go, render
-from director.core.work import unit_of_work
+from director.core.work import Work
 from engine.errors import InvalidInput
 
 bp = Blueprint("languages", __name__)
@@ -56,22 +57,32 @@ def current() -> dict[str, Any]:
             "languages": i18n.languages()}
 
 
-def save(db: Database, data: LanguageIn) -> dict[str, Any]:
+def language_form(fields: MultiDict[str, str]) -> dict[str, Any]:
+    """The page's form: a language left blank keeps its value; the box unticked is "no"."""
+    typed: dict[str, Any] = {"phones_follow_browser": fields.get("phones_follow_browser") == "1"}
+    language = fields.get("language", "").strip()
+    if language:
+        typed["language"] = language
+    return typed
+
+
+@command("core.language", LanguageIn, "Choose the app's language (every page, the TV and its voice) and whether "
+         "players' phones follow their browser's", form=language_form)
+def language_command(work: Work, call: Call, data: LanguageIn) -> None:
+    """The fields given saved (null: unchanged); once committed, every page speaks it."""
     given = {k: v for k, v in data.given().items() if v is not None and k != "expected_seq"}  # null: unchanged
     if "language" in given and given["language"] not in i18n.languages():
         raise InvalidInput("The app does not speak {code}: choose one of {choices}.", code=given["language"],
                            choices=", ".join(i18n.languages()))
-    rows = [(k, ("1" if v else "0") if isinstance(v, bool) else v) for k, v in given.items()]
-    with unit_of_work(db) as work:
-        for key, value in rows:
-            work.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) "
-                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
-        work.after_commit(refresh)
-        work.after_commit(i18n.forget_language)
-        forget_pages = current_app.extensions.get("poll_cache")
-        if forget_pages is not None:
-            work.after_commit(forget_pages.clear)
-    return current()
+    for key, value in given.items():
+        work.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) "
+                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                     (key, ("1" if value else "0") if isinstance(value, bool) else value))
+    work.after_commit(refresh)
+    work.after_commit(i18n.forget_language)
+    forget_pages = current_app.extensions.get("poll_cache")
+    if forget_pages is not None:
+        work.after_commit(forget_pages.clear)
 
 
 def page(error: str | None = None, status: int = 200) -> ResponseReturnValue:
@@ -87,15 +98,11 @@ def show() -> ResponseReturnValue:
 @bp.post("/language")
 @login_required
 def post() -> ResponseReturnValue:
-    typed: dict[str, Any] = {"language": request.form.get("language", "").strip() or None,
-                             "phones_follow_browser": request.form.get("phones_follow_browser") == "1"}
     try:
-        data = LanguageIn.model_validate({k: v for k, v in typed.items() if v is not None})
-        chosen = save(get_db(), data)
-    except InvalidInput as error:
+        perform(language_command)
+    except InvalidInput as error:  # a language the app does not speak, or the form's fields refused
         return page(i18n.say(error), 422)
-    except Exception as error:  # pydantic's ValidationError: worded like every other form's
-        return page(i18n.say(explain(error, LanguageIn)), 422)  # type: ignore[arg-type]
+    chosen = current()
     with force_locale(chosen["language"]):
         named = Locale.parse(chosen["language"]).get_display_name(chosen["language"])  # "français", in a sentence
         said = gettext("The app speaks %(language)s now.", language=named)
@@ -108,7 +115,5 @@ def api_show() -> ResponseReturnValue:
     return jsonify(current())
 
 
-@api.post("/api/language", summary="Choose the app's language (every page, the TV and its voice) and "
-          "whether players' phones follow their browser's", body=LanguageIn, result=LanguageSettings, status=200)
-def api_save(data: LanguageIn) -> ResponseReturnValue:
-    return jsonify(save(get_db(), data))
+api_route(api, "/api/language", language_command, lambda _: jsonify(current()), result=LanguageSettings, status=200,
+          endpoint="api_save")

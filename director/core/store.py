@@ -33,7 +33,8 @@ from flask import current_app
 from sqlite_utils import Database
 
 import engine
-from director.core.work import register_cache, unit_of_work
+from director.core.caches import register_cache
+from director.core.work import Work, unit_of_work
 from engine.errors import N_
 from engine.events import HistoryCut
 from engine.tournament import RULES_VERSION, Event, Tournament, apply, fold
@@ -75,27 +76,23 @@ def _row_to_event(row: Mapping[str, Any]) -> Event:
     return Event(seq=row["seq"], type=row["type"], payload=json.loads(row["payload"]), at=row["at"])
 
 
-def create_tournament(
-    db: Database, name: str, payload: Mapping[str, Any], now: float,
-    also: Callable[[Any, int], object] | None = None,
-) -> int:
-    """Insert a tournament and its first event (``created``); returns the new id.
+def new_stream(work: Work, kind: str, name: str, payload: Mapping[str, Any], now: float) -> int:
+    """Inside a command's unit of work: a new stream of ``kind`` and its ``created`` event
+    (the caller has checked the payload with the engine); returns the new id."""
+    cursor = work.execute("INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
+                          (name, now, kind))
+    stream_id = int(cursor.lastrowid or 0)
+    work.execute("INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
+                 (stream_id, json.dumps(dict(payload)), now))
+    return stream_id
 
-    The payload is checked by the engine first, so an invalid setup writes nothing; ``also``
-    (the connection, the new id) writes what goes with it in the same transaction.
-    """
-    first = Event(seq=1, type="created", payload={"rules": RULES_VERSION, **payload}, at=now)
-    fold([first])  # raises EngineError with the reason
-    with unit_of_work(db) as work:
-        cursor = work.execute("INSERT INTO streams (name, created_at, last_seq) VALUES (?, ?, 1)", (name, now))
-        tournament_id = int(cursor.lastrowid or 0)
-        work.execute(
-            "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, ?, ?, ?)",
-            (tournament_id, first.type, json.dumps(first.payload), now),
-        )
-        if also is not None:
-            also(work.conn, tournament_id)
-    return tournament_id
+
+def tournament_created(payload: Mapping[str, Any], now: float) -> dict[str, Any]:
+    """A new tournament's ``created`` payload with the rules it is played under, checked by the
+    engine (``EngineError`` with the reason: an invalid setup writes nothing)."""
+    created = {"rules": RULES_VERSION, **payload}
+    fold([Event(seq=1, type="created", payload=created, at=now)])
+    return created
 
 
 def last_seq(db: Database, tournament_id: int) -> int:
@@ -342,21 +339,19 @@ cache = StateCache()
 register_cache("folded states", cache.clear)
 
 
-def delete_stream(db: Database, stream_id: int) -> None:
-    """Delete a stream's events and snapshots in one transaction. The row stays, of kind
-    ``deleted`` and without a name, so that its id is never given to another stream (a phone
-    polling the old one gets a 404, never someone else's night)."""
-    with unit_of_work(db) as work:
-        work.execute("DELETE FROM events WHERE stream_id = ?", (stream_id,))
-        work.execute("DELETE FROM snapshots WHERE stream_id = ?", (stream_id,))
-        work.execute("UPDATE streams SET kind = 'deleted', name = '', last_seq = 0 WHERE id = ?", (stream_id,))
-        work.after_commit(lambda: cache.forget(work.database, stream_id))
+def delete_stream(work: Work, stream_id: int) -> None:
+    """Inside a command's unit of work: delete a stream's events and snapshots. The row stays,
+    of kind ``deleted`` and without a name, so that its id is never given to another stream (a
+    phone polling the old one gets a 404, never someone else's night)."""
+    work.execute("DELETE FROM events WHERE stream_id = ?", (stream_id,))
+    work.execute("DELETE FROM snapshots WHERE stream_id = ?", (stream_id,))
+    work.execute("UPDATE streams SET kind = 'deleted', name = '', last_seq = 0 WHERE id = ?", (stream_id,))
+    work.after_commit(lambda: cache.forget(work.database, stream_id))
 
 
-def set_archived(db: Database, stream_id: int, at: float | None) -> None:
-    """Put a stream away (``at``: when), or back on the lists (None)."""
-    with unit_of_work(db) as work:
-        work.execute("UPDATE streams SET archived_at = ? WHERE id = ?", (at, stream_id))
+def set_archived(work: Work, stream_id: int, at: float | None) -> None:
+    """Inside a command's unit of work: put a stream away (``at``: when), or back on the lists (None)."""
+    work.execute("UPDATE streams SET archived_at = ? WHERE id = ?", (at, stream_id))
 
 
 def load_state(db: Database, tournament_id: int) -> Tournament:

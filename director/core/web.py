@@ -231,10 +231,8 @@ def init_app(app: Flask) -> None:
         def extra_nav(_tournament_id: int) -> list[tuple[str, str]]:
             return [(e, label) for e, label in TOURNAMENT_LINKS if e in app.view_functions]
 
-        from director.night.views import league_choices
-
         return {"chips": format_chips, "extra_nav": extra_nav, "take_flashes": take_flashes, "ordinal": ordinal,
-                "league_choices": league_choices, "form_ids": form_ids}
+                "form_ids": form_ids}
 
     app.add_template_filter(format_chips, "chips")
     app.add_template_filter(format_datetime, "datetime")

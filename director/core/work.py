@@ -7,9 +7,8 @@ command already recorded is answered with what was recorded instead of being don
 What the command writes commits together or not at all; only after the commit are the
 caches advanced (:meth:`Work.after_commit`).
 
-Every cache the app keeps is registered here (:func:`register_cache`) and keyed by the
-database it came from, so that a restore or a migration empties all of them at once
-(:func:`forget_everything`).
+Every cache the app keeps is registered with ``director.core.caches`` and keyed by the
+database it came from, so that a restore or a migration empties all of them at once.
 """
 
 from __future__ import annotations
@@ -21,8 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Flask, current_app, has_app_context
+from flask import current_app
 from sqlite_utils import Database
+
+from director.core import command_ids
+from director.core.db import get_db
 
 _locks_lock = threading.Lock()
 _write_locks: dict[str, threading.Lock] = {}
@@ -69,9 +71,6 @@ def unit_of_work(db: Database | None = None, *, claim: bool = True, database: st
     command id claimed (``claim``), everything written committed together or rolled back,
     then the caches advanced. ``database`` names the database outside a request (a
     snapshot written in a thread of its own)."""
-    from director.core import command_ids
-    from director.core.db import get_db
-
     db = db if db is not None else get_db()
     database = database or current_app.config["DATABASE"]
     work = Work(db, database)
@@ -92,34 +91,4 @@ def unit_of_work(db: Database | None = None, *, claim: bool = True, database: st
         do()
 
 
-# --- the caches ---------------------------------------------------------------------------------
-
-_caches: dict[str, Callable[[], None]] = {}
-
-
-def register_cache(name: str, forget: Callable[[], None]) -> None:
-    """A cache the app keeps, and how to empty it: a restore or a migration empties them all."""
-    _caches[name] = forget
-
-
-def register_app_cache(app: Flask, name: str, forget: Callable[[], None]) -> None:
-    """A cache one app keeps (the polls' answers): emptied with the others."""
-    app.extensions.setdefault("caches", {})[name] = forget
-
-
-def caches() -> tuple[str, ...]:
-    """The names of the caches registered, for the tests and the README."""
-    own = current_app.extensions.get("caches", {}) if has_app_context() else {}
-    return tuple(sorted({*_caches, *own}))
-
-
-def forget_everything() -> None:
-    """Empty every cache (the database under them was replaced by a restore, or migrated)."""
-    for forget in list(_caches.values()):
-        forget()
-    if has_app_context():
-        for forget in list(current_app.extensions.get("caches", {}).values()):
-            forget()
-
-
-__all__ = ["Work", "caches", "forget_everything", "register_app_cache", "register_cache", "unit_of_work", "writing"]
+__all__ = ["Work", "unit_of_work", "writing"]

@@ -11,7 +11,9 @@ import random
 from sqlite_utils import Database
 
 from director.core.store import load_state
-from director.night import commands as services
+from director.night import commands as night_commands
+from director.setup.commands import create_tournament
+from director.tables.commands import draw
 
 DEMO_NAMES = ("Alice", "Ben", "Chloé", "Dev", "Erin", "Farid", "Gina", "Hugo", "Ines", "Jack")
 
@@ -34,12 +36,12 @@ def fill_demo(db: Database, now: float, *, seed: int = 7, name: str = "Demo: Sat
         "addon_chips": 5000,
         "late_registration_levels": 2,
     }
-    tid = services.create_tournament(db, settings, t)
+    tid = create_tournament(db, settings, t)
     for name in DEMO_NAMES:
         t += 60
-        services.register_player(db, tid, name, None, t)
-    services.draw(db, tid, None, t + 60, rng=rng)
-    services.clock_action(db, tid, "start", None, start)
+        night_commands.register_player(db, tid, name, None, t)
+    draw(db, tid, None, t + 60, rng=rng)
+    night_commands.clock_action(db, tid, "start", None, start)
 
     def by(player: int, *besides: int) -> int:
         """Someone else at the player's table (not one of ``besides``): the one who knocks the
@@ -48,11 +50,11 @@ def fill_demo(db: Database, now: float, *, seed: int = 7, name: str = "Demo: Sat
         table = state.player(player).table
         return next(p.id for p in state.alive if p.table == table and p.id not in (player, *besides))
 
-    services.bust(db, tid, [9], None, start + 20 * 60, by=by(9))  # Ines, level 2
-    services.rebuy(db, tid, 9, None, start + 22 * 60)
-    services.bust(db, tid, [4], None, start + 38 * 60, by=by(4))  # Dev, level 3
+    night_commands.bust(db, tid, [9], None, start + 20 * 60, by=by(9))  # Ines, level 2
+    night_commands.rebuy(db, tid, 9, None, start + 22 * 60)
+    night_commands.bust(db, tid, [4], None, start + 38 * 60, by=by(4))  # Dev, level 3
     partner = by(7, 1)  # out in the same hand as player 7, level 4 (Alice takes the add-on)
-    services.bust(db, tid, [7, partner], None, start + 47 * 60, by=by(7, partner),
+    night_commands.bust(db, tid, [7, partner], None, start + 47 * 60, by=by(7, partner),
                   stacks={"7": 2500, str(partner): 4100})
-    services.addon(db, tid, 1, None, start + 48 * 60)
+    night_commands.addon(db, tid, 1, None, start + 48 * 60)
     return tid

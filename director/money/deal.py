@@ -14,18 +14,18 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from sqlite_utils import Database
 
-from director.core import inputs, shapes
+from director.core import inputs, shapes, store
 from director.core.auth import login_required
-from director.core.contract import Api, read
+from director.core.commands import Call, Events, api_route, perform, stream_command
+from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext, say
 from director.core.i18n import number as chips
+from director.core.inputs import AcceptDealIn
 from director.core.store import load_state
-from director.core.web import act_and_say, now, render
+from director.core.web import act_and_say, render
 from director.night.answers import answer
-from director.night.commands import command
 from engine.dealing import stack_of
 from engine.deals import METHODS, deal_refusal, prizes_left, proposals, shared_prizes
 from engine.errors import EngineError, IllegalAction, InvalidInput, Message
@@ -88,28 +88,28 @@ def refused(refusal: str) -> IllegalAction:
     return IllegalAction(refusal)
 
 
-def make_deal(db: Database, tournament_id: int, data: inputs.AcceptDealIn, at: float) -> tuple[Tournament, str]:
+@stream_command("money.deal", AcceptDealIn, "Accept a deal at the final table (ICM, a chip chop, an equal split "
+                "or the players' own figures)", stream=store.TOURNAMENT, id="tournament_id")
+def deal_command(state: Tournament, data: AcceptDealIn, call: Call) -> Events:
     """Record the deal: the method's figures worked out here from the stacks (the players' own
-    for ``custom``), all in one command."""
-    with command(db, tournament_id, data.expected_seq, at) as writer:
-        state: Tournament = writer.state
-        refusal = deal_refusal(state)
-        if refusal:
-            raise refused(refusal)
-        stacks = stacks_for(state, data.stacks)
-        if data.method == "custom":
-            if not data.amounts:
-                raise InvalidInput("Type each player's share for a deal of your own figures.")
-            amounts = dict(data.amounts)
-        else:
-            result = proposals(state, stacks, data.play_for)[data.method]
-            if isinstance(result, str):
-                raise refused(result)
-            amounts = dict(result.amounts)
-        new: Tournament = writer.add("deal", {
-            "method": data.method, "amounts": {str(k): v for k, v in amounts.items()},
-            "stacks": {str(k): v for k, v in stacks.items()}, "play_for": data.play_for, "play_on": data.play_on,
-        })
+    for ``custom``)."""
+    refusal = deal_refusal(state)
+    if refusal:
+        raise refused(refusal)
+    stacks = stacks_for(state, data.stacks)
+    if data.method == "custom":
+        if not data.amounts:
+            raise InvalidInput("Type each player's share for a deal of your own figures.")
+        amounts = dict(data.amounts)
+    else:
+        result = proposals(state, stacks, data.play_for)[data.method]
+        if isinstance(result, str):
+            raise refused(result)
+        amounts = dict(result.amounts)
+    new: Tournament = yield "deal", {
+        "method": data.method, "amounts": {str(k): v for k, v in amounts.items()},
+        "stacks": {str(k): v for k, v in stacks.items()}, "play_for": data.play_for, "play_on": data.play_on,
+    }
     shares = ", ".join(f"{new.name_of(pid)} {chips(m)}" for pid, m in amounts.items())
     if new.finished:
         tail = gettext("The tournament is over: the players are ranked by their chips.")
@@ -117,8 +117,8 @@ def make_deal(db: Database, tournament_id: int, data: inputs.AcceptDealIn, at: f
         tail = gettext("Play goes on for the %(amount)s left and the trophy.", amount=chips(data.play_for))
     else:
         tail = gettext("Play goes on for the trophy.")
-    return new, gettext("Deal made (%(method)s): %(shares)s. %(then)s", method=say(METHODS[data.method]),
-                        shares=shares, then=tail)
+    return gettext("Deal made (%(method)s): %(shares)s. %(then)s", method=say(METHODS[data.method]),
+                   shares=shares, then=tail)
 
 
 # --- the page -------------------------------------------------------------------------------
@@ -189,8 +189,8 @@ def post(tournament_id: int) -> ResponseReturnValue:
         }
         if method == "custom":
             body["amounts"] = {str(k): v for k, v in _form_numbers("amount_").items()}
-        data = read(inputs.AcceptDealIn, {k: v for k, v in body.items() if v is not None})
-        return make_deal(get_db(), tournament_id, data, now())[1]
+        done = perform(deal_command, {k: v for k, v in body.items() if v is not None}, tournament_id=tournament_id)
+        return str(done.said)
 
     return act_and_say(do, url_for("deal.show", tournament_id=tournament_id),
                        lambda **kw: page(tournament_id, typed=typed, play_for=play_for, **kw))
@@ -209,8 +209,6 @@ def api_figures(tournament_id: int, data: inputs.DealFiguresIn) -> ResponseRetur
     return jsonify(figures(state, stacks_for(state, data.stacks), data.play_for))
 
 
-@api.post("/api/t/<int:tournament_id>/deal", summary="Accept a deal at the final table (ICM, a chip chop, "
-          "an equal split or the players' own figures)", body=inputs.AcceptDealIn, result=shapes.TournamentChange)
-def api_deal(tournament_id: int, data: inputs.AcceptDealIn) -> ResponseReturnValue:
-    _, said = make_deal(get_db(), tournament_id, data, now())
-    return answer(tournament_id, notice=said)
+api_route(api, "/api/t/<int:tournament_id>/deal", deal_command,
+          lambda done, tournament_id: answer(tournament_id, notice=done.said), result=shapes.TournamentChange,
+          endpoint="api_deal")

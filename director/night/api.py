@@ -16,14 +16,30 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
 from director.core import auth, inputs, shapes
+from director.core.commands import REGISTRY, api_route
 from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext
 from director.core.store import load_events, load_state
 from director.core.web import now
-from director.night import commands as services
 from director.night.answers import answer, state_json, without_tokens
+from director.night.commands import (
+    addon_command,
+    bust_command,
+    close_rebuys_command,
+    colour_up_command,
+    hand_cap_command,
+    lock_payouts_command,
+    rebuy_command,
+    redo_command,
+    reentry_command,
+    register_command,
+    remove_command,
+    undo_command,
+)
 from director.night.results import results_data
+from director.setup.commands import create_command
+from director.tables.commands import confirm_command, draw_command
 from engine.errors import N_, IllegalAction, InvalidInput
 from engine.tournament import CLOCK_ACTIONS
 
@@ -86,11 +102,8 @@ def tournaments() -> ResponseReturnValue:
     return jsonify(tournaments=[{"id": r["id"], "name": r["name"], "created_at": r["created_at"], "seq": r["last_seq"]} for r in rows])
 
 
-@api.post("/tournaments", summary="Create a tournament", body=inputs.TournamentIn, result=shapes.Tournament,
-          errors=(400, 401, 422))
-def create_tournament(data: inputs.TournamentIn) -> ResponseReturnValue:
-    tournament_id = services.create_tournament(get_db(), data.given(), now())
-    return answer(tournament_id)
+api_route(api, "/tournaments", create_command, lambda created: answer(created.tournament_id), result=shapes.Tournament,
+          errors=(400, 401, 422), endpoint="create_tournament")
 
 
 @api.post("/demo", summary="Fill a demo tournament in the middle of the game", result=shapes.Tournament,
@@ -139,136 +152,34 @@ def export(tournament_id: int) -> ResponseReturnValue:
     )
 
 
-@api.post("/t/<int:tournament_id>/players", summary="Register a player (late registration while it is open)",
-          body=inputs.RegisterIn, result=shapes.Tournament)
-def register(tournament_id: int, data: inputs.RegisterIn) -> ResponseReturnValue:
-    services.register_player(get_db(), tournament_id, data.name, data.expected_seq, now())
+def _state(done: Any, tournament_id: int, **_ids: Any) -> ResponseReturnValue:
     return answer(tournament_id)
 
 
-@api.post("/t/<int:tournament_id>/players/<int:player_id>/remove",
-          summary="Remove a player registered by mistake (before the clock starts)", body=inputs.Write,
-          result=shapes.Tournament)
-def remove(tournament_id: int, player_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.unregister_player(get_db(), tournament_id, player_id, data.expected_seq, now())
-    return answer(tournament_id)
+def _notice(done: Any, tournament_id: int) -> ResponseReturnValue:
+    return answer(tournament_id, notice=done.said)
 
 
-@api.post("/t/<int:tournament_id>/players/<int:player_id>/rebuy", summary="A rebuy: the player back in his seat if it is free, else at a seat drawn as for a late entry", body=inputs.StackIn,
-          result=shapes.Tournament)
-def rebuy(tournament_id: int, player_id: int, data: inputs.StackIn) -> ResponseReturnValue:
-    services.rebuy(get_db(), tournament_id, player_id, data.expected_seq, now(), data.stack)
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/players/<int:player_id>/reentry",
-          summary="A re-entry: a player who is out enters again, with a new seat drawn as for a late entry",
-          body=inputs.Write, result=shapes.Tournament)
-def reentry(tournament_id: int, player_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.reenter(get_db(), tournament_id, player_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/players/<int:player_id>/addon", summary="The add-on", body=inputs.StackIn,
-          result=shapes.Tournament)
-def addon(tournament_id: int, player_id: int, data: inputs.StackIn) -> ResponseReturnValue:
-    services.addon(get_db(), tournament_id, player_id, data.expected_seq, now(), data.stack)
-    return answer(tournament_id)
-
-
-def _clock_route(action: str) -> None:
-    body = {"add_time": inputs.AddTimeIn, "break_now": inputs.BreakNowIn}.get(action, inputs.Write)
-
-    def clock(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-        seconds = minutes = None
-        if isinstance(data, inputs.AddTimeIn):
-            seconds = 60 if data.seconds is None else data.seconds
-        if isinstance(data, inputs.BreakNowIn):
-            minutes = data.minutes
-        services.clock_action(get_db(), tournament_id, action, data.expected_seq, now(), seconds, minutes)
-        return answer(tournament_id)
-
-    summary = "The clock: " + action.replace("_", " ") + {
-        "add_time": " (seconds, negative to take)",
-        "next_level": " (into the break when one comes next)",
-        "break_now": " (the break after the level starts now; minutes: one put in when none follows)",
-    }.get(action, "")
-    api.post(f"/t/<int:tournament_id>/clock/{action}", summary=summary, body=body, result=shapes.Tournament,
-             endpoint=f"clock_{action}")(clock)
-
-
-for _action in CLOCK_ACTIONS:
-    _clock_route(_action)
+for _rule, _command, _endpoint in (
+    ("/t/<int:tournament_id>/players", register_command, "register"),
+    ("/t/<int:tournament_id>/players/<int:player_id>/remove", remove_command, "remove"),
+    ("/t/<int:tournament_id>/players/<int:player_id>/rebuy", rebuy_command, "rebuy"),
+    ("/t/<int:tournament_id>/players/<int:player_id>/reentry", reentry_command, "reentry"),
+    ("/t/<int:tournament_id>/players/<int:player_id>/addon", addon_command, "addon"),
+    ("/t/<int:tournament_id>/bust", bust_command, "bust"),
+    ("/t/<int:tournament_id>/undo", undo_command, "undo"),
+    ("/t/<int:tournament_id>/redo", redo_command, "redo"),
+    ("/t/<int:tournament_id>/seats/draw", draw_command, "draw"),
+    ("/t/<int:tournament_id>/moves/apply", confirm_command, "apply_moves"),
+    ("/t/<int:tournament_id>/rebuys/close", close_rebuys_command, "close_rebuys"),
+    ("/t/<int:tournament_id>/payouts/lock", lock_payouts_command, "lock_payouts"),
+    ("/t/<int:tournament_id>/hand-cap", hand_cap_command, "hand_cap"),
+    *((f"/t/<int:tournament_id>/clock/{a}", REGISTRY[f"night.clock.{a}"], f"clock_{a}") for a in CLOCK_ACTIONS),
+):
+    api_route(api, _rule, _command, _state, result=shapes.Tournament, endpoint=_endpoint)
+api_route(api, "/t/<int:tournament_id>/colour-up", colour_up_command, _notice, result=shapes.TournamentChange,
+          endpoint="colour_up")
 api.unknown("/t/<int:tournament_id>/clock/<action>", CLOCK_ACTIONS, N_("clock action"), 422)
-
-
-@api.post("/t/<int:tournament_id>/colour-up", body=inputs.ColourUpIn, result=shapes.TournamentChange,
-          summary="A table's colour-up at the break: the odd chips raced for with cards, the stacks and the "
-          "chips in play changed by it (stacks: as counted, at a table without the dealer's assistant)")
-def colour_up(tournament_id: int, data: inputs.ColourUpIn) -> ResponseReturnValue:
-    _, words = services.colour_up(get_db(), tournament_id, data.table, data.stacks, data.expected_seq, now())
-    return answer(tournament_id, notice=words)
-
-
-@api.post("/t/<int:tournament_id>/bust", body=inputs.BustIn, result=shapes.Tournament,
-          summary="A player out, or several out in the same hand (ranked by their chips at the start of the hand)")
-def bust(tournament_id: int, data: inputs.BustIn) -> ResponseReturnValue:
-    players = data.who()
-    if not players:
-        raise InvalidInput("Name the player who is out: 'player', or 'players' for several in one hand.")
-    stacks = {str(k): v for k, v in (data.stacks or {}).items()}
-    services.bust(get_db(), tournament_id, players, data.expected_seq, now(), by=data.by, stacks=stacks)
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/undo", summary="Undo the last entry", body=inputs.Write, result=shapes.Tournament)
-def undo(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.undo(get_db(), tournament_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/redo", summary="Redo the last entry undone (until something new is entered)",
-          body=inputs.Write, result=shapes.Tournament)
-def redo(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.redo(get_db(), tournament_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/seats/draw", summary="Draw seats at random for everyone still in",
-          body=inputs.Write, result=shapes.Tournament)
-def draw(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.draw(get_db(), tournament_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/moves/apply", summary="Record the balancing, table break or final-table moves shown",
-          body=inputs.Write, result=shapes.Tournament)
-def apply_moves(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.apply_table_step(get_db(), tournament_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/rebuys/close", summary="Close rebuys now", body=inputs.Write,
-          result=shapes.Tournament)
-def close_rebuys(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.close_rebuys(get_db(), tournament_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/payouts/lock", summary="Lock the payouts at the money: who is paid and the "
-          "shape of the prizes stay; later money is shared in proportion to them", body=inputs.Write,
-          result=shapes.Tournament)
-def lock_payouts(tournament_id: int, data: inputs.Write) -> ResponseReturnValue:
-    services.lock_payouts(get_db(), tournament_id, data.expected_seq, now())
-    return answer(tournament_id)
-
-
-@api.post("/t/<int:tournament_id>/hand-cap", body=inputs.HandCapIn, result=shapes.Tournament,
-          summary="End at the hand cap (seed 000: 120 hands): the players still in are ranked by their chips")
-def hand_cap(tournament_id: int, data: inputs.HandCapIn) -> ResponseReturnValue:
-    stacks = {str(k): v for k, v in data.stacks.items()}
-    services.end_at_hand_cap(get_db(), tournament_id, stacks, data.expected_seq, now())
-    return answer(tournament_id)
 
 
 @session_api.get("/openapi.json", summary="This document", result=shapes.Document, errors=())

@@ -3,21 +3,30 @@ tables, the players with their bust buttons, undo."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core import inputs
 from director.core.auth import login_required
-from director.core.contract import Write, read
+from director.core.commands import Outcome, page_route, perform
 from director.core.db import get_db
 from director.core.i18n import gettext, say
 from director.core.store import load_events, load_state, played_as_stored
 from director.core.web import act, act_and_say, now, render
-from director.night import commands as services
+from director.night.commands import (
+    bust_command,
+    close_rebuys_command,
+    colour_up_command,
+    hand_cap_command,
+    lock_payouts_command,
+    redo_command,
+    undo_command,
+)
 from director.night.views import dashboard_context, redo_text, undone_text
-from director.tables.views import move_text, names_of
+from director.tables.commands import confirm_command
+from director.tables.views import move_text, names_of, table_step
 from engine.errors import InvalidInput
 from engine.tournament import (
     CLOCK_ACTIONS,
@@ -34,7 +43,7 @@ bp = Blueprint("dashboard", __name__)
 def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     state = load_state(get_db(), tournament_id)
     ctx = dashboard_context(state, tournament_id, now())
-    step = services.table_step(state) if state.seating.tables and not state.finished else None
+    step = table_step(state) if state.seating.tables and not state.finished else None
     ctx["step"] = step
     names = names_of(state)
     ctx["step_moves"] = [move_text(state, m, names) for m in step.moves] if step else []
@@ -79,43 +88,14 @@ def clock(tournament_id: int) -> ResponseReturnValue:
 def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
     if action not in CLOCK_ACTIONS:
         raise InvalidInput("Unknown clock action {action}.", action=repr(action))
-
-    def do() -> None:
-        if action == "break_now":
-            pause = read(inputs.BreakNowIn)
-            services.clock_action(get_db(), tournament_id, action, pause.expected_seq, now(), minutes=pause.minutes)
-            return
-        data = read(inputs.AddTimeIn)
-        seconds = None
-        if action == "add_time":
-            seconds = 60 if data.seconds is None else data.seconds
-        services.clock_action(get_db(), tournament_id, action, data.expected_seq, now(), seconds)
-
-    return dashboard_act(tournament_id, do)
-
-
-def bust_form() -> inputs.BustIn:
-    """The bust form's fields (``players`` ticked, ``stack_<id>`` for each) as the declared input."""
-    players = request.form.getlist("players")
-    stacks = {p: request.form.get(f"stack_{p}", "") for p in players}
-    fields = {
-        "players": players,
-        "stacks": {p: s for p, s in stacks.items() if str(s).strip()},
-        "by": [b for b in request.form.getlist("by") if b.strip()] or None,
-        "expected_seq": request.form.get("expected_seq") or None,
-    }
-    return read(inputs.BustIn, {k: v for k, v in fields.items() if v is not None})
+    return dashboard_act(tournament_id, lambda: perform(f"night.clock.{action}", tournament_id=tournament_id))
 
 
 @bp.post("/t/<int:tournament_id>/bust")
 @login_required
 def bust(tournament_id: int) -> ResponseReturnValue:
     def do() -> None:
-        data = bust_form()
-        if not data.who():
-            raise InvalidInput("Tick the players who are out.")
-        stacks = {str(k): v for k, v in (data.stacks or {}).items()}
-        services.bust(get_db(), tournament_id, data.who(), data.expected_seq, now(), by=data.by, stacks=stacks)
+        perform(bust_command, tournament_id=tournament_id)
 
     if request.form.get("group"):  # a refused same-hand bust comes back open, as typed
         return act(
@@ -126,84 +106,36 @@ def bust(tournament_id: int) -> ResponseReturnValue:
     return dashboard_act(tournament_id, do)
 
 
-@bp.post("/t/<int:tournament_id>/colour-up")
-@login_required
-def colour_up(tournament_id: int) -> ResponseReturnValue:
-    """A table's colour-up at the break: the counted stacks come as ``stack_<player>``."""
-
-    def do() -> str:
-        stacks = {k[6:]: v for k, v in request.form.items() if k.startswith("stack_") and v.strip()}
-        fields = {"table": request.form.get("table"), "expected_seq": request.form.get("expected_seq") or None}
-        data = read(inputs.ColourUpIn, {**{k: v for k, v in fields.items() if v}, **({"stacks": stacks} if stacks else {})})
-        return services.colour_up(get_db(), tournament_id, data.table, data.stacks, data.expected_seq, now())[1]
-
-    return act_and_say(do, url_for("dashboard.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
+def _saying(do: Callable[[], Outcome[Tournament]], tournament_id: int) -> ResponseReturnValue:
+    return act_and_say(lambda: do().said or "", url_for("dashboard.show", tournament_id=tournament_id),
+                       lambda **kw: page(tournament_id, **kw))
 
 
-@bp.post("/t/<int:tournament_id>/undo")
-@login_required
-def undo(tournament_id: int) -> ResponseReturnValue:
-    state = load_state(get_db(), tournament_id)
+def _telling(message: Callable[[Tournament], str | None]) -> Callable[..., ResponseReturnValue]:
+    """The dashboard's answer, with ``message`` worked out from the state before the command
+    (what an undo takes back)."""
+    def respond(do: Callable[[], object], tournament_id: int) -> ResponseReturnValue:
+        return dashboard_act(tournament_id, do, message(load_state(get_db(), tournament_id)))
 
-    def do() -> None:
-        services.undo(get_db(), tournament_id, read(Write).expected_seq, now())
-
-    return dashboard_act(tournament_id, do, undone_text(state))
+    return respond
 
 
-@bp.post("/t/<int:tournament_id>/redo")
-@login_required
-def redo(tournament_id: int) -> ResponseReturnValue:
-    state = load_state(get_db(), tournament_id)
+def _redone(state: Tournament) -> str | None:
     again = redo_text(state)
-    said = gettext("Redone: %(what)s.", what=again) if again is not None else None
-
-    def do() -> None:
-        services.redo(get_db(), tournament_id, read(Write).expected_seq, now())
-
-    return dashboard_act(tournament_id, do, said)
+    return gettext("Redone: %(what)s.", what=again) if again is not None else None
 
 
-@bp.post("/t/<int:tournament_id>/moves/apply")
-@login_required
-def apply_moves(tournament_id: int) -> ResponseReturnValue:
-    def do() -> None:
-        services.apply_table_step(get_db(), tournament_id, read(Write).expected_seq, now())
-
-    return dashboard_act(tournament_id, do, gettext("Players moved."))
-
-
-@bp.post("/t/<int:tournament_id>/rebuys/close")
-@login_required
-def close_rebuys(tournament_id: int) -> ResponseReturnValue:
-    def do() -> None:
-        services.close_rebuys(get_db(), tournament_id, read(Write).expected_seq, now())
-
-    return dashboard_act(tournament_id, do, gettext("Rebuys closed."))
-
-
-@bp.post("/t/<int:tournament_id>/payouts/lock")
-@login_required
-def lock_payouts(tournament_id: int) -> ResponseReturnValue:
-    def do() -> None:
-        services.lock_payouts(get_db(), tournament_id, read(Write).expected_seq, now())
-
-    return dashboard_act(tournament_id, do, gettext("The payouts are locked."))
-
-
-@bp.post("/t/<int:tournament_id>/hand-cap")
-@login_required
-def hand_cap(tournament_id: int) -> ResponseReturnValue:
-    """Seed 000's 120-hand cap: the players still in are ranked by their chips."""
-    def do() -> None:
-        state = load_state(get_db(), tournament_id)
-        stacks = {str(p.id): request.form.get(f"chips_{p.id}", "") for p in state.alive}
-        data = read(inputs.HandCapIn, {"stacks": {k: v for k, v in stacks.items() if v.strip()},
-                                       "expected_seq": request.form.get("expected_seq") or None})
-        services.end_at_hand_cap(get_db(), tournament_id, {str(k): v for k, v in data.stacks.items()},
-                                 data.expected_seq, now())
-
-    return dashboard_act(tournament_id, do, gettext("The tournament ended at the hand cap."))
+page_route(bp, "/t/<int:tournament_id>/colour-up", colour_up_command, _saying, endpoint="colour_up")
+page_route(bp, "/t/<int:tournament_id>/undo", undo_command, _telling(undone_text), endpoint="undo")
+page_route(bp, "/t/<int:tournament_id>/redo", redo_command, _telling(_redone), endpoint="redo")
+page_route(bp, "/t/<int:tournament_id>/moves/apply", confirm_command, _telling(lambda _s: gettext("Players moved.")),
+           endpoint="apply_moves")
+page_route(bp, "/t/<int:tournament_id>/rebuys/close", close_rebuys_command,
+           _telling(lambda _s: gettext("Rebuys closed.")), endpoint="close_rebuys")
+page_route(bp, "/t/<int:tournament_id>/payouts/lock", lock_payouts_command,
+           _telling(lambda _s: gettext("The payouts are locked.")), endpoint="lock_payouts")
+page_route(bp, "/t/<int:tournament_id>/hand-cap", hand_cap_command,
+           _telling(lambda _s: gettext("The tournament ended at the hand cap.")), endpoint="hand_cap")
 
 
 @bp.get("/t/<int:tournament_id>/log")

@@ -3,20 +3,28 @@ the seat draw, rebuys and add-ons with one tap."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core import inputs
 from director.core.auth import login_required
-from director.core.contract import Write, read
+from director.core.commands import Command, page_route, perform
 from director.core.db import get_db
 from director.core.i18n import gettext
 from director.core.store import load_state
 from director.core.web import act, now, render
-from director.night import commands as services
+from director.night.commands import (
+    addon_command,
+    known_names,
+    rebuy_command,
+    reentry_command,
+    register_command,
+    remove_command,
+)
 from director.night.views import dashboard_context
+from director.tables.commands import draw_command, seat_command
 
 bp = Blueprint("players", __name__)
 
@@ -25,7 +33,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     db = get_db()
     state = load_state(db, tournament_id)
     ctx = dashboard_context(state, tournament_id, now())
-    ctx["known_names"] = services.known_names(db, state)
+    ctx["known_names"] = known_names(db, state)
     ctx.update(extra)
     return ctx
 
@@ -52,47 +60,41 @@ def _act(tournament_id: int, do: Any, message: str | None = None, **extra: Any) 
 @login_required
 def register(tournament_id: int) -> ResponseReturnValue:
     name = str(request.form.get("name", ""))
-
-    def do() -> None:
-        data = read(inputs.RegisterIn)
-        services.register_player(get_db(), tournament_id, data.name, data.expected_seq, now())
-
     clean = " ".join(name.split())
-    return _act(tournament_id, do, gettext("%(name)s registered.", name=clean) if clean else None, typed_name=name)
+    return _act(tournament_id, lambda: perform(register_command, tournament_id=tournament_id),
+                gettext("%(name)s registered.", name=clean) if clean else None, typed_name=name)
 
 
-@bp.post("/t/<int:tournament_id>/players/<int:player_id>/<any(rebuy, addon, reenter, seat, remove):action>")
-@login_required
-def player_action(tournament_id: int, player_id: int, action: str) -> ResponseReturnValue:
-    back = request.form.get("back") == "dashboard"
-
-    def do() -> None:
-        db = get_db()
-        data = read(inputs.StackIn)
-        seq = data.expected_seq
-        if action == "rebuy":
-            services.rebuy(db, tournament_id, player_id, seq, now(), data.stack)
-        elif action == "addon":
-            services.addon(db, tournament_id, player_id, seq, now(), data.stack)
-        elif action == "reenter":
-            services.reenter(db, tournament_id, player_id, seq, now())
-        elif action == "remove":
-            services.unregister_player(db, tournament_id, player_id, seq, now())
-        else:
-            services.seat_player(db, tournament_id, player_id, seq, now())
-
-    if back:
+def _answer(tournament_id: int, do: Callable[[], object]) -> ResponseReturnValue:
+    """From the dashboard (``back=dashboard``) the dashboard answers; else the players' page."""
+    if request.form.get("back") == "dashboard":
         from director.night.pages import dashboard_act
 
         return dashboard_act(tournament_id, do)
     return _act(tournament_id, do)
 
 
-@bp.post("/t/<int:tournament_id>/seats/draw")
+def _player_route(word: str, cmd: Command) -> None:
+    def respond(do: Callable[[], object], tournament_id: int, player_id: int) -> ResponseReturnValue:
+        return _answer(tournament_id, do)
+
+    page_route(bp, f"/t/<int:tournament_id>/players/<int:player_id>/{word}", cmd, respond, endpoint=word)
+
+
+_player_route("rebuy", rebuy_command)
+_player_route("addon", addon_command)
+_player_route("reenter", reentry_command)
+_player_route("remove", remove_command)
+
+
+@bp.post("/t/<int:tournament_id>/players/<int:player_id>/seat")
 @login_required
-def draw(tournament_id: int) -> ResponseReturnValue:
-    def do() -> None:
-        services.draw(get_db(), tournament_id, read(Write).expected_seq, now())
+def seat(tournament_id: int, player_id: int) -> ResponseReturnValue:
+    """A seat for a player back after a rebuy or registered after the draw (``tables.seat``,
+    the player named by the page's address)."""
+    fields = {**request.form.to_dict(), "player": player_id}
+    return _answer(tournament_id, lambda: perform(seat_command, fields, tournament_id=tournament_id))
 
-    return _act(tournament_id, do, gettext("Seats drawn."))
 
+page_route(bp, "/t/<int:tournament_id>/seats/draw", draw_command,
+           lambda do, tournament_id: _act(tournament_id, do, gettext("Seats drawn.")), endpoint="draw")

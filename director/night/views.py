@@ -8,9 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from babel.numbers import format_decimal
-
-from director.core.i18n import gettext, language, ngettext, ordinal, say
+from director.core.i18n import gettext, ngettext, ordinal, say
 from director.core.i18n import number as chips
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
@@ -18,7 +16,6 @@ from engine.colour import ColourUpRecord, break_level, done_at, steps_at
 from engine.dealing import stack_of
 from engine.deals import deal_refusal
 from engine.errors import EngineError
-from engine.payouts import LEAGUE_FORMULAS, league_points
 from engine.structure import describe_level
 from engine.tournament import Event, Player, Tournament, apply, describe, lock_refusal, owned_chips
 
@@ -168,33 +165,6 @@ def prize_lines(state: Tournament) -> list[PrizeLine]:
             if pid not in dealt and awards.get(pid):
                 lines.append(PrizeLine(ordinal(place), awards[pid], (state.name_of(pid),), True))
     return lines
-
-
-@dataclass(frozen=True)
-class LeagueChoice:
-    """A one-night points formula as the forms offer it: its words and what it gives."""
-
-    key: str
-    words: str
-    example: tuple[tuple[int, float], ...]
-    """``(place, points)`` for a few places of a night of :data:`EXAMPLE_ENTRIES`, computed."""
-
-    @property
-    def text(self) -> str:
-        shown = ", ".join(f"{ordinal(place)} {format_decimal(points, locale=language())}" for place, points in self.example)
-        return gettext("%(words)s (%(entries)s players: %(example)s)", words=say(self.words), entries=EXAMPLE_ENTRIES,
-                       example=shown)
-
-
-EXAMPLE_ENTRIES = 10
-
-
-def league_choices() -> list[LeagueChoice]:
-    """Each one-night points formula, described in the words every page uses and shown with
-    what the code computes for a night of ten (1st, 2nd, 3rd and last)."""
-    places = (1, 2, 3, EXAMPLE_ENTRIES)
-    return [LeagueChoice(key, words, tuple((p, league_points(p, EXAMPLE_ENTRIES, key)) for p in places))  # type: ignore[arg-type]
-            for key, words in LEAGUE_FORMULAS.items()]
 
 
 def payout_rows(state: Tournament) -> list[tuple[str, int, str]]:

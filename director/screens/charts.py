@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from markupsafe import Markup
@@ -162,6 +163,50 @@ def elapsed_minutes(structure: Structure, clock: ClockState) -> float | None:
     return before + min(clock.elapsed / 60, current)
 
 
+@dataclass(frozen=True)
+class _Plot:
+    """Where a structure chart draws: the view box, the plot inside its margins, the night's
+    length along the bottom and the tops of its two scales."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    total: float
+    blind_top: float
+    depth_top: float
+    font: int
+    compact: bool
+
+    @property
+    def plot_w(self) -> int:
+        return self.width - self.left - self.right
+
+    @property
+    def plot_h(self) -> int:
+        return self.height - self.top - self.bottom
+
+    @property
+    def text(self) -> str:
+        """A text's paint and size."""
+        return f'fill="currentColor" font-size="{self.font}"'
+
+    def x(self, minutes: float) -> float:
+        return self.left + self.plot_w * minutes / self.total
+
+    def y_blind(self, value: float) -> float:
+        return self.top + self.plot_h * (1 - value / self.blind_top)
+
+    def y_depth(self, value: float) -> float:
+        return self.top + self.plot_h * (1 - value / self.depth_top)
+
+
+Span = tuple[float, float, Level | Break, int]
+"""A level or a break on the night's clock: (from, to, item, level number), in minutes."""
+
+
 def structure_chart(
     structure: Structure,
     *,
@@ -193,11 +238,43 @@ def structure_chart(
     """
     if structure.hand_counted or not structure.levels:
         return Markup("")
-    width = width or (480 if compact else 960)
-    height = height or (200 if compact else 360)
     font = 15 if compact else 14
     stack = structure.starting_stack
-    spans: list[tuple[float, float, Level | Break, int]] = []  # (from, to, item, level number)
+    spans, total = _spans(structure)
+    levels = [span for span in spans if isinstance(span[2], Level)]
+    breaks = [span for span in spans if isinstance(span[2], Break)]
+    blind_top, blind_ticks = _ticks(max(_big_blind(item) for _, _, item, _ in levels), 2 if compact else 4)
+    depth_top, depth_ticks = _ticks(max(stack / _big_blind(item) for _, _, item, _ in levels), 2 if compact else 4)
+    top, bottom = (30, 26) if compact else (58, 48)
+    plot = _Plot(
+        width=width or (480 if compact else 960), height=height or (200 if compact else 360),
+        left=14 + round(0.6 * font * max(len(chips(v)) for v in blind_ticks)),
+        right=14 + round(0.6 * font * max(len(_fmt(v)) for v in depth_ticks)),
+        top=top, bottom=bottom, total=total, blind_top=blind_top, depth_top=depth_top, font=font, compact=compact,
+    )
+    summary = _summary(structure, levels, len(breaks), total)
+    parts = [
+        f'<svg class="chart structure-chart{" structure-chart--compact" if compact else ""}" '
+        f'viewBox="0 0 {plot.width} {plot.height}" role="img" aria-label="{escape(summary)}" '
+        'xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(summary)}</title>",
+        *_break_bands(plot, breaks),  # the bands first, under the lines
+        *_axes(plot, blind_ticks, depth_ticks),
+        *_steps(levels, plot.x, plot.y_blind, "chart-blind", lambda item: f'data-big-blind="{item.big_blind}"',
+                'stroke-width="3"'),
+        *_steps(levels, plot.x, lambda b: plot.y_depth(stack / b), "chart-stack",
+                lambda item: f'data-big-blinds="{_fmt(round(stack / item.big_blind, 2))}"',
+                'stroke-width="2.5" stroke-dasharray="7 5"'),
+        *_marks(plot, structure, len(levels), now_minutes, players),
+        _key(plot.left, font, compact, stack),
+        "</svg>",
+    ]
+    return Markup("".join(parts))
+
+
+def _spans(structure: Structure) -> tuple[list[Span], float]:
+    """Each level and break on the night's clock, and the night's length (1 minute at least)."""
+    spans: list[Span] = []
     clock_at, number = 0.0, 0
     for item in structure.items:
         if isinstance(item, Level):
@@ -205,92 +282,97 @@ def structure_chart(
         length = float(item.minutes or 0)
         spans.append((clock_at, clock_at + length, item, number))
         clock_at += length
-    total = clock_at or 1.0
-    levels = [(a, b, item, n) for a, b, item, n in spans if isinstance(item, Level)]
-    breaks = [(a, b, item) for a, b, item, _ in spans if isinstance(item, Break)]
-    blind_top, blind_ticks = _ticks(max(item.big_blind for _, _, item, _ in levels), 2 if compact else 4)
-    depth_top, depth_ticks = _ticks(max(stack / item.big_blind for _, _, item, _ in levels), 2 if compact else 4)
-    left = 14 + round(0.6 * font * max(len(chips(v)) for v in blind_ticks))
-    right = 14 + round(0.6 * font * max(len(_fmt(v)) for v in depth_ticks))
-    top, bottom = (30, 26) if compact else (58, 48)
-    plot_w, plot_h = width - left - right, height - top - bottom
+    return spans, clock_at or 1.0
 
-    def x(minutes: float) -> float:
-        return left + plot_w * minutes / total
 
-    def y_blind(value: float) -> float:
-        return top + plot_h * (1 - value / blind_top)
+def _big_blind(item: Level | Break) -> int:
+    assert isinstance(item, Level)
+    return item.big_blind
 
-    def y_depth(value: float) -> float:
-        return top + plot_h * (1 - value / depth_top)
 
-    first, last = levels[0][2], levels[-1][2]
-    summary = gettext(
+def _summary(structure: Structure, levels: Sequence[Span], breaks: int, total: float) -> str:
+    """The chart in a sentence, for a screen reader and the picture's title."""
+    stack = structure.starting_stack
+    first, last = _big_blind(levels[0][2]), _big_blind(levels[-1][2])
+    return gettext(
         "%(name)s: %(levels)s and %(breaks)s over %(hours)s; the big blind rises from %(first)s to %(last)s, "
         "and a starting stack of %(stack)s goes from %(deep)s to %(shallow)s big blinds.",
         name=structure.name, levels=ngettext("%(num)d level", "%(num)d levels", len(levels)),
-        breaks=ngettext("%(num)d break", "%(num)d breaks", len(breaks)), hours=_hours(total),
-        first=chips(first.big_blind), last=chips(last.big_blind), stack=chips(stack),
-        deep=_fmt(round(stack / first.big_blind, 1)), shallow=_fmt(round(stack / last.big_blind, 1)),
+        breaks=ngettext("%(num)d break", "%(num)d breaks", breaks), hours=_hours(total),
+        first=chips(first), last=chips(last), stack=chips(stack),
+        deep=_fmt(round(stack / first, 1)), shallow=_fmt(round(stack / last, 1)),
     )
-    text = f'fill="currentColor" font-size="{font}"'
-    parts = [
-        f'<svg class="chart structure-chart{" structure-chart--compact" if compact else ""}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(summary)}" xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(summary)}</title>",
-    ]
-    for a, b, item in breaks:  # the bands first, under the lines
+
+
+def _break_bands(plot: _Plot, breaks: Sequence[Span]) -> list[str]:
+    """The breaks as shaded bands (labelled when there is room, and the chart is not compact)."""
+    x, top, font = plot.x, plot.top, plot.font
+    parts = []
+    for a, b, item, _ in breaks:
+        assert isinstance(item, Break)
         parts.append(
-            f'<rect class="chart-break" x="{x(a):.1f}" y="{top}" width="{x(b) - x(a):.1f}" height="{plot_h}" '
+            f'<rect class="chart-break" x="{x(a):.1f}" y="{top}" width="{x(b) - x(a):.1f}" height="{plot.plot_h}" '
             f'fill="currentColor" fill-opacity="0.12" data-from="{_fmt(a)}" data-to="{_fmt(b)}">'
             f"<title>{escape(say(describe_break(item)))}</title></rect>"
         )
-        if not compact and x(b) - x(a) >= 0.6 * font * 5:
+        if not plot.compact and x(b) - x(a) >= 0.6 * font * 5:
             parts.append(f'<text class="chart-break-label" x="{x((a + b) / 2):.1f}" y="{top + font + 2}" '
-                         f'text-anchor="middle" {text} fill-opacity="0.7">{escape(gettext("Break"))}</text>')
+                         f'text-anchor="middle" {plot.text} fill-opacity="0.7">{escape(gettext("Break"))}</text>')
+    return parts
+
+
+def _axes(plot: _Plot, blind_ticks: Sequence[float], depth_ticks: Sequence[float]) -> list[str]:
+    """The grid with the big blinds on the left, the big blinds deep on the right, and the
+    hours of play along the bottom."""
+    left, top, font, text = plot.left, plot.top, plot.font, plot.text
+    plot_w, plot_h = plot.plot_w, plot.plot_h
+    parts = []
     for v in blind_ticks:
-        parts.append(f'<line class="chart-grid" x1="{left}" x2="{left + plot_w}" y1="{y_blind(v):.1f}" '
-                     f'y2="{y_blind(v):.1f}" stroke="currentColor" stroke-opacity="0.15"/>')
-        parts.append(f'<text class="chart-tick" x="{left - 6}" y="{y_blind(v) + font / 3:.1f}" text-anchor="end" '
+        parts.append(f'<line class="chart-grid" x1="{left}" x2="{left + plot_w}" y1="{plot.y_blind(v):.1f}" '
+                     f'y2="{plot.y_blind(v):.1f}" stroke="currentColor" stroke-opacity="0.15"/>')
+        parts.append(f'<text class="chart-tick" x="{left - 6}" y="{plot.y_blind(v) + font / 3:.1f}" text-anchor="end" '
                      f'{text} fill-opacity="0.7">{chips(v)}</text>')
     for v in depth_ticks:
-        parts.append(f'<text class="chart-tick" x="{left + plot_w + 6}" y="{y_depth(v) + font / 3:.1f}" '
+        parts.append(f'<text class="chart-tick" x="{left + plot_w + 6}" y="{plot.y_depth(v) + font / 3:.1f}" '
                      f'{text} fill-opacity="0.7">{_fmt(v)}</text>')
-    step = next((m for m in (15, 30, 60, 90, 120, 180, 240, 360) if total / m <= (4 if compact else 8)), 720)
+    total = plot.total
+    step = next((m for m in (15, 30, 60, 90, 120, 180, 240, 360) if total / m <= (4 if plot.compact else 8)), 720)
     for k in range(int(total // step) + 1):
         m = k * step
-        parts.append(f'<text class="chart-tick" x="{x(m):.1f}" y="{top + plot_h + font + 6}" text-anchor="middle" '
+        parts.append(f'<text class="chart-tick" x="{plot.x(m):.1f}" y="{top + plot_h + font + 6}" text-anchor="middle" '
                      f'{text} fill-opacity="0.7">{_hours(m)}</text>')
-    if not compact:
+    if not plot.compact:
         axis_title = escape(gettext("Hours of play, breaks included"))
-        parts.append(f'<text class="chart-axis-title" x="{left + plot_w / 2:.1f}" y="{height - 8}" '
+        parts.append(f'<text class="chart-axis-title" x="{left + plot_w / 2:.1f}" y="{plot.height - 8}" '
                      f'text-anchor="middle" {text} fill-opacity="0.7">{axis_title}</text>')
-    parts.extend(_steps(levels, x, y_blind, "chart-blind", lambda item: f'data-big-blind="{item.big_blind}"',
-                        'stroke-width="3"'))
-    parts.extend(_steps(levels, x, lambda b: y_depth(stack / b), "chart-stack",
-                        lambda item: f'data-big-blinds="{_fmt(round(stack / item.big_blind, 2))}"',
-                        'stroke-width="2.5" stroke-dasharray="7 5"'))
+    return parts
+
+
+def _marks(plot: _Plot, structure: Structure, levels: int, now_minutes: float | None,
+           players: int | None) -> list[str]:
+    """Where the clock is now, and the likely end for ``players`` entries (TDA 6.4) when it
+    falls within the ``levels`` listed."""
     marks: list[tuple[float, str, str]] = []
-    if now_minutes is not None and 0 <= now_minutes <= total:
+    if now_minutes is not None and 0 <= now_minutes <= plot.total:
         marks.append((now_minutes, "chart-now", gettext("now")))
     if players is not None and players > 1:
         end = estimate_end(structure, players)
-        if end is not None and end.minutes is not None and end.level <= len(levels):
-            marks.append((float(end.minutes), "chart-end", gettext("likely end") if compact
+        if end is not None and end.minutes is not None and end.level <= levels:
+            marks.append((float(end.minutes), "chart-end", gettext("likely end") if plot.compact
                           else gettext("likely end, %(count)s players", count=players)))
+    x, top, font = plot.x, plot.top, plot.font
+    parts = []
     for minutes, kind, label in marks:
-        anchor = "end" if x(minutes) + 4 + 0.55 * font * len(label) > left + plot_w else "start"
+        anchor = "end" if x(minutes) + 4 + 0.55 * font * len(label) > plot.left + plot.plot_w else "start"
         shift = -4 if anchor == "end" else 4
         dashes = ' stroke-dasharray="2 4"' if kind == "chart-end" else ""
         parts.append(f'<line class="{kind}" x1="{x(minutes):.1f}" x2="{x(minutes):.1f}" y1="{top}" '
-                     f'y2="{top + plot_h}" stroke="currentColor" stroke-width="2"{dashes} '
+                     f'y2="{top + plot.plot_h}" stroke="currentColor" stroke-width="2"{dashes} '
                      f'data-minutes="{_fmt(round(minutes, 2))}"/>')
-        label_y = top + font if compact else top - 6  # inside the plot's top, or just above it
+        label_y = top + font if plot.compact else top - 6  # inside the plot's top, or just above it
         parts.append(f'<text class="{kind}-label" x="{x(minutes) + shift:.1f}" y="{label_y}" '
-                     f'text-anchor="{anchor}" {text}>{escape(label)}</text>')
-    parts.append(_key(left, font, compact, stack))
-    parts.append("</svg>")
-    return Markup("".join(parts))
+                     f'text-anchor="{anchor}" {plot.text}>{escape(label)}</text>')
+    return parts
 
 
 def _steps(

@@ -22,20 +22,21 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request, send_file, url_for
+from flask import Blueprint, current_app, has_request_context, jsonify, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 from sqlite_utils import Database
-from werkzeug.datastructures import FileStorage
+from werkzeug.datastructures import FileStorage, MultiDict
 from werkzeug.exceptions import NotFound
 
 from director.core import inputs, shapes
 from director.core.auth import login_required
+from director.core.commands import Call, api_route, command, perform
 from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext, say
 from director.core.web import flash_and_go, refusal_status, render
-from director.core.work import unit_of_work
+from director.core.work import Work
 from engine.errors import EngineError, InvalidInput, Term
 
 bp = Blueprint("screens", __name__)
@@ -215,13 +216,12 @@ def _store(conn: Any, new: Look) -> None:
                  (body,))
 
 
-def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | None = None,
-         remove: tuple[str, ...] = ()) -> tuple[Look, str]:
-    """Save the look; the uploads are checked before anything is written, and each save's files
-    have names of their own, so a save that fails leaves the last one whole."""
+def _checked(files: dict[str, FileStorage]) -> dict[str, tuple[bytes, str]]:
+    """The uploads read and checked (a logo is an image, a sound a short sound), before
+    anything is written."""
     checked: dict[str, tuple[bytes, str]] = {}
     try:
-        for name, upload in (files or {}).items():
+        for name, upload in files.items():
             if not upload or not upload.filename:
                 continue
             if name == "logo":
@@ -231,41 +231,72 @@ def save(db: Database, data: inputs.TvLookIn, files: dict[str, FileStorage] | No
                 raw = _read(upload, MAX_SOUND_BYTES, SOUND_FILES[name])
                 checked[name] = (raw, check_sound(raw))
     finally:
-        for upload in (files or {}).values():
+        for upload in files.values():
             upload.close()
+    return checked
+
+
+def _uploads() -> tuple[dict[str, FileStorage], tuple[str, ...]]:
+    """The files the TV settings page sent, and the ones it asked to remove (none from the API)."""
+    if not has_request_context() or request.is_json:
+        return {}, ()
+    files = {name: request.files[name] for name in ("logo", *SOUNDS) if name in request.files}
+    return files, tuple(k for k in ("logo", *SOUNDS) if request.form.get(f"remove_{k}"))
+
+
+def look_form(form: MultiDict[str, str]) -> dict[str, Any]:
+    """The TV settings page's fields (the panels ticked as ``show``)."""
+    typed: dict[str, Any] = {k: form.get(k, "").strip() for k in ("layout", "theme", "accent") if form.get(k, "").strip()}
+    typed["title"] = form.get("title", "")
+    typed["show"] = form.getlist("show")
+    return typed
+
+
+@command("screens.look", inputs.TvLookIn, "Change the TV's look (the logo and the sounds are uploaded on the TV "
+         "settings page)", form=look_form)
+def look_command(work: Work, call: Call, data: inputs.TvLookIn) -> tuple[Look, str]:
+    """Save the look; the uploads are checked before anything is written, and each save's files
+    have names of their own, so a save that fails leaves the last one whole."""
+    files, remove = _uploads()
+    checked = _checked(files)
     given = data.given()
     place = folder()
-    with unit_of_work(db) as work:
-        old = look(db)
-        version = old.version + 1
-        sounds = {k: v for k, v in old.sounds.items() if k not in remove}
-        logo = "" if "logo" in remove else old.logo
-        for name, (raw, ext) in checked.items():
-            stored = f"logo-{version}.{ext}" if name == "logo" else f"sound-{name}-{version}.{ext}"
-            (place / (stored + ".part")).write_bytes(raw)
-            (place / (stored + ".part")).replace(place / stored)
-            if name == "logo":
-                logo = stored
-            else:
-                sounds[name] = stored
-        def kept(key: str, value: Any) -> Any:  # a field left out or null keeps its value
-            return value if given.get(key) is None else given[key]
+    old = look(call.db)
+    version = old.version + 1
+    sounds = {k: v for k, v in old.sounds.items() if k not in remove}
+    logo = "" if "logo" in remove else old.logo
+    for name, (raw, ext) in checked.items():
+        stored = f"logo-{version}.{ext}" if name == "logo" else f"sound-{name}-{version}.{ext}"
+        (place / (stored + ".part")).write_bytes(raw)
+        (place / (stored + ".part")).replace(place / stored)
+        if name == "logo":
+            logo = stored
+        else:
+            sounds[name] = stored
 
-        new = replace(
-            old,
-            layout=kept("layout", old.layout),
-            theme=kept("theme", old.theme),
-            title=kept("title", old.title),
-            accent=kept("accent", old.accent),
-            show=old.show if given.get("show") is None else tuple(p for p in PANELS if p in given["show"]),
-            version=version, logo=logo, sounds=sounds,
-        )
-        _store(work.conn, new)
+    def kept(key: str, value: Any) -> Any:  # a field left out or null keeps its value
+        return value if given.get(key) is None else given[key]
+
+    new = replace(
+        old,
+        layout=kept("layout", old.layout),
+        theme=kept("theme", old.theme),
+        title=kept("title", old.title),
+        accent=kept("accent", old.accent),
+        show=old.show if given.get("show") is None else tuple(p for p in PANELS if p in given["show"]),
+        version=version, logo=logo, sounds=sounds,
+    )
+    _store(work.conn, new)
+    work.after_commit(lambda: _tidy(place, new))
+    return new, gettext("The TV's look is saved: every TV shows it at its next reload.")
+
+
+def _tidy(place: Path, new: Look) -> None:
+    """The files of earlier saves, removed once the new look is committed."""
     kept = {new.logo, *new.sounds.values()}
-    for path in place.iterdir():  # the files of earlier saves
+    for path in place.iterdir():
         if path.name not in kept and (_FILE.fullmatch(path.name) or path.name.endswith(".part")):
             path.unlink(missing_ok=True)
-    return new, gettext("The TV's look is saved: every TV shows it at its next reload.")
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -294,30 +325,13 @@ def show() -> ResponseReturnValue:
     return page()
 
 
-def _form_fields() -> dict[str, Any]:
-    form = request.form
-    typed: dict[str, Any] = {k: form.get(k, "").strip() for k in ("layout", "theme", "accent") if form.get(k, "").strip()}
-    typed["title"] = form.get("title", "")
-    typed["show"] = form.getlist("show")
-    return typed
-
-
 @bp.post("/tv-settings")
 @login_required
 def post() -> ResponseReturnValue:
-    typed = _form_fields()
-    remove = tuple(k for k in ("logo", *SOUNDS) if request.form.get(f"remove_{k}"))
     try:
-        data = inputs.TvLookIn.model_validate(typed)
-    except Exception as error:  # pydantic's ValidationError: worded like every other form's
-        from director.core.contract import explain
-
-        return page(explain(error, inputs.TvLookIn), typed, 422)  # type: ignore[arg-type]
-    try:
-        files = {name: request.files[name] for name in ("logo", *SOUNDS) if name in request.files}
-        _, said = save(get_db(), data, files, remove)
+        _, said = perform(look_command)
     except EngineError as error:
-        return page(say(error), typed, refusal_status(error))
+        return page(say(error), look_form(request.form), refusal_status(error))
     return flash_and_go(said, url_for("screens.show"))
 
 
@@ -345,8 +359,8 @@ def api_show() -> ResponseReturnValue:
     return jsonify(look(get_db()).as_json())
 
 
-@api.post("/api/tv-settings", summary="Change the TV's look (the logo and the sounds are uploaded on the TV "
-          "settings page)", body=inputs.TvLookIn, result=shapes.TvLook, status=200)
-def api_save(data: inputs.TvLookIn) -> ResponseReturnValue:
-    new, _ = save(get_db(), data)
-    return jsonify(new.as_json())
+def _saved(done: tuple[Look, str]) -> ResponseReturnValue:
+    return jsonify(done[0].as_json()), 200
+
+
+api_route(api, "/api/tv-settings", look_command, _saved, result=shapes.TvLook, status=200, endpoint="api_save")

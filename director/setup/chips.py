@@ -7,6 +7,10 @@ against it for the night's entries, rebuys, add-ons and colour-ups (``engine.chi
 A tournament keeps a copy of its set (``Settings.chips``): editing or deleting a set later
 changes no night already created.
 
+Saving a new set, replacing one and deleting one are registered commands
+(``setup.chips.add``, ``setup.chips.replace``, ``setup.chips.delete``:
+``director.core.commands``), run by the page and the JSON API alike.
+
 Pages: ``/chips`` (the sets, and a new one), ``/chips/<id>`` (edit one). JSON twins:
 ``GET /api/chip-sets``, ``POST /api/chip-sets``, ``POST /api/chip-sets/<id>``,
 ``POST /api/chip-sets/<id>/delete``.
@@ -22,15 +26,17 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import NotFound
 
 from director.core import inputs, shapes
 from director.core.auth import login_required
-from director.core.contract import Api
+from director.core.commands import Call, api_route, command, page_route, perform, run
+from director.core.contract import Api, read
 from director.core.db import get_db
 from director.core.i18n import gettext, say
-from director.core.web import flash_and_go, now, refusal_status, render
-from director.core.work import unit_of_work
+from director.core.web import flash_and_go, refusal_status, render
+from director.core.work import Work
 from engine.chips import (
     CHIP_SETS,
     COLOURS,
@@ -108,43 +114,76 @@ def key_for(db: Database, chips: ChipSet | None) -> str:
     return ""
 
 
-def save(db: Database, data: dict[str, Any], at: float, set_id: int | None = None) -> tuple[int, str]:
+def _save(work: Work, data: inputs.ChipSetIn, at: float, set_id: int | None) -> tuple[int, str]:
     """Create the set (``set_id`` None) or replace set ``set_id``; its name must be free."""
-    new = chip_set_from_dict(data)
-    with unit_of_work(db) as work:
-        conn = work.conn
-        if set_id is not None and conn.execute("SELECT 1 FROM chip_sets WHERE id = ?", (set_id,)).fetchone() is None:
-            raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
-        taken = conn.execute(
-            "SELECT name FROM chip_sets WHERE lower(name) = lower(?) AND id IS NOT ?", (new.name, set_id)
-        ).fetchone()
-        if taken is not None:
-            raise IllegalAction("A chip set named {name} already exists: choose another name.", name=repr(taken[0]))
-        payload = json.dumps(chip_set_to_dict(new))
-        if set_id is None:
-            count = conn.execute("SELECT count(*) FROM chip_sets").fetchone()[0]
-            if count >= MAX_CHIP_SETS:
-                raise IllegalAction("There are {count} chip sets already: delete one first.", count=count)
-            cursor = conn.execute(
-                "INSERT INTO chip_sets (name, created_at, payload) VALUES (?, ?, ?)", (new.name, at, payload)
-            )
-            set_id = int(cursor.lastrowid or 0)
-            said = gettext("Saved your chips %(name)s: choose them on the new-tournament page.", name=repr(new.name))
-        else:
-            conn.execute("UPDATE chip_sets SET name = ?, payload = ? WHERE id = ?", (new.name, payload, set_id))
-            said = gettext("Saved the changes to %(name)s. Tournaments already created keep the chips they had.",
-                          name=repr(new.name))
-    return set_id, said
+    new = chip_set_from_dict(_body(data))
+    conn = work.conn
+    if set_id is not None and conn.execute("SELECT 1 FROM chip_sets WHERE id = ?", (set_id,)).fetchone() is None:
+        raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
+    taken = conn.execute(
+        "SELECT name FROM chip_sets WHERE lower(name) = lower(?) AND id IS NOT ?", (new.name, set_id)
+    ).fetchone()
+    if taken is not None:
+        raise IllegalAction("A chip set named {name} already exists: choose another name.", name=repr(taken[0]))
+    payload = json.dumps(chip_set_to_dict(new))
+    if set_id is None:
+        count = conn.execute("SELECT count(*) FROM chip_sets").fetchone()[0]
+        if count >= MAX_CHIP_SETS:
+            raise IllegalAction("There are {count} chip sets already: delete one first.", count=count)
+        cursor = conn.execute(
+            "INSERT INTO chip_sets (name, created_at, payload) VALUES (?, ?, ?)", (new.name, at, payload)
+        )
+        return int(cursor.lastrowid or 0), gettext("Saved your chips %(name)s: choose them on the new-tournament page.",
+                                                   name=repr(new.name))
+    conn.execute("UPDATE chip_sets SET name = ?, payload = ? WHERE id = ?", (new.name, payload, set_id))
+    return set_id, gettext("Saved the changes to %(name)s. Tournaments already created keep the chips they had.",
+                           name=repr(new.name))
 
 
-def delete(db: Database, set_id: int) -> str:
-    with unit_of_work(db) as work:
-        conn = work.conn
-        row = conn.execute("SELECT name FROM chip_sets WHERE id = ?", (set_id,)).fetchone()
-        if row is None:
-            raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
-        conn.execute("DELETE FROM chip_sets WHERE id = ?", (set_id,))
+def _body(data: inputs.ChipSetIn) -> dict[str, Any]:
+    return {"name": data.name, "denominations": [d.model_dump() for d in data.denominations]}
+
+
+def chips_form(fields: MultiDict[str, str]) -> dict[str, Any]:
+    """The page's form (a row a chip value: ``value``, ``colour``, ``count``) as the set's
+    fields, the rows left blank skipped; refused in the words the page always used (a row's
+    number, the engine's sentence) before the input's own bounds would word it otherwise."""
+    data = data_of(form_from(fields))
+    chip_set_from_dict(data)
+    return data
+
+
+@command("setup.chips.add", inputs.ChipSetIn, "Save a chip set of the host's (a name taken is refused)",
+         form=chips_form)
+def add_command(work: Work, call: Call, data: inputs.ChipSetIn) -> tuple[int, str]:
+    """A new set of the host's: its id, and what was done."""
+    return _save(work, data, call.now, None)
+
+
+@command("setup.chips.replace", inputs.ChipSetIn, "Replace a chip set of the host's (tournaments already created "
+         "keep their chips)", form=chips_form)
+def replace_command(work: Work, call: Call, data: inputs.ChipSetIn) -> tuple[int, str]:
+    """The path's set replaced (its name must still be free)."""
+    return _save(work, data, call.now, int(call.ids["set_id"]))
+
+
+@command("setup.chips.delete", inputs.Write, "Delete a chip set of the host's")
+def delete_command(work: Work, call: Call, data: inputs.Write) -> str:
+    set_id = int(call.ids["set_id"])
+    row = work.execute("SELECT name FROM chip_sets WHERE id = ?", (set_id,)).fetchone()
+    if row is None:
+        raise NotFound(gettext("There is no chip set %(number)s.", number=set_id))
+    work.execute("DELETE FROM chip_sets WHERE id = ?", (set_id,))
     return gettext("Deleted the chip set %(name)s. Tournaments already created keep the chips they had.", name=repr(row[0]))
+
+
+def save(db: Database, data: dict[str, Any], at: float, set_id: int | None = None) -> tuple[int, str]:
+    """``setup.chips.add`` (``set_id`` None) or ``setup.chips.replace`` from code (the
+    screenshots): the set's id and what was done."""
+    ids = {} if set_id is None else {"set_id": set_id}
+    done: tuple[int, str] = run(add_command if set_id is None else replace_command, read(inputs.ChipSetIn, data),
+                                db=db, now=at, **ids)
+    return done
 
 
 # --- the form -------------------------------------------------------------------------------
@@ -174,14 +213,18 @@ def blank_form() -> ChipForm:
     return ChipForm("", [ChipRow(colour=c) for c in ("white", "red", "green", "black")])
 
 
-def form_from_request() -> ChipForm:
-    values, colours, counts = (request.form.getlist(k) for k in ("value", "colour", "count"))
+def form_from(fields: MultiDict[str, str]) -> ChipForm:
+    values, colours, counts = (fields.getlist(k) for k in ("value", "colour", "count"))
     rows = [
         ChipRow(v.strip(), colours[i].strip() if i < len(colours) else "white", counts[i].strip() if i < len(counts) else "")
         for i, v in enumerate(values[:MAX_DENOMINATIONS + 1])
     ]
-    set_text = request.form.get("set_id", "")
-    return ChipForm(request.form.get("name", "").strip(), rows, int(set_text) if set_text.isdigit() and len(set_text) < 18 else None)
+    set_text = fields.get("set_id", "")
+    return ChipForm(fields.get("name", "").strip(), rows, int(set_text) if set_text.isdigit() and len(set_text) < 18 else None)
+
+
+def form_from_request() -> ChipForm:
+    return form_from(request.form)
 
 
 def _whole(text: str, what: Message) -> int:
@@ -248,25 +291,21 @@ def post() -> ResponseReturnValue:
             form.rows.pop(index)
         return page(form)
     try:
-        _, said = save(get_db(), data_of(form), now(), form.set_id)
+        if form.set_id is None:
+            _, said = perform(add_command)
+        else:
+            _, said = perform(replace_command, set_id=form.set_id)
     except (EngineError, NotFound) as error:
         form.error = str(error.description) if isinstance(error, NotFound) else say(error)
         return page(form, 404 if isinstance(error, NotFound) else refusal_status(error))
     return flash_and_go(said, url_for("chipsets.index"))
 
 
-@bp.post("/chips/<int:set_id>/delete")
-@login_required
-def delete_page(set_id: int) -> ResponseReturnValue:
-    return flash_and_go(delete(get_db(), set_id), url_for("chipsets.index"))
-
+page_route(bp, "/chips/<int:set_id>/delete", delete_command,
+           lambda do, set_id: flash_and_go(do(), url_for("chipsets.index")), endpoint="delete_page")
 
 
 # --- the JSON API ---------------------------------------------------------------------------
-
-
-def _body(data: inputs.ChipSetIn) -> dict[str, Any]:
-    return {"name": data.name, "denominations": [d.model_dump() for d in data.denominations]}
 
 
 @api.get("/api/chip-sets", summary="The host's own chip sets, with what each is worth and the starting "
@@ -275,21 +314,13 @@ def api_list() -> ResponseReturnValue:
     return jsonify(chip_sets=[s.as_json() for s in chip_sets(get_db())])
 
 
-@api.post("/api/chip-sets", summary="Save a chip set of the host's (a name taken is refused)",
-          body=inputs.ChipSetIn, result=shapes.ChipSet)
-def api_create(data: inputs.ChipSetIn) -> ResponseReturnValue:
-    set_id, _ = save(get_db(), _body(data), now())
-    return jsonify(chip_set(get_db(), set_id).as_json()), 201
+def _saved(done: tuple[int, str], status: int = 200) -> ResponseReturnValue:
+    return jsonify(chip_set(get_db(), done[0]).as_json()), status
 
 
-@api.post("/api/chip-sets/<int:set_id>", summary="Replace a chip set of the host's (tournaments already "
-          "created keep their chips)", body=inputs.ChipSetIn, result=shapes.ChipSet, status=200)
-def api_replace(set_id: int, data: inputs.ChipSetIn) -> ResponseReturnValue:
-    save(get_db(), _body(data), now(), set_id)
-    return jsonify(chip_set(get_db(), set_id).as_json())
-
-
-@api.post("/api/chip-sets/<int:set_id>/delete", summary="Delete a chip set of the host's",
-          body=inputs.Write, result=shapes.Done, status=200)
-def api_delete(set_id: int, data: inputs.Write) -> ResponseReturnValue:
-    return jsonify(notice=delete(get_db(), set_id))
+api_route(api, "/api/chip-sets", add_command, lambda done: _saved(done, 201), result=shapes.ChipSet,
+          endpoint="api_create")
+api_route(api, "/api/chip-sets/<int:set_id>", replace_command, lambda done, set_id: _saved(done), result=shapes.ChipSet,
+          status=200, endpoint="api_replace")
+api_route(api, "/api/chip-sets/<int:set_id>/delete", delete_command, lambda said, set_id: jsonify(notice=said),
+          result=shapes.Done, status=200, endpoint="api_delete")

@@ -9,20 +9,21 @@ go below 2"). The JSON twin is ``POST /api/t/<id>/settings``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core import inputs, shapes
-from director.core.auth import login_required
-from director.core.contract import Api, read
+from director.core import shapes
+from director.core.commands import Outcome, api_route, page_route
+from director.core.contract import Api
 from director.core.db import get_db
 from director.core.store import load_state
-from director.core.web import act_and_say, now, render
-from director.night import commands as services
+from director.core.web import act_and_say, render
 from director.night.answers import answer
-from engine.tournament import fixed_prizes_text, mystery_pool_text, settings_as_dict
+from director.setup.commands import percentages_text, settings_command
+from engine.tournament import Tournament, fixed_prizes_text, mystery_pool_text, settings_as_dict
 
 bp = Blueprint("settings", __name__)
 api = Api(bp, "tournament")
@@ -37,7 +38,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "rebuy_when": s.rebuy_when, "rebuy_cost": s.rebuy_cost, "rebuy_chips": s.rebuy_chips,
         "addon_level": s.addon_level, "addon_cost": s.addon_cost, "addon_chips": s.addon_chips,
         "late_registration_levels": s.late_registration_levels, "payout_kind": s.payout_kind,
-        "percentages": services.percentages_text(state) or "50/30/20", "league_formula": s.league_formula,
+        "percentages": percentages_text(state) or "50/30/20", "league_formula": s.league_formula,
         "payout_unit": s.payout_unit, "pause_after_break": s.pause_after_break,
         "reentry_levels": s.reentry_levels, "max_reentries": "" if s.max_reentries is None else s.max_reentries,
         "fee_amount": s.fee_amount or "", "fee_percent": settings_as_dict(s)["fee_percent"],
@@ -60,40 +61,12 @@ def show(tournament_id: int) -> ResponseReturnValue:
     return page(tournament_id)
 
 
-def form_changes() -> dict[str, Any]:
-    """The form's fields as the declared input. A blank rebuy limit is "no limit", and an
-    unticked box is "no" (a form sends nothing for either)."""
-    data = read(inputs.SettingsIn)
-    given = data.given()
-    for key in ("max_rebuys", "max_reentries"):
-        if key in request.form and not request.form[key].strip():
-            given[key] = None
-    for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts", "correct_payments"):
-        given[box] = box in request.form
-    for key in ("fee_amount", "guarantee", "bounty"):  # a blank is none
-        if key in request.form and not request.form[key].strip():
-            given[key] = 0
-    for key in ("fee_percent", "fixed_prizes", "mystery_pool"):
-        if key in request.form and not request.form[key].strip():
-            given[key] = ""
-    if given.get("payout_kind") != "custom":
-        given.pop("percentages", None)
-    return given
+def _respond(do: Callable[[], Outcome[Tournament]], tournament_id: int) -> ResponseReturnValue:
+    return act_and_say(lambda: do().said or "", url_for("settings.show", tournament_id=tournament_id),
+                       lambda **kw: page(tournament_id, **kw))
 
 
-@bp.post("/t/<int:tournament_id>/settings")
-@login_required
-def save(tournament_id: int) -> ResponseReturnValue:
-    def do() -> str:
-        given = form_changes()
-        return services.edit_settings(get_db(), tournament_id, given, given.get("expected_seq"), now())[1]
-
-    return act_and_say(do, url_for("settings.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
-
-
-@api.post("/api/t/<int:tournament_id>/settings", body=inputs.SettingsIn, result=shapes.TournamentChange,
-          summary="Change the settings after creation (only the fields given; refused when it contradicts "
-          "what already happened)")
-def api_save(tournament_id: int, data: inputs.SettingsIn) -> ResponseReturnValue:
-    _, message = services.edit_settings(get_db(), tournament_id, data.given(), data.expected_seq, now())
-    return answer(tournament_id, notice=message)
+page_route(bp, "/t/<int:tournament_id>/settings", settings_command, _respond, endpoint="save")
+api_route(api, "/api/t/<int:tournament_id>/settings", settings_command,
+          lambda done, tournament_id: answer(tournament_id, notice=done.said), result=shapes.TournamentChange,
+          endpoint="api_save")

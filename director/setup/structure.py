@@ -11,22 +11,23 @@ is ``POST /api/t/<id>/structure``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core import inputs, shapes
-from director.core.auth import login_required
-from director.core.contract import Api, read
+from director.core import shapes
+from director.core.commands import Outcome, api_route, page_route
+from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext, say
 from director.core.store import load_state
 from director.core.web import act_and_say, now, render
-from director.night import commands as services
 from director.night.answers import answer
 from director.screens.charts import elapsed_minutes, structure_chart
+from director.setup.commands import structure_command
 from engine.structure import Break, Level, warnings
 from engine.tournament import Tournament
 
@@ -111,24 +112,12 @@ def show(tournament_id: int) -> ResponseReturnValue:
     return page(tournament_id)
 
 
-@bp.post("/t/<int:tournament_id>/structure")
-@login_required
-def change(tournament_id: int) -> ResponseReturnValue:
-    def do() -> str:
-        data = read(inputs.StructureEditIn)
-        return services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())[1]
-
-    return act_and_say(do, url_for("structure.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
+def _respond(do: Callable[[], Outcome[Tournament]], tournament_id: int) -> ResponseReturnValue:
+    return act_and_say(lambda: do().said or "", url_for("structure.show", tournament_id=tournament_id),
+                       lambda **kw: page(tournament_id, **kw))
 
 
-@api.post("/api/t/<int:tournament_id>/structure", body=inputs.StructureEditIn, result=shapes.TournamentChange,
-          summary="Edit the structure in play: change, add or remove a level or a break, or set the "
-          "length of every level from one on")
-def api_change(tournament_id: int, data: inputs.StructureEditIn) -> ResponseReturnValue:
-    _, words = services.edit_structure(get_db(), tournament_id, change_of(data), data.expected_seq, now())
-    return answer(tournament_id, notice=words)
-
-
-def change_of(data: inputs.StructureEditIn) -> dict[str, Any]:
-    """The event's payload: the change as given, without the page's seq."""
-    return {k: v for k, v in data.given().items() if k != "expected_seq"}
+page_route(bp, "/t/<int:tournament_id>/structure", structure_command, _respond, endpoint="change")
+api_route(api, "/api/t/<int:tournament_id>/structure", structure_command,
+          lambda done, tournament_id: answer(tournament_id, notice=done.said), result=shapes.TournamentChange,
+          endpoint="api_change")

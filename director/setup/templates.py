@@ -3,7 +3,9 @@ the next night from (the new-tournament page lists them beside the presets).
 
 A template is a row of ``templates`` (its name unique, whatever its case), holding the
 settings as ``engine.tournament.settings_as_dict`` writes them, without the night's name. It
-is not an event of any tournament: the tournament it came from is unchanged.
+is not an event of any tournament: the tournament it came from is unchanged. Saving one is a
+registered command (``setup.template.save``: ``director.core.commands``), run by the settings
+page and the JSON API alike.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from sqlite_utils import Database
 
 from director.core import inputs, shapes
 from director.core.auth import login_required
-from director.core.contract import Api, read
+from director.core.commands import Call, api_route, command, perform
+from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext
 from director.core.store import load_state
-from director.core.web import act_and_say, now
-from director.core.work import unit_of_work
-from director.night import commands as services
+from director.core.web import act_and_say
+from director.core.work import Work
+from director.setup.commands import percentages_text
 from engine.errors import IllegalAction, Term
 from engine.tournament import clean_name, settings_as_dict, settings_from_dict
 
@@ -42,28 +45,26 @@ def template(db: Database, template_id: int) -> dict[str, Any] | None:
     return next((t for t in templates(db) if t["id"] == template_id), None)
 
 
-def save(db: Database, tournament_id: int, name: str, at: float) -> str:
-    """Save the tournament's settings and structure as they are now under ``name``."""
-
-    name = clean_name(name, Term("template name"))
-    state = load_state(db, tournament_id)
+@command("setup.template.save", inputs.TemplateIn, "Save the tournament's settings and structure as a named "
+         "template")
+def save_command(work: Work, call: Call, data: inputs.TemplateIn) -> str:
+    """The path's tournament's settings and structure as they are now, under ``name``."""
+    name = clean_name(data.name, Term("template name"))
+    state = load_state(call.db, int(call.ids["tournament_id"]))
     payload = settings_as_dict(state.settings)
     payload.pop("name", None)
     payload.pop("rules", None)
     if state.settings.payout_kind == "custom":
-        payload["percentages"] = services.percentages_text(state)
+        payload["percentages"] = percentages_text(state)
     settings_from_dict({**payload, "name": name})  # it reads back
-    with unit_of_work(db) as work:
-        conn = work.conn
-        taken = conn.execute("SELECT name FROM templates WHERE lower(name) = lower(?)", (name,)).fetchone()
-        if taken is not None:
-            raise IllegalAction("A template named {name} already exists: choose another name.", name=repr(taken[0]))
-        count = conn.execute("SELECT count(*) FROM templates").fetchone()[0]
-        if count >= MAX_TEMPLATES:
-            raise IllegalAction("There are {count} templates already: delete one first.", count=count)
-        conn.execute(
-            "INSERT INTO templates (name, created_at, payload) VALUES (?, ?, ?)", (name, at, json.dumps(payload))
-        )
+    taken = work.execute("SELECT name FROM templates WHERE lower(name) = lower(?)", (name,)).fetchone()
+    if taken is not None:
+        raise IllegalAction("A template named {name} already exists: choose another name.", name=repr(taken[0]))
+    count = work.execute("SELECT count(*) FROM templates").fetchone()[0]
+    if count >= MAX_TEMPLATES:
+        raise IllegalAction("There are {count} templates already: delete one first.", count=count)
+    work.execute("INSERT INTO templates (name, created_at, payload) VALUES (?, ?, ?)",
+                 (name, call.now, json.dumps(payload)))
     return gettext("Saved as the template %(name)s: start a new tournament from it on the new-tournament page.",
                    name=repr(name))
 
@@ -73,11 +74,8 @@ def save(db: Database, tournament_id: int, name: str, at: float) -> str:
 def save_page(tournament_id: int) -> ResponseReturnValue:
     from director.setup.settings import page
 
-    def do() -> str:
-        data = read(inputs.TemplateIn)
-        return save(get_db(), tournament_id, data.name, now())
-
-    return act_and_say(do, url_for("settings.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
+    return act_and_say(lambda: perform(save_command, tournament_id=tournament_id),
+                       url_for("settings.show", tournament_id=tournament_id), lambda **kw: page(tournament_id, **kw))
 
 
 @api.get("/api/templates", summary="The host's templates: settings and structures saved under a name",
@@ -86,7 +84,5 @@ def api_templates() -> ResponseReturnValue:
     return jsonify(templates=templates(get_db()))
 
 
-@api.post("/api/t/<int:tournament_id>/template", summary="Save the tournament's settings and structure as a "
-          "named template", body=inputs.TemplateIn, result=shapes.Done)
-def api_save(tournament_id: int, data: inputs.TemplateIn) -> ResponseReturnValue:
-    return jsonify(notice=save(get_db(), tournament_id, data.name, now())), 201
+api_route(api, "/api/t/<int:tournament_id>/template", save_command,
+          lambda said, tournament_id: (jsonify(notice=said), 201), result=shapes.Done, endpoint="api_save")

@@ -16,23 +16,20 @@ Players' page tokens (``secrets.token_urlsafe(16)``) come from the registration 
 ``token`` when it has one, else from the first seating event that seats the player; they point
 to the player, not the seat, so a printed card keeps working after every move.
 
-The package is in layers, each a module: ``views`` (what the tables page, the print
-pages and the JSON answers show, read from the tournament's state), ``links`` (the address
-phones are given), ``commands`` (each seating action: its declared input, refusals and
-event, one transaction), ``pages`` (the HTML routes) and ``api`` (the JSON routes and
-their OpenAPI operations).
+The dealer's assistant at each table enters the hand as it happens: every entry is an event
+of the tournament too (``engine.dealing`` folds them: ``hand_started``, ``hand_action``,
+``hand_pending``, ``hand_undo``, ``stack_corrected``...), so the dashboard, the TV and
+balancing follow at once. A page drawn at an older seq stays right while only the other
+tables played since.
 
-Routes (blueprint ``seating``): the tables page ``/t/<id>/tables`` and its actions, the print
-pages under ``/t/<id>/print/``, the move on the TV ``/t/<id>/tables/tv-moves``, the address
-setting ``/settings/address``, and the JSON twins under ``/api/t/<id>/tables``.
+The package's rooms: ``commands`` (the seating and the hand commands, each registered with
+its declared input), ``views`` (what the tables page, the print pages and the JSON answers
+show), ``hand_view`` and ``hand_history`` (what a table's dealer page and its history show),
+``links`` (the address phones are given), ``pages`` (the HTML routes: blueprints ``seating``
+and ``dealer``) and ``api`` (the JSON routes).
 """
 
 from __future__ import annotations
-
-from flask import Blueprint
-
-bp = Blueprint("seating", __name__)
-
 
 TABLE_SIZES = (6, 9, 10)
 
@@ -54,7 +51,3 @@ MOVED_NOTICE_SECONDS = 30 * 60
 
 
 ADDRESS_SETTING = "lan_address"
-
-
-# The routes register on the blueprint as their modules load.
-from director.tables import api, pages  # noqa: E402, F401

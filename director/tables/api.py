@@ -1,5 +1,6 @@
-"""The seating JSON routes under ``/api/t/<id>/tables``, each declared once with its input
-and answer (``director.core.contract.Api``).
+"""The tables' JSON routes: the seating commands under ``/api/t/<id>/tables`` and a table's
+hand under ``/api/t/<id>/table/<n>``, each running its registered command
+(``director.tables.commands``) with its declared input and answer.
 """
 
 from __future__ import annotations
@@ -8,14 +9,19 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from director.core import shapes
-from director.core.contract import Api, Write
+from director.core.commands import REGISTRY, Outcome, api_route
+from director.core.contract import Api
 from director.core.db import get_db
 from director.core.store import load_state
-from director.tables import bp
-from director.tables.commands import ACTIONS, run_action
+from director.core.web import now
+from director.tables.commands import HAND_COMMANDS
+from director.tables.hand_view import table_json
+from director.tables.pages import bp, dealer
 from director.tables.views import tables_json
+from engine.tournament import Tournament
 
 api = Api(bp, "seating")
+hand_api = Api(dealer, "dealer")
 
 
 @api.get("/api/t/<int:tournament_id>/tables", summary="Tables, seats, locks and the moves to make",
@@ -24,31 +30,40 @@ def api_tables(tournament_id: int) -> ResponseReturnValue:
     return jsonify(tables_json(tournament_id, load_state(get_db(), tournament_id)))
 
 
-SUMMARIES = {
-    "draw": "Draw seats at random (table_size: seats per table)",
-    "redraw": "Redraw the final table's seats",
-    "confirm": "Record the balancing, table break or final-table moves shown (action: the step)",
-    "seat": "Seat a late entry at the table that is short",
-    "swap": "Swap two players' seats",
-    "lock": "Keep a seat for a player at the draw (a player who needs it)",
-    "unlock": "Remove a player's seat lock",
-    "undo": "Take back the last seating entry",
-}
+SEATING = ("draw", "redraw", "confirm", "seat", "swap", "lock", "unlock", "undo")
+"""The seating commands (``tables.<word>``), each at ``/api/t/<id>/tables/<word>``."""
 
 
-def _api_action(action: str) -> None:
-    def view(tournament_id: int, data: Write) -> ResponseReturnValue:
-        event = run_action(tournament_id, action, data)
-        body = tables_json(tournament_id, load_state(get_db(), tournament_id))
-        body["event"] = {"seq": event.seq, "type": event.type}
-        return jsonify(body), 201
-
-    api.post(f"/api/t/<int:tournament_id>/tables/{action}", summary=SUMMARIES[action], body=ACTIONS[action][0],
-             result=shapes.Tables, endpoint=f"api_tables_{action}")(view)
+def _tables(done: Outcome[Tournament], tournament_id: int) -> ResponseReturnValue:
+    body = tables_json(tournament_id, load_state(get_db(), tournament_id))
+    event = done.state.last_event
+    assert event is not None
+    body["event"] = {"seq": event.seq, "type": event.type}
+    return jsonify(body), 201
 
 
-for _action in ACTIONS:
-    _api_action(_action)
+for _word in SEATING:
+    api_route(api, f"/api/t/<int:tournament_id>/tables/{_word}", REGISTRY[f"tables.{_word}"], _tables,
+              result=shapes.Tables, endpoint=f"api_tables_{_word}")
 
 
-api.unknown("/api/t/<int:tournament_id>/tables/<action>", tuple(ACTIONS), "action")
+api.unknown("/api/t/<int:tournament_id>/tables/<action>", SEATING, "action")
+
+
+@hand_api.get("/api/t/<int:tournament_id>/table/<int:table>", result=shapes.TableHand,
+              summary="A table's hand: seats, stacks, whose turn, the legal actions, pots")
+def api_table(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    return jsonify(table_json(state, tournament_id, table, now()))
+
+
+def _hand(done: Outcome[Tournament], tournament_id: int, table: int) -> ResponseReturnValue:
+    result = table_json(done.state, tournament_id, table, now())
+    result["notice"] = done.said or None
+    return jsonify(result), 201
+
+
+for _word in HAND_COMMANDS:
+    api_route(hand_api, f"/api/t/<int:tournament_id>/table/<int:table>/{_word}", REGISTRY[f"hand.{_word}"], _hand,
+              result=shapes.TableHand, endpoint=f"api_table_{_word}")
+hand_api.unknown("/api/t/<int:tournament_id>/table/<int:table>/<action>", HAND_COMMANDS, "table action")

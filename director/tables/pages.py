@@ -1,26 +1,33 @@
-"""The seating pages: the tables page and its actions (htmx included), the move on the TV,
-the print pages (seat cards, table signs, the clock, the moves) and the address setting.
+"""The tables' pages. Blueprint ``seating``: the tables page and its actions (htmx included),
+the move on the TV, the print pages (seat cards, table signs, the clock, the moves) and the
+address setting. Blueprint ``dealer``: the dealer's page at each table (``GET
+/t/<id>/table/<n>``, its panel polled at ``.../panel?since=<seq>``, 204 while nothing changed),
+its commands (``POST .../<word>``, ``hand.<word>`` in ``director.tables.commands``), the
+table's hand history and its PHH exports.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
 from director.core import address
 from director.core.auth import login_required
-from director.core.contract import read
+from director.core.commands import perform
 from director.core.db import get_db
 from director.core.i18n import gettext
 from director.core.qr import qr_svg
 from director.core.store import load_state
-from director.core.web import act, now, render
+from director.core.web import act, is_partial_request, now, render
+from director.core.web import format_chips as _amount
 from director.core.work import unit_of_work
-from director.tables import ADDRESS_SETTING, MOVE_SHOWN_SECONDS, bp
-from director.tables.commands import ACTIONS, run_action
+from director.tables import ADDRESS_SETTING, MOVE_SHOWN_SECONDS
+from director.tables.commands import HAND_COMMANDS, only_other_tables_since
+from director.tables.hand_history import _hand_summary, _phh
+from director.tables.hand_view import _names, table_view
 from director.tables.links import current_address, public_base_url, stored_address
 from director.tables.views import (
     first_blinds,
@@ -30,6 +37,10 @@ from director.tables.views import (
     table_plans,
     tables_context,
 )
+from engine.rulings import MISDEALS, RULINGS
+
+bp = Blueprint("seating", __name__)
+dealer = Blueprint("dealer", __name__)
 
 
 @bp.app_context_processor
@@ -63,10 +74,11 @@ def tables(tournament_id: int) -> ResponseReturnValue:
 @bp.post("/t/<int:tournament_id>/tables/<action>")
 @login_required
 def tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
-    if action not in ACTIONS:
+    if action not in MESSAGES:
         return render_tables(tournament_id, error=gettext("Unknown action %(action)s.", action=repr(action))), 404
+
     def do() -> None:
-        run_action(tournament_id, action, read(ACTIONS[action][0]))
+        perform(f"tables.{action}", tournament_id=tournament_id)
 
     return act(
         do,
@@ -170,3 +182,97 @@ def address_setting() -> ResponseReturnValue:
         "next": request.values.get("next", ""),
     }
     return render("tables_address.html", "_lan_address.html", **context), 422 if error else 200
+
+
+# --- the dealer's assistant ----------------------------------------------------------------------
+
+
+ACCIDENTS: dict[str, Any] = {
+    "misdeal_causes": {k: words for k, (words, _) in MISDEALS.items() if k != "fouled_deck"},
+    "ruling_kinds": RULINGS,
+}
+"""What the dealer's "Something went wrong" menu offers."""
+
+
+def render_panel(tournament_id: int, table: int, **extra: Any) -> str:
+    state = load_state(get_db(), tournament_id)
+    view = table_view(state, tournament_id, table, now())
+    return render("dealer.html", "_dealer_table.html", v=view, t=state, tournament_id=tournament_id,
+                  **ACCIDENTS, **extra)
+
+
+@dealer.get("/t/<int:tournament_id>/table/<int:table>")
+def page(tournament_id: int, table: int) -> ResponseReturnValue:
+    return render_panel(tournament_id, table)
+
+
+@dealer.get("/t/<int:tournament_id>/table/<int:table>/panel")
+def panel(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    since = request.args.get("since")
+    if (
+        since is not None and since.isdigit()
+        and (int(since) == state.seq or only_other_tables_since(state, int(since), table))
+    ):
+        return Response(status=204)
+    view = table_view(state, tournament_id, table, now())
+    return render_template("_dealer_table.html", v=view, t=state, tournament_id=tournament_id, **ACCIDENTS)
+
+
+@dealer.post("/t/<int:tournament_id>/table/<int:table>/<action>")
+@login_required
+def table_action(tournament_id: int, table: int, action: str) -> ResponseReturnValue:
+    if action not in HAND_COMMANDS:
+        abort(404)
+    notices: list[str] = []
+
+    def do() -> None:
+        message = perform(f"hand.{action}", tournament_id=tournament_id, table=table).said
+        if message:
+            notices.append(message)
+            if not is_partial_request():
+                flash(message, "ok")
+
+    def rerender(error: str | None = None, notice: str | None = None) -> str:
+        # A refused entry comes back as typed, so the dealer only fixes what was wrong.
+        typed = {**request.form.to_dict(), "action": action} if error and not request.is_json else {}
+        return render_panel(
+            tournament_id, table, error=error, notice=notice or (notices[0] if notices else None), typed=typed
+        )
+
+    return act(do, url_for("dealer.page", tournament_id=tournament_id, table=table), rerender)
+
+
+@dealer.get("/t/<int:tournament_id>/table/<int:table>/history")
+def history(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    hands = [_hand_summary(state, h) for h in reversed(state.dealing.at_table(table))]
+    names = _names(state)
+    corrections = [
+        f"{names.get(c.player, '?')}: {_amount(c.before)} → {_amount(c.after)} ({c.reason})"
+        for c in state.dealing.corrections
+    ]
+    return render(
+        "dealer_history.html", None, t=state, tournament_id=tournament_id, table=table, hands=hands,
+        corrections=corrections,
+    )
+
+
+@dealer.get("/t/<int:tournament_id>/table/<int:table>/hands.phhs")
+def export_all(tournament_id: int, table: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    parts = [f"[{h.number}]\n{_phh(h)}" for h in state.dealing.at_table(table) if h.finished]
+    response = Response("\n".join(parts), mimetype="text/plain")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table}.phhs"'
+    return response
+
+
+@dealer.get("/t/<int:tournament_id>/table/<int:table>/hand/<int:number>.phh")
+def export_one(tournament_id: int, table: int, number: int) -> ResponseReturnValue:
+    state = load_state(get_db(), tournament_id)
+    record = next((h for h in state.dealing.at_table(table) if h.number == number), None)
+    if record is None:
+        abort(404)
+    response = Response(_phh(record), mimetype="text/plain")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table}-hand-{number}.phh"'
+    return response

@@ -5,6 +5,7 @@ the moves to make and those made, players' page tokens, read from the tournament
 from __future__ import annotations
 
 import math
+import random
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -18,7 +19,6 @@ from director.core.i18n import gettext, say
 from director.core.i18n import number as amount
 from director.core.qr import qr_svg
 from director.core.web import now
-from director.night import commands as services
 from director.tables import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.tables.links import player_url, public_base_url
 from engine.dealing import plan_deal
@@ -28,9 +28,10 @@ from engine.seating import (
     Move,
     Seating,
     Step,
+    next_step,
     tables_to_halt,
 )
-from engine.tournament import Event, Player, Tournament
+from engine.tournament import Event, Player, PlayerId, Tournament
 
 
 def new_token() -> str:
@@ -99,15 +100,27 @@ def next_hand_positions(state: Tournament) -> dict[int, tuple[Positions, bool]]:
     return result
 
 
-def current_step(state: Tournament, tournament_id: int) -> Step[int] | None:
-    """What the director should do now: balance, break a table, the final table, or nothing.
+def table_step(state: Tournament) -> Step[PlayerId]:
+    """What the tables need now (balance, break a table, the final table, or nothing).
 
-    The same step as the dashboard's (``services.table_step``, seeded by the state), so what
-    the director is shown is what the confirm button records.
+    Seeded by the state's sequence number, so the moves shown are the moves applied. Where the
+    dealer's assistant dealt a hand at a table, its positions say who is due for the big blind
+    (the player who moves, TDA 11-A) and which open seat is the worst position (TDA 2.4).
     """
+    positions = {}
+    for table in state.seating.tables:
+        last = state.dealing.current(table)
+        if last is not None:
+            positions[table] = last.positions
+    return next_step(state.seating, random.Random(state.seq), positions)
+
+
+def current_step(state: Tournament) -> Step[PlayerId] | None:
+    """What the director should do now: balance, break a table, the final table, or nothing
+    (the step shown is the step the confirm records)."""
     if not has_draw(state) or len(seated(state)) < 2 or len(state.seating.tables) < 2:
         return None
-    return services.table_step(state)
+    return table_step(state)
 
 
 @dataclass(frozen=True)
@@ -312,7 +325,7 @@ def first_blinds(state: Tournament) -> str:
 
 
 def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[str, Any]:
-    step = current_step(state, tournament_id)
+    step = current_step(state)
     view = step_view(state, step)
     seating = seating_of(state) if has_draw(state) and seated(state) else None
     halted = tables_to_halt(seating) if seating is not None and len(seating.tables) > 1 else []
@@ -395,7 +408,7 @@ def _move_json(state: Tournament, move: Move[int], names: Mapping[int, str]) -> 
 
 def tables_json(tournament_id: int, state: Tournament) -> dict[str, Any]:
     names = names_of(state)
-    step = current_step(state, tournament_id)
+    step = current_step(state)
     plans = table_plans(state)
     return {
         "seq": state.seq,

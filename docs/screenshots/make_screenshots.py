@@ -26,8 +26,10 @@ from director.core.auth import set_password  # noqa: E402
 from director.core.db import get_db  # noqa: E402
 from director.core.store import load_state  # noqa: E402
 from director.home.demo import fill_demo  # noqa: E402
-from director.night import commands as services  # noqa: E402
+from director.night import commands as night_commands  # noqa: E402
 from director.setup import chips as chipsets  # noqa: E402
+from director.setup.commands import create_tournament  # noqa: E402
+from director.tables.commands import draw  # noqa: E402
 
 PASSWORD = "river-card"
 HOST_CHIPS = {
@@ -51,7 +53,7 @@ def finished_tournament(now: float) -> int:
         victim = state.alive[-1]
         # The knockout goes to someone still in at the victim's table (else it is not recorded).
         mates = [p.id for p in state.alive if p.id != victim.id and p.table == victim.table]
-        services.bust(db, tid, [victim.id], None, at, by=mates[0] if mates else None)
+        night_commands.bust(db, tid, [victim.id], None, at, by=mates[0] if mates else None)
         at += 5
     return tid
 
@@ -59,17 +61,17 @@ def finished_tournament(now: float) -> int:
 def mystery_night(now: float) -> int:
     """A mystery-bounty night where Hal has just been knocked out and an envelope opened."""
     db = get_db()
-    tid = services.create_tournament(db, {"name": "Mystery Friday", "buy_in": 50, "bounty_kind": "mystery",
+    tid = create_tournament(db, {"name": "Mystery Friday", "buy_in": 50, "bounty_kind": "mystery",
                                           "bounty": 20, "mystery_pool": "500x1, 100x3, 50x6", "table_size": 6},
                                      now - 600)
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
-        services.register_player(db, tid, name, None, now - 500)
-    services.draw(db, tid, None, now - 400)
-    services.clock_action(db, tid, "start", None, now - 300)
+        night_commands.register_player(db, tid, name, None, now - 500)
+    draw(db, tid, None, now - 400)
+    night_commands.clock_action(db, tid, "start", None, now - 300)
     state = load_state(db, tid)
     hal = state.player(8)
     mate = next(p.id for p in state.alive if p.id != hal.id and p.table == hal.table)
-    services.bust(db, tid, [hal.id], None, now - 2, by=[mate])
+    night_commands.bust(db, tid, [hal.id], None, now - 2, by=[mate])
     return tid
 
 
@@ -81,27 +83,27 @@ def bubble_night(now: float) -> int:
     while len(state.alive) > 4:
         victim = state.alive[-1]
         mates = [p.id for p in state.alive if p.id != victim.id and p.table == victim.table]
-        services.bust(db, tid, [victim.id], None, now - 3, by=mates[0] if mates else None)
+        night_commands.bust(db, tid, [victim.id], None, now - 3, by=mates[0] if mates else None)
         state = load_state(db, tid)
     mover = state.alive[0]
     taken = {(p.table, p.seat) for p in state.alive}
     table, seat = next((t, s) for t in state.seating.tables for s in range(1, 10)
                        if (t, s) not in taken and t != mover.table)
-    services.record(db, tid, "player_moved", {"player": mover.id, "table": table, "seat": seat}, None, now - 2)
+    night_commands.record(db, tid, "player_moved", {"player": mover.id, "table": table, "seat": seat}, None, now - 2)
     return tid
 
 
 def accident_table(now: float) -> int:
     """A hand at table 1 where the dealer has a misdeal to declare (before substantial action)."""
     db = get_db()
-    tid = services.create_tournament(db, {"name": "Sit and go", "preset": "sng-1000", "table_size": 6}, now - 600)
+    tid = create_tournament(db, {"name": "Sit and go", "preset": "sng-1000", "table_size": 6}, now - 600)
     for name in ("Ann", "Bob", "Cy", "Dee"):
-        services.register_player(db, tid, name, None, now - 500)
-    services.record(db, tid, "seats_drawn", {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 5]},
+        night_commands.register_player(db, tid, name, None, now - 500)
+    night_commands.record(db, tid, "seats_drawn", {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 5]},
                                              "buttons": {"1": 5}}, None, now - 400)
-    services.clock_action(db, tid, "start", None, now - 300)
-    services.record(db, tid, "hand_started", {"table": 1}, None, now - 60)
-    services.record(db, tid, "hand_misdeal", {"table": 1, "cause": "exposed_first_two"}, None, now - 30)
+    night_commands.clock_action(db, tid, "start", None, now - 300)
+    night_commands.record(db, tid, "hand_started", {"table": 1}, None, now - 60)
+    night_commands.record(db, tid, "hand_misdeal", {"table": 1, "cause": "exposed_first_two"}, None, now - 30)
     return tid
 
 
@@ -116,15 +118,15 @@ def league(now: float) -> int:
     names = ("Alice", "Bruno", "Chloe", "Dmitri", "Esme", "Farid", "Greta", "Hugo")
     for week in range(1, 7):
         at = now - (7 - week) * 7 * 86400
-        tid = services.create_tournament(db, {"name": f"Friday week {week}"}, at)
+        tid = create_tournament(db, {"name": f"Friday week {week}"}, at)
         for name in names:
-            services.register_player(db, tid, name, None, at)
-        services.clock_action(db, tid, "start", None, at + 60)
+            night_commands.register_player(db, tid, name, None, at)
+        night_commands.clock_action(db, tid, "start", None, at + 60)
         alive = list(range(1, len(names) + 1))
         while len(alive) > 1:
             victim = rng.choice(alive)
             alive.remove(victim)
-            services.bust(db, tid, [victim], None, at + 600 + len(alive), by=rng.choice(alive))
+            night_commands.bust(db, tid, [victim], None, at + 600 + len(alive), by=rng.choice(alive))
         seasons.add_night(db, season_id, tid, week == 6)
     return season_id
 

@@ -12,7 +12,7 @@ import pytest
 
 from director.core.db import get_db
 from director.home.demo import fill_demo
-from director.night import commands as services
+from director.night import commands as night_commands
 
 from .conftest import LiveServer
 
@@ -69,7 +69,7 @@ UNLABELLED = """() => [...document.querySelectorAll("button, a[href], [role=butt
 def night(app: Any) -> int:
     with app.app_context():
         tid = fill_demo(get_db(), time.time())
-        services.record(get_db(), tid, "hand_for_hand", {"on": True}, None, time.time())
+        night_commands.record(get_db(), tid, "hand_for_hand", {"on": True}, None, time.time())
     return tid
 
 
@@ -105,7 +105,7 @@ def test_every_screen_has_aa_contrast_and_labelled_buttons(live_server: LiveServ
 def test_animations_stop_under_reduced_motion(live_server: LiveServer, browser: Any) -> None:
     tid = night(live_server.app)
     with live_server.app.app_context():
-        services.clock_action(get_db(), tid, "pause", None, time.time())
+        night_commands.clock_action(get_db(), tid, "pause", None, time.time())
     context = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce")
     try:
         page = context.new_page()

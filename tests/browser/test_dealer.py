@@ -25,21 +25,22 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def set_up_table(live_server: LiveServer) -> int:
     """Ann 400 (seat 1), Bob 800 (seat 2), Cy 1,000 (seat 3), Dee 1,800 (seat 5); button seat 5."""
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
 
     with live_server.app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Friday", "preset": "sng-1000", "table_size": 6}, time.time())
+        tid = create_tournament(db, {"name": "Friday", "preset": "sng-1000", "table_size": 6}, time.time())
         for name in ("Ann", "Bob", "Cy", "Dee"):
-            services.register_player(db, tid, name, None, time.time())
-        services.record(
+            night_commands.register_player(db, tid, name, None, time.time())
+        night_commands.record(
             db, tid, "seats_drawn",
             {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 5]}, "buttons": {"1": 5}},
             None, time.time(),
         )
-        services.clock_action(db, tid, "start", None, time.time())
+        night_commands.clock_action(db, tid, "start", None, time.time())
         for player, stack in ((1, 400), (2, 800), (4, 1800)):
-            services.record(
+            night_commands.record(
                 db, tid, "stack_corrected", {"player": player, "stack": stack, "reason": "set up"}, None, time.time()
             )
     return tid
@@ -147,10 +148,10 @@ def test_an_illegal_amount_is_refused_with_the_engines_message(live_server: Live
 def change_from_another_device(live_server: LiveServer, tid: int) -> None:
     """The director pauses the clock on the laptop: the tournament changes, not this table's hand."""
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
 
     with live_server.app.app_context():
-        services.clock_action(get_db(), tid, "pause", None, time.time())
+        night_commands.clock_action(get_db(), tid, "pause", None, time.time())
 
 
 def test_polling_never_wipes_a_raise_amount_being_typed(live_server: LiveServer, phone: Any) -> None:
@@ -215,9 +216,9 @@ def test_polling_never_wipes_the_dashboard_fields(live_server: LiveServer, brows
         page.locator("h1").click()
         with live_server.app.app_context():
             from director.core.db import get_db
-            from director.night import commands as services
+            from director.night import commands as night_commands
 
-            services.clock_action(get_db(), tid, "resume", None, time.time())
+            night_commands.clock_action(get_db(), tid, "resume", None, time.time())
         page.wait_for_timeout(7_000)  # more than the clock's poll, which sees the change
         assert page.locator("#player-1 select[name=by]").first.locator("option:checked").inner_text() == "Dee"
         assert page.get_attribute("#dashboard", "data-seq") == seq

@@ -176,7 +176,9 @@ def test_a_colour_up_break_recorded_into_the_stacks(page: Any, live_server: Live
     import time
 
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
+    from director.tables.commands import draw
     from engine.structure import Break, Level, Structure, structure_to_dict
 
     structure = Structure("colour", (Level(25, 50, minutes=10), Break(10, (25,)), Level(100, 200, minutes=10)),
@@ -184,11 +186,11 @@ def test_a_colour_up_break_recorded_into_the_stacks(page: Any, live_server: Live
     at = time.time() - 11 * 60  # the break after level 1 began a minute ago
     with live_server.app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Colour night", "structure": structure_to_dict(structure)}, at)
+        tid = create_tournament(db, {"name": "Colour night", "structure": structure_to_dict(structure)}, at)
         for name in ("Ann", "Bob", "Cy"):
-            services.register_player(db, tid, name, None, at)
-        services.draw(db, tid, None, at)
-        services.clock_action(db, tid, "start", None, at)
+            night_commands.register_player(db, tid, name, None, at)
+        draw(db, tid, None, at)
+        night_commands.clock_action(db, tid, "start", None, at)
     live_server.login(page)
     page.goto(f"{live_server.url}/t/{tid}")
     card = page.locator("#colour-up")
@@ -247,18 +249,19 @@ def test_a_pko_final_table_with_a_deal(page: Any, live_server: LiveServer, artif
     import time
 
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
 
     with live_server.app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Final table", "buy_in": 100, "payout_kind": "custom",
+        tid = create_tournament(db, {"name": "Final table", "buy_in": 100, "payout_kind": "custom",
                                               "percentages": "50/30/20", "fee_amount": 10,
                                               "bounty_kind": "progressive", "bounty": 20}, time.time())
         for name in ("Ann", "Bob", "Cy", "Dee", "Eve"):
-            services.register_player(db, tid, name, None, time.time())
-        services.clock_action(db, tid, "start", None, time.time())
-        services.bust(db, tid, [5], None, time.time(), by=1)
-        services.bust(db, tid, [4], None, time.time(), by=1)
+            night_commands.register_player(db, tid, name, None, time.time())
+        night_commands.clock_action(db, tid, "start", None, time.time())
+        night_commands.bust(db, tid, [5], None, time.time(), by=1)
+        night_commands.bust(db, tid, [4], None, time.time(), by=1)
     page.set_viewport_size({"width": 1280, "height": 900})
     live_server.login(page)
     page.goto(f"{live_server.url}/t/{tid}")
@@ -286,17 +289,18 @@ def test_a_season_screen_after_two_nights(page: Any, live_server: LiveServer, ar
     import time
 
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
 
     with live_server.app.app_context():
         db = get_db()
         for week, order in ((1, [3, 2]), (2, [1, 3])):
-            tid = services.create_tournament(db, {"name": f"Week {week}"}, time.time())
+            tid = create_tournament(db, {"name": f"Week {week}"}, time.time())
             for name in ("Ann", "Bob", "Cy"):
-                services.register_player(db, tid, name, None, time.time())
-            services.clock_action(db, tid, "start", None, time.time())
+                night_commands.register_player(db, tid, name, None, time.time())
+            night_commands.clock_action(db, tid, "start", None, time.time())
             for victim in order:
-                services.bust(db, tid, [victim], None, time.time())
+                night_commands.bust(db, tid, [victim], None, time.time())
     page.set_viewport_size({"width": 1280, "height": 900})
     live_server.login(page)
     page.goto(f"{live_server.url}/seasons")

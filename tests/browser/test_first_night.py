@@ -73,15 +73,17 @@ def test_choosing_a_structure_loads_it_and_cells_are_checked_as_they_change(
 
 def seated_table(live_server: LiveServer, names: list[str], table_size: int = 9) -> int:
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
+    from director.tables.commands import draw
 
     with live_server.app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "First night", "preset": "sng-1000", "table_size": table_size}, time.time())
+        tid = create_tournament(db, {"name": "First night", "preset": "sng-1000", "table_size": table_size}, time.time())
         for name in names:
-            services.register_player(db, tid, name, None, time.time())
-        services.draw(db, tid, None, time.time())
-        services.clock_action(db, tid, "start", None, time.time())
+            night_commands.register_player(db, tid, name, None, time.time())
+        draw(db, tid, None, time.time())
+        night_commands.clock_action(db, tid, "start", None, time.time())
     return tid
 
 
@@ -109,17 +111,23 @@ def test_a_refused_raise_typed_at_the_bottom_of_a_phone_is_shown(
 def test_many_moves_on_the_tv_leave_the_time_readable(
     page: Any, live_server: LiveServer, artifacts_dir: Path
 ) -> None:
-    """Twelve players at two tables of nine, four out: the final table's draw moves everyone,
-    and the TV lists the moves without covering the time and the blinds."""
+    """Eighteen players at three tables of six, two out at each: a table breaks and its four
+    players move (the final table's draw is announced, not listed as moves), and the TV lists
+    the moves without covering the time and the blinds."""
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.core.store import load_state
+    from director.night import commands as night_commands
+    from director.tables.commands import apply_table_step
 
-    tid = seated_table(live_server, NAMES)
+    tid = seated_table(live_server, [*NAMES, "Max", "Ned", "Oli", "Pam", "Quin", "Rae"], table_size=6)
     with live_server.app.app_context():
         db = get_db()
-        for player in (1, 2, 3, 4):
-            services.bust(db, tid, [player], None, time.time())
-        services.apply_table_step(db, tid, None, time.time())
+        seating = load_state(db, tid).seating
+        for table in seating.tables:
+            for player in sorted(seating.at_table(table).values())[:2]:
+                night_commands.bust(db, tid, [player], None, time.time())
+        state = apply_table_step(db, tid, None, time.time())
+        assert state.last_event is not None and state.last_event.payload.get("kind") == "break"
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/t/{tid}/tv")
     expect(page.locator(".tv-move").first).to_be_visible()

@@ -18,7 +18,8 @@ import pytest
 
 from director.core.db import get_db
 from director.core.store import load_state
-from director.night import commands as services
+from director.night import commands as night_commands
+from director.setup.commands import create_tournament
 from director.tables.views import player_tokens
 from tests.browser.conftest import LiveServer
 
@@ -76,9 +77,9 @@ def decode_pages(pdf: Path, out: Path, expected: int) -> list[list[str]]:
 def seat_27(live_server: LiveServer) -> int:
     with live_server.app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Friday Night Hold'em", "table_size": 9}, time.time())
+        tid = create_tournament(db, {"name": "Friday Night Hold'em", "table_size": 9}, time.time())
         for name in NAMES:
-            services.register_player(db, tid, name, None, time.time())
+            night_commands.register_player(db, tid, name, None, time.time())
     return tid
 
 
@@ -160,9 +161,9 @@ def test_tables_page_on_a_laptop_and_a_phone_and_a_move_reaches_the_players_phon
     # Three busts at table 1: the page says who moves where.
     with live_server.app.app_context():
         db = get_db()
-        services.clock_action(db, tid, "start", None, time.time())
+        night_commands.clock_action(db, tid, "start", None, time.time())
         for pid in list(seated.seating.at_table(1).values())[:3]:
-            services.bust(db, tid, [pid], None, time.time())
+            night_commands.bust(db, tid, [pid], None, time.time())
     page.goto(f"{live_server.url}/t/{tid}/tables")
     instruction = page.locator(".instruction[data-action='balance']")
     assert instruction.locator("li").count() == 2

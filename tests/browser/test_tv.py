@@ -21,6 +21,8 @@ from director import create_app
 from director.core.db import get_db
 from director.core.store import cache, load_state
 from director.night import commands as services
+from director.setup.commands import create_tournament
+from director.tables.commands import draw
 
 from .conftest import PASSWORD, LiveServer
 
@@ -35,7 +37,7 @@ def make_night(app: Flask, started_ago: float = 100.0, players: int = 12, **sett
     with app.app_context():
         db = get_db()
         payload = {"name": "Saturday Night Hold'em", "buy_in": 25, "preset": "home-long", **settings}
-        tournament_id = services.create_tournament(db, payload, at)
+        tournament_id = create_tournament(db, payload, at)
         for name in NAMES[:players]:
             services.register_player(db, tournament_id, name, None, at)
         services.clock_action(db, tournament_id, "start", None, at)
@@ -329,7 +331,7 @@ def test_a_table_move_shows_on_the_tv_in_large_type(live_server: LiveServer, pag
     tid = make_night(app)
     with app.app_context():
         db = get_db()
-        state = services.draw(db, tid, None, time.time(), rng=random.Random(5))
+        state = draw(db, tid, None, time.time(), rng=random.Random(5))
         ann = state.player_named("Ann")
         assert ann is not None and ann.table is not None
         taken = {(p.table, p.seat) for p in state.alive}

@@ -16,6 +16,8 @@ from flask import Flask
 from director.core.db import get_db
 from director.core.store import load_state
 from director.night import commands as services
+from director.setup.commands import create_tournament
+from director.tables.commands import draw
 
 from .conftest import LiveServer
 
@@ -66,13 +68,13 @@ def busy_night(app: Flask) -> int:
     at = time.time()
     with app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Saturday Night Hold'em Championship 2", "buy_in": 25,
+        tid = create_tournament(db, {"name": "Saturday Night Hold'em Championship 2", "buy_in": 25,
                                               "preset": "home-long", "rebuy_levels": 4, "rebuy_cost": 25,
                                               "rebuy_chips": 10_000, "late_registration_levels": 3,
                                               "bounty_kind": "knockout", "bounty": 5}, at - 5)
         for name in NAMES:
             services.register_player(db, tid, name, None, at - 5)
-        state = services.draw(db, tid, None, at - 4, rng=random.Random(3))
+        state = draw(db, tid, None, at - 4, rng=random.Random(3))
         services.clock_action(db, tid, "start", None, at - 3)
         ann = state.player_named("Ann")
         assert ann is not None

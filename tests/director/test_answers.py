@@ -12,8 +12,10 @@ from sqlite_utils import Database
 
 from director.core.db import get_db
 from director.core.store import load_state
-from director.night import commands as services
+from director.night import commands as night_commands
 from director.night.answers import answer, state_json, without_tokens
+from director.setup.commands import create_tournament
+from director.tables.commands import draw
 from engine.tournament import Tournament
 
 
@@ -24,11 +26,11 @@ def db(app: Flask) -> Iterator[Database]:
 
 
 def started(db: Database, names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee", "Eve")) -> tuple[int, Tournament]:
-    tid = services.create_tournament(db, {"name": "Friday", "buy_in": 10, "table_size": 6}, 100.0)
+    tid = create_tournament(db, {"name": "Friday", "buy_in": 10, "table_size": 6}, 100.0)
     for name in names:
-        services.register_player(db, tid, name, None, 101.0)
-    services.draw(db, tid, None, 102.0, rng=random.Random(1))
-    return tid, services.clock_action(db, tid, "start", None, 200.0)
+        night_commands.register_player(db, tid, name, None, 101.0)
+    draw(db, tid, None, 102.0, rng=random.Random(1))
+    return tid, night_commands.clock_action(db, tid, "start", None, 200.0)
 
 
 def test_state_json_of_a_tournament_with_players(db: Database) -> None:
@@ -60,8 +62,8 @@ def test_the_tables_list_the_players_by_seat(db: Database) -> None:
 
 def test_place_text_and_knocked_out_by_after_busts(db: Database) -> None:
     tid, _ = started(db)
-    services.bust(db, tid, [5], None, 300.0, by=1)
-    state = services.bust(db, tid, [3, 4], None, 310.0, by=2, stacks={"3": 500, "4": 900})
+    night_commands.bust(db, tid, [5], None, 300.0, by=1)
+    state = night_commands.bust(db, tid, [3, 4], None, 310.0, by=2, stacks={"3": 500, "4": 900})
     players = {p["name"]: p for p in state_json(state, tid, 400.0)["players"]}
     assert {n: (p["status"], p["place"], p["place_text"], p["knocked_out_by"], p["table"]) for n, p in players.items()
             if p["status"] == "out"} == {
@@ -76,8 +78,8 @@ def test_place_text_and_knocked_out_by_after_busts(db: Database) -> None:
 
 def test_a_finished_tournament_names_its_winner_and_the_prize(db: Database) -> None:
     tid, _ = started(db, ("Ann", "Bob", "Cid"))
-    services.bust(db, tid, [3], None, 300.0, by=1)
-    state = services.bust(db, tid, [2], None, 310.0, by=1)
+    night_commands.bust(db, tid, [3], None, 300.0, by=1)
+    state = night_commands.bust(db, tid, [2], None, 310.0, by=1)
     body = state_json(state, tid, 400.0)
     assert body["finished"] and body["clock"]["status"] == "finished"
     winner = body["players"][0]
@@ -99,7 +101,7 @@ def test_the_clock_is_read_at_the_time_given(db: Database) -> None:
 
 
 def test_a_points_league_has_no_prize_pool(db: Database) -> None:
-    tid = services.create_tournament(db, {"name": "League", "payout_kind": "points"}, 100.0)
+    tid = create_tournament(db, {"name": "League", "payout_kind": "points"}, 100.0)
     body = state_json(load_state(db, tid), tid, 100.0)
     assert body["prize_pool"] is None and body["payouts"] == []
     assert body["settings"]["payout_kind"] == "points"
@@ -109,7 +111,7 @@ def test_a_points_league_has_no_prize_pool(db: Database) -> None:
 def test_answer_is_the_state_with_the_status_and_the_servers_time(app: Flask) -> None:
     app.config["NOW"] = lambda: 500.0
     with app.test_request_context("/api/t/1"):
-        tid = services.create_tournament(get_db(), {"name": "Friday"}, 100.0)
+        tid = create_tournament(get_db(), {"name": "Friday"}, 100.0)
         response, status = answer(tid)
         assert status == 201 and response.mimetype == "application/json"
         assert response.get_json()["id"] == tid and response.get_json()["server_time"] == 500.0

@@ -81,7 +81,7 @@ def test_after_a_restore_every_page_and_poll_shows_the_restored_night(app: Flask
     of them at once ... After a restore, every page and poll shows the restored night at
     once." Seen: "a player's page shows the night that was thrown away ... when the restored
     night's next events reuse the same sequence numbers"."""
-    from director.core.work import caches
+    from director.core.caches import caches
     from director.tables.views import player_tokens
     from tests.director.test_seating_pages import state_of
 

@@ -596,3 +596,24 @@ def test_a_refused_new_member_comes_back_as_typed(director: Director) -> None:
     page = soup(response)
     assert page.find("input", attrs={"name": "name"})["value"] == "ann"
     assert page.find("input", attrs={"name": "grant"})["value"] == "5000"
+
+
+def test_a_cash_tables_undo_is_redone_and_a_new_entry_ends_the_redo(night: tuple[Director, int, int, int]) -> None:
+    """The cash table's dealer has the tournament dealer's redo: an entry taken back by
+    mistake is put back; after a new entry there is nothing to redo."""
+    director, sid, _, _ = night
+    assert director.api("POST", f"/api/cash/{sid}/table/1/deal", {"button": 1}).status_code == 201
+    called = director.api("POST", f"/api/cash/{sid}/table/1/act", {"kind": "call"}).get_json()
+    undone = director.api("POST", f"/api/cash/{sid}/table/1/undo", {}).get_json()
+    assert undone["turn"] != called["turn"]  # the caller is to act again
+    page = soup(director.get(f"/cash/{sid}/table/1/panel"))
+    assert "↷ Redo" in page.get_text()
+    redone = director.post(f"/cash/{sid}/table/1/redo", {}, htmx=True)
+    assert redone.status_code == 200 and "Put back." in redone.get_data(as_text=True)
+    table = director.api("GET", f"/api/cash/{sid}/table/1").get_json()
+    assert (table["turn"], table["pots"], table["seats"]) == (called["turn"], called["pots"], called["seats"])
+    assert director.api("POST", f"/api/cash/{sid}/table/1/act", {"kind": "check"}).status_code == 201
+    refused = director.api("POST", f"/api/cash/{sid}/table/1/redo", {})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == ("There is nothing to redo at table 1: redo follows an undo, before the "
+                                           "next entry.")

@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from director.cash import shapes as cash_shapes
 from director.core import shapes
 from director.core.contract import OPERATIONS, UNDOCUMENTED, Input, Write, document, explain, read
 from director.core.inputs import BustIn, TournamentIn
@@ -188,16 +189,16 @@ def test_the_answers_of_a_night_match_their_declared_shapes(director: Director) 
     session = director.api("POST", "/api/cash", {"name": "Fri", "tables": [{"seats": 9, "stake": "50/100"}]})
     assert session.status_code == 201, session.get_json()
     sid = session.get_json()["id"]
-    shapes.CashSession.model_validate(session.get_json())
+    cash_shapes.CashSession.model_validate(session.get_json())
     for name, seat in (("Ann", 1), ("Bob", 2)):
         club = director.api("POST", "/api/cash/club/member", {"name": name, "grant": 50_000})
-        shapes.Club.model_validate(club.get_json())
+        cash_shapes.Club.model_validate(club.get_json())
         sat = director.api("POST", f"/api/cash/{sid}/sit", {"name": name, "table": 1, "seat": seat, "amount": 5_000})
         assert sat.status_code == 201, sat.get_json()
-        shapes.CashSession.model_validate(sat.get_json())
+        cash_shapes.CashSession.model_validate(sat.get_json())
     dealt = director.api("POST", f"/api/cash/{sid}/table/1/deal", {})
     assert dealt.status_code == 201, dealt.get_json()
-    shapes.CashTableHand.model_validate(dealt.get_json())
-    shapes.CashSessions.model_validate(director.api("GET", "/api/cash").get_json())
-    shapes.CashSummary.model_validate(director.api("GET", f"/api/cash/{sid}/summary").get_json())
-    shapes.Club.model_validate(director.api("GET", "/api/cash/club").get_json())
+    cash_shapes.CashTableHand.model_validate(dealt.get_json())
+    cash_shapes.CashSessions.model_validate(director.api("GET", "/api/cash").get_json())
+    cash_shapes.CashSummary.model_validate(director.api("GET", f"/api/cash/{sid}/summary").get_json())
+    cash_shapes.Club.model_validate(director.api("GET", "/api/cash/club").get_json())

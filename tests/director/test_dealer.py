@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from flask import Flask, template_rendered
 from flask.testing import FlaskClient
 
-from director.tables.dealer import ACTIONS
+from director.tables.commands import HAND_COMMANDS as ACTIONS
 from engine.cards import new_deck
 from engine.errors import IllegalAction
 from engine.positions import Bust, play_scenario
@@ -67,10 +67,10 @@ class Dealer:
 
 def record(app: Flask, tid: int, type_: str, payload: dict[str, Any]) -> None:
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
 
     with app.test_request_context():
-        services.record(get_db(), tid, type_, payload, None, app.config["NOW"]())
+        night_commands.record(get_db(), tid, type_, payload, None, app.config["NOW"]())
 
 
 def make_tournament(
@@ -80,16 +80,17 @@ def make_tournament(
     """A tournament with ``names`` registered (ids 1, 2, ...), seated, the clock started."""
     from director.core.auth import set_password
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
 
     with app.test_request_context():
         set_password(PASSWORD)
     client.post("/auth/login", data={"password": PASSWORD, "csrf_token": csrf_token(client, "/auth/login")})
     with app.test_request_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Friday", "preset": preset, "table_size": 6}, 1.0)
+        tid = create_tournament(db, {"name": "Friday", "preset": preset, "table_size": 6}, 1.0)
         for name in names:
-            services.register_player(db, tid, name, None, 2.0)
+            night_commands.register_player(db, tid, name, None, 2.0)
     record(app, tid, "seats_drawn", {
         "seats": {str(p): list(place) for p, place in seats.items()},
         "buttons": {str(t): b for t, b in buttons.items()},

@@ -14,12 +14,21 @@ from director.core.store import (
     UnknownTournament,
     append,
     cache,
-    create_tournament,
     load_events,
     load_state,
+    new_stream,
+    tournament_created,
 )
+from director.core.work import unit_of_work
 from engine.errors import InvalidInput
 from tests.director.conftest import PASSWORD, Director, new_tournament
+
+
+def create_tournament(db: Any, name: str, payload: dict[str, Any], now: float) -> int:
+    """A tournament stream straight in the store: its ``created`` event checked, then written."""
+    created = tournament_created(payload, now)
+    with unit_of_work(db) as work:
+        return new_stream(work, "tournament", name, created, now)
 
 
 def test_create_and_append_events(app: Flask) -> None:
@@ -127,7 +136,7 @@ def _long_night(db: Any, events_wanted: int) -> int:
     blind at two tables in turn, with undos now and then."""
     import random
 
-    from director.core.store import append, create_tournament, load_state
+    from director.core.store import append, load_state
 
     rng = random.Random(11)
     tid = create_tournament(db, "Long", {"name": "Long", "starting_stack": 100_000, "table_size": 6}, 0.0)
@@ -255,14 +264,13 @@ def test_the_command_path_writes_a_snapshot_every_so_many_events(app: Flask, mon
     """Restart cost is the tail: the states that commands leave in the cache are snapshotted
     too (in a thread of their own), every ``SNAPSHOT_EVERY`` events."""
     import director.core.store as store
-    from director.night import commands as services
-
+    from director.night import commands as night_commands
     monkeypatch.setattr(store, "SNAPSHOT_EVERY", 5)
     with app.test_request_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Snap"}, 1.0)
+        tid = create_tournament(db, "Snap", {"name": "Snap"}, 1.0)
         for i in range(6):
-            services.register_player(db, tid, f"P{i}", None, 2.0 + i)
+            night_commands.register_player(db, tid, f"P{i}", None, 2.0 + i)
         store.cache.flush()
         seq = store.snapshot_seq(db, tid)
         assert seq is not None and seq >= 5

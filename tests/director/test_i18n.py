@@ -167,10 +167,10 @@ class Night:
 
 
 def record_event(app: Flask, tid: int, type_: str, payload: dict[str, Any]) -> None:
-    from director.night import commands as services
+    from director.night import commands as night_commands
 
     with app.test_request_context():
-        services.record(get_db(), tid, type_, payload, None, time.time())
+        night_commands.record(get_db(), tid, type_, payload, None, time.time())
 
 
 def build_night(app: Flask, director: Director) -> Night:

@@ -10,8 +10,9 @@ from flask.testing import FlaskClient
 
 from director.core.db import get_db
 from director.core.polls import PollCache
-from director.night import commands as services
+from director.night import commands as night_commands
 from director.player.pages import ordinal
+from director.setup.commands import create_tournament
 from director.tables.views import player_tokens
 from tests.director.conftest import PASSWORD, Director, csrf_token, soup
 from tests.director.test_dealer import Dealer, record
@@ -89,7 +90,7 @@ def test_a_token_from_another_database_or_an_undone_registration_is_expired(
     late = player_tokens(state_of(app, tid))[3]
     assert client.get(f"/p/{late}").status_code == 200
     with app.app_context():
-        services.undo(get_db(), tid, None, T0 + 5)  # the third registration is undone
+        night_commands.undo(get_db(), tid, None, T0 + 5)  # the third registration is undone
     assert client.get(f"/p/{late}").status_code == 404
 
 
@@ -205,9 +206,9 @@ def dealt_night(
     phone.post("/auth/login", data={"password": PASSWORD, "csrf_token": csrf_token(phone, "/auth/login")})
     with app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Friday", "preset": preset, "table_size": 6, **settings}, T0)
+        tid = create_tournament(db, {"name": "Friday", "preset": preset, "table_size": 6, **settings}, T0)
         for name in names:
-            services.register_player(db, tid, name, None, T0)
+            night_commands.register_player(db, tid, name, None, T0)
     record(app, tid, "seats_drawn", {
         "seats": {str(p): list(place) for p, place in seats.items()},
         "buttons": {str(t): b for t, b in buttons.items()},

@@ -77,14 +77,14 @@ def test_a_rebuy_brings_the_player_back_to_his_seat_in_one_tap(director: Directo
 def test_a_rebuy_whose_seat_was_taken_gets_one_by_the_late_entry_draw(director: Director, app: Flask):
     """"... else the late-entry draw"."""
     from director.core.db import get_db
-    from director.night import commands as services
+    from director.night import commands as night_commands
 
     tid = drawn_night(director, app, rebuy_levels=4, late_registration_levels=4)
     ann = player(director, tid, 1)
     director.api("POST", f"/api/t/{tid}/bust", {"player": 1})
     assert director.api("POST", f"/api/t/{tid}/players", {"name": "Eve"}).status_code == 201
     with app.app_context():  # the director moves Eve into Ann's old seat
-        services.record(get_db(), tid, "player_moved", {"player": 5, "table": ann["table"], "seat": ann["seat"]},
+        night_commands.record(get_db(), tid, "player_moved", {"player": 5, "table": ann["table"], "seat": ann["seat"]},
                         None, T0)
     response = director.api("POST", f"/api/t/{tid}/players/1/rebuy", {})
     assert response.status_code == 201, response.get_json()

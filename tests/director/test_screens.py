@@ -15,7 +15,7 @@ from PIL import Image
 from werkzeug.test import EnvironBuilder
 
 from director.core.db import get_db
-from director.night import commands as services
+from director.setup.commands import create_tournament
 
 from .conftest import Director, soup
 
@@ -45,7 +45,7 @@ def upload(data: bytes, name: str) -> tuple[io.BytesIO, str]:
 
 def tournament(app: Flask) -> int:
     with app.app_context():
-        return services.create_tournament(get_db(), {"name": "Friday", "buy_in": 20}, 1_800_000_000.0)
+        return create_tournament(get_db(), {"name": "Friday", "buy_in": 20}, 1_800_000_000.0)
 
 
 def tv(director: Director, tid: int, query: str = "") -> Any:

@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 
 from director.core.db import get_db
 from director.core.store import load_state
-from director.night import commands as services
+from director.night import commands as night_commands
+from director.setup.commands import create_tournament
 from director.tables.views import player_tokens, seat_xy
 from engine.tournament import Tournament
 from tests.director.conftest import Director, rendered, soup
@@ -37,9 +38,9 @@ def clock(app: Flask) -> list[float]:
 def tournament(app: Flask, players: int, table_size: int = 9, name: str = "Friday Night") -> int:
     with app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": name, "table_size": table_size}, T0)
+        tid = create_tournament(db, {"name": name, "table_size": table_size}, T0)
         for i in range(players):
-            services.register_player(db, tid, NAMES[i], None, T0 + i)
+            night_commands.register_player(db, tid, NAMES[i], None, T0 + i)
     return tid
 
 
@@ -52,9 +53,9 @@ def start_and_bust(app: Flask, tid: int, players: list[int], at: float) -> None:
     with app.app_context():
         db = get_db()
         if not load_state(db, tid).started:
-            services.clock_action(db, tid, "start", None, at)
+            night_commands.clock_action(db, tid, "start", None, at)
         for pid in players:
-            services.bust(db, tid, [pid], None, at)
+            night_commands.bust(db, tid, [pid], None, at)
 
 
 def counts(state: Tournament) -> dict[int, int]:
@@ -188,7 +189,7 @@ def test_unlock_and_a_draw_that_ignores_a_lock_is_refused_by_the_fold(app: Flask
     tid = tournament(app, 4)
     post(director, tid, "lock", player=1, table=1, seat=6)
     with app.app_context(), pytest.raises(Exception, match="Ana is locked to table 1 seat 6"):
-        services.record(get_db(), tid, "seats_drawn", {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 4]}}, None, T0)
+        night_commands.record(get_db(), tid, "seats_drawn", {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 4]}}, None, T0)
     assert post(director, tid, "unlock", player=1).status_code == 303
     assert state_of(app, tid).locks == ()
 
@@ -364,7 +365,7 @@ def test_late_entry_gets_a_seat_at_a_shortest_table(app: Flask, director: Direct
     assert sorted(counts(state_of(app, tid)).values()) == [8, 9]
     short = min(counts(state_of(app, tid)).items(), key=lambda kv: kv[1])[0]
     with app.app_context():
-        services.register_player(get_db(), tid, "Late Larry", None, T0 + 100)
+        night_commands.register_player(get_db(), tid, "Late Larry", None, T0 + 100)
     state = state_of(app, tid)
     larry = state.player_named("Late Larry")
     assert larry is not None and larry.table == short
@@ -546,9 +547,9 @@ def test_a_player_back_after_a_rebuy_whose_seat_was_taken_gets_a_new_seat(
     rebuy seats him in the same tap, nobody is left waiting for a seat."""
     with app.app_context():
         db = get_db()
-        tid = services.create_tournament(db, {"name": "Rebuys", "table_size": 6, "rebuy_levels": 3}, T0)
+        tid = create_tournament(db, {"name": "Rebuys", "table_size": 6, "rebuy_levels": 3}, T0)
         for i in range(11):
-            services.register_player(db, tid, NAMES[i], None, T0 + i)
+            night_commands.register_player(db, tid, NAMES[i], None, T0 + i)
     post(director, tid, "draw", table_size=6)
     state = state_of(app, tid)
     ana = state.player(1)
@@ -559,11 +560,11 @@ def test_a_player_back_after_a_rebuy_whose_seat_was_taken_gets_a_new_seat(
     mover_seat, mover = next(iter(state_of(app, tid).seating.at_table(other).items()))
     with app.app_context():
         move = {"player": mover, "from": [other, mover_seat], "to": [ana.table, ana.seat]}
-        services.record(get_db(), tid, "players_moved", {"moves": [move]}, None, T0 + 70)
+        night_commands.record(get_db(), tid, "players_moved", {"moves": [move]}, None, T0 + 70)
     shortest = min(counts(state_of(app, tid)).values())
     with app.app_context():
         # One tap (the issue "The night changes as it runs", 8): the rebuy seats him at once.
-        services.rebuy(get_db(), tid, 1, None, T0 + 80)
+        night_commands.rebuy(get_db(), tid, 1, None, T0 + 80)
     state = state_of(app, tid)
     back = state.player(1)
     assert (back.table, back.seat) != (ana.table, ana.seat)

@@ -17,11 +17,17 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+import director.screens.clock_panels
+import director.screens.clock_view
+import director.screens.clock_words
 import director.screens.tv
 from director.core.db import get_db
 from director.core.store import load_state
 from director.night import commands as services
-from director.screens.tv import format_clock, tournament_clock
+from director.screens.clock_view import tournament_clock
+from director.screens.clock_words import format_clock
+from director.setup.commands import create_tournament
+from director.tables.commands import draw
 from engine.structure import Break, Level, Structure, structure_to_dict
 
 from .conftest import Director, rendered
@@ -60,7 +66,7 @@ class Night:
             payload = {"name": "Friday Night", "buy_in": 20, **settings}
             if "preset" not in payload:
                 payload.setdefault("structure", structure_to_dict(STRUCTURE))
-            self.id = services.create_tournament(db, payload, self.now)
+            self.id = create_tournament(db, payload, self.now)
             for name in NAMES[:players]:
                 services.register_player(db, self.id, name, None, self.now)
 
@@ -688,8 +694,11 @@ def test_the_time_shown_is_the_time_left_rounded_up(seconds: float) -> None:
 
 
 def test_tv_doctests() -> None:
-    result = doctest.testmod(director.screens.tv)
-    assert result.failed == 0 and result.attempted > 0
+    modules = (director.screens.tv, director.screens.clock_view, director.screens.clock_panels,
+               director.screens.clock_words)
+    results = [doctest.testmod(module) for module in modules]
+    assert all(r.failed == 0 for r in results)
+    assert results[-1].attempted > 0  # clock_words: the time shown, rounded up
 
 
 # ---------------------------------------------------------------- sounds
@@ -793,7 +802,7 @@ def test_the_hand_for_hand_board_lists_the_tables(night: Night) -> None:
     import random
 
     with night.app.app_context():
-        services.draw(get_db(), night.id, None, night.now, rng=random.Random(1))
+        draw(get_db(), night.id, None, night.now, rng=random.Random(1))
     night.clock("start")
     assert night.partial().select(".tv-panel--board li") == []
     night.record("hand_for_hand", {"on": True})

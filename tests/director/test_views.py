@@ -12,7 +12,7 @@ from sqlite_utils import Database
 
 from director.core.db import get_db
 from director.core.store import load_state
-from director.night import commands as services
+from director.night import commands as night_commands
 from director.night.views import (
     ClockView,
     clock_text,
@@ -21,6 +21,8 @@ from director.night.views import (
     redo_text,
     undone_text,
 )
+from director.setup.commands import create_tournament
+from director.tables.commands import draw
 from engine.tournament import Tournament
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
@@ -34,11 +36,11 @@ def db(app: Flask) -> Iterator[Database]:
 
 def started(db: Database, names: tuple[str, ...] = NAMES, **settings: object) -> tuple[int, Tournament]:
     """Players seated and the clock started at 200 (a 15-minute level 1)."""
-    tid = services.create_tournament(db, {"name": "Friday", "buy_in": 10, **settings}, 100.0)
+    tid = create_tournament(db, {"name": "Friday", "buy_in": 10, **settings}, 100.0)
     for name in names:
-        services.register_player(db, tid, name, None, 101.0)
-    services.draw(db, tid, None, 102.0, rng=random.Random(1))
-    return tid, services.clock_action(db, tid, "start", None, 200.0)
+        night_commands.register_player(db, tid, name, None, 101.0)
+    draw(db, tid, None, 102.0, rng=random.Random(1))
+    return tid, night_commands.clock_action(db, tid, "start", None, 200.0)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +65,7 @@ def test_the_clock_view_says_status_time_left_and_what_comes_next(db: Database) 
     tid, state = started(db)
     view = ClockView(state.clock_at(400.0), 400.0, hand_counted=False)
     assert (view.status_text, view.time_text, view.next_text) == ("Running", "11:40", "Next: Level 2 · 200/400")
-    paused = services.clock_action(db, tid, "pause", None, 500.0)
+    paused = night_commands.clock_action(db, tid, "pause", None, 500.0)
     assert ClockView(paused.clock_at(900.0), 900.0, False).status_text == "Paused"
     assert ClockView(paused.clock_at(900.0), 900.0, False).time_text == "10:00"  # stopped at the pause
 
@@ -73,38 +75,38 @@ def test_a_hand_counted_clock_counts_hands(db: Database) -> None:
     context = dashboard_context(state, tid, 300.0)
     assert context["clock"].time_text == "6 hands"
     for i in range(5):
-        state = services.clock_action(db, tid, "hand_played", None, 210.0 + i)
+        state = night_commands.clock_action(db, tid, "hand_played", None, 210.0 + i)
     assert dashboard_context(state, tid, 300.0)["clock"].time_text == "1 hand"
 
 
 def test_undone_text_names_a_bust_with_its_place(db: Database) -> None:
     tid, state = started(db)
     assert undone_text(state) == "Undone: The clock started."
-    state = services.bust(db, tid, [5], None, 300.0, by=1)
+    state = night_commands.bust(db, tid, [5], None, 300.0, by=1)
     assert undone_text(state) == "Undone: Eve's bust (5th)."
-    state = services.bust(db, tid, [3, 4], None, 310.0, by=1, stacks={"3": 500, "4": 900})
+    state = night_commands.bust(db, tid, [3, 4], None, 310.0, by=1, stacks={"3": 500, "4": 900})
     assert undone_text(state) == "Undone: Cid's bust (4th) and Dee's bust (3rd)."
 
 
 def test_undone_text_before_anything_and_for_other_events(db: Database) -> None:
-    tid = services.create_tournament(db, {"name": "Friday"}, 100.0)
+    tid = create_tournament(db, {"name": "Friday"}, 100.0)
     assert undone_text(load_state(db, tid)) == "Undone."
-    assert undone_text(services.register_player(db, tid, "Ann", None, 101.0)) == "Undone: Ann registered."
-    services.register_player(db, tid, "Bob", None, 102.0)
-    services.clock_action(db, tid, "start", None, 200.0)
-    assert undone_text(services.clock_action(db, tid, "add_time", None, 210.0, seconds=-90)) == "Undone: 90 seconds taken off the clock."
+    assert undone_text(night_commands.register_player(db, tid, "Ann", None, 101.0)) == "Undone: Ann registered."
+    night_commands.register_player(db, tid, "Bob", None, 102.0)
+    night_commands.clock_action(db, tid, "start", None, 200.0)
+    assert undone_text(night_commands.clock_action(db, tid, "add_time", None, 210.0, seconds=-90)) == "Undone: 90 seconds taken off the clock."
 
 
 def test_redo_text_says_a_hand_entry_taken_back_as_it_was_played(db: Database) -> None:
     """The redo button names the entry it puts back, read in the hand it goes back into."""
     tid, state = started(db, preset="sng-1000")
-    services.record(db, tid, "hand_started", {"table": 1}, None, 300.0)
+    night_commands.record(db, tid, "hand_started", {"table": 1}, None, 300.0)
     running = load_state(db, tid).dealing.running(1)
     assert running is not None
     turn = running.replay().turn
     assert turn is not None
-    services.record(db, tid, "hand_action", {"table": 1, "action": f"p{turn} cc"}, None, 301.0)
-    state = services.undo(db, tid, None, 302.0)
+    night_commands.record(db, tid, "hand_action", {"table": 1, "action": f"p{turn} cc"}, None, 301.0)
+    state = night_commands.undo(db, tid, None, 302.0)
     who = state.name_of(running.player_at(turn) or 0)
     assert redo_text(state) == f"Table 1: {who} calls 20"
     assert dashboard_context(state, tid, 303.0)["redo_text"] == f"Table 1: {who} calls 20"
@@ -112,8 +114,8 @@ def test_redo_text_says_a_hand_entry_taken_back_as_it_was_played(db: Database) -
 
 def test_player_rows_put_players_in_by_seat_then_those_out_by_place(db: Database) -> None:
     tid, state = started(db)
-    services.bust(db, tid, [5], None, 300.0, by=1)
-    state = services.bust(db, tid, [3, 4], None, 310.0, by=2, stacks={"3": 500, "4": 900})
+    night_commands.bust(db, tid, [5], None, 300.0, by=1)
+    state = night_commands.bust(db, tid, [3, 4], None, 310.0, by=2, stacks={"3": 500, "4": 900})
     rows = player_rows(state)
     ins = [r for r in rows if not r.player.out]
     assert [r.player.name for r in rows[len(ins):]] == ["Dee", "Cid", "Eve"]
@@ -125,7 +127,7 @@ def test_player_rows_put_players_in_by_seat_then_those_out_by_place(db: Database
 
 def test_a_busted_player_may_rebuy_while_rebuys_are_open(db: Database) -> None:
     tid, _ = started(db, names=("Ann", "Bob", "Cid"), rebuy_levels=2)
-    state = services.bust(db, tid, [3], None, 300.0, by=1)
+    state = night_commands.bust(db, tid, [3], None, 300.0, by=1)
     rows = {r.player.name: r for r in dashboard_context(state, tid, 310.0)["rows"]}
     assert rows["Cid"].player.status == "waiting" and rows["Cid"].can_rebuy
     assert not rows["Ann"].can_rebuy  # still in with chips
@@ -134,8 +136,8 @@ def test_a_busted_player_may_rebuy_while_rebuys_are_open(db: Database) -> None:
 
 def test_the_dashboard_context_of_a_finished_tournament(db: Database) -> None:
     tid, _ = started(db, names=("Ann", "Bob", "Cid"))
-    services.bust(db, tid, [3], None, 300.0, by=1)
-    state = services.bust(db, tid, [2], None, 310.0, by=1)
+    night_commands.bust(db, tid, [3], None, 300.0, by=1)
+    state = night_commands.bust(db, tid, [2], None, 310.0, by=1)
     context = dashboard_context(state, tid, 400.0)
     assert context["tournament_id"] == tid and context["t"] is state
     assert context["clock"].status_text == "Finished"
@@ -149,7 +151,7 @@ def test_the_dashboard_context_of_a_finished_tournament(db: Database) -> None:
 
 
 def test_the_dashboard_context_before_the_start(db: Database) -> None:
-    tid = services.create_tournament(db, {"name": "Friday"}, 100.0)
+    tid = create_tournament(db, {"name": "Friday"}, 100.0)
     context = dashboard_context(load_state(db, tid), tid, 150.0)
     assert context["clock"].status_text == "Not started"
     assert context["clock"].time_text == "15:00"

@@ -1,0 +1,67 @@
+"""The TV clock's words and figures: the time left as it is shown, the blinds, the colour-up,
+and what the voice says as a level starts. Nothing here reads the tournament."""
+
+from __future__ import annotations
+
+import math
+
+from director.core.i18n import gettext
+from director.core.i18n import number as chips
+
+
+def format_clock(seconds: float) -> str:
+    """Time left as the TV shows it, rounded up to the second (0:00 only when time is up).
+
+    >>> format_clock(1200), format_clock(1199.2), format_clock(59.001), format_clock(0.0)
+    ('20:00', '20:00', '1:00', '0:00')
+    >>> format_clock(3725)
+    '1:02:05'
+    """
+    whole = max(0, math.ceil(seconds - 1e-9))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def ms(epoch_seconds: float) -> int:
+    """A time as the page's JavaScript takes it: epoch milliseconds."""
+    return round(epoch_seconds * 1000)
+
+
+def blinds_text(small: int, big: int) -> str:
+    return f"{chips(small)} / {chips(big)}"
+
+
+def with_ante(blinds: str, ante: int | None) -> str:
+    """``150 / 300 · ante 300`` (the blinds alone without an ante)."""
+    return gettext("%(blinds)s · ante %(ante)s", blinds=blinds, ante=chips(ante)) if ante else blinds
+
+
+def colour_up_text(denominations: tuple[int, ...] | list[int]) -> str:
+    """The colour-up as the director says it: 'Remove the 5 and 25 chips'."""
+    values = sorted(denominations)
+    if not values:
+        return ""
+    names = [chips(v) for v in values]
+    if len(names) == 1:
+        return gettext("Remove the %(chips)s chips", chips=names[0])
+    return gettext("Remove the %(chips)s and %(last)s chips", chips=", ".join(names[:-1]), last=names[-1])
+
+
+def say_number(amount: int) -> str:
+    """Numbers for the speech synthesiser: '1,000' reads oddly in some voices, '1000' never."""
+    return str(amount)
+
+
+def level_words(level: int | None, small: int, big: int, ante: int | None) -> str:
+    """What the voice says as a level starts: 'Level 5. Blinds 150, 300, ante 300.'"""
+    if ante:
+        return gettext("Level %(level)s. Blinds %(small)s, %(big)s, ante %(ante)s.", level=level,
+                       small=say_number(small), big=say_number(big), ante=say_number(ante))
+    return gettext("Level %(level)s. Blinds %(small)s, %(big)s.", level=level, small=say_number(small),
+                   big=say_number(big))
+
+
+def break_words(colour_up: str) -> str:
+    """What the voice says as a break starts: 'Break. Remove the 25 chips.'"""
+    return gettext("Break.") + (f" {colour_up}." if colour_up else "")

@@ -1,0 +1,524 @@
+"""What a table's dealer page shows, worded and formatted: the seats with their stacks and
+badges, whose turn, only the legal actions with their amounts, the pots, the showdown, the
+table's accidents and what the director must know (a bust, a move, the balancing); and the
+same as JSON (``table_json``). The dealer's commands are ``director.tables.commands``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import lazy_gettext
+
+from director.core.i18n import gettext, ngettext, number, ordinal, say
+from director.core.web import format_chips as _amount
+from director.night.views import colour_view
+from director.tables.views import move_text, names_of, table_step
+from engine import dealing
+from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
+from engine.errors import N_, EngineError
+from engine.hand import Hand
+from engine.rulings import substantial_action
+from engine.tournament import Tournament, refuse_past_hand_cap
+
+#: A seat's state as the panel shows it (``SeatView.status`` is the code; these are its words).
+STATUS_WORDS = (N_("folded"), N_("all-in"), N_("mucked"), N_("waiting"), N_("out"))
+
+#: A street's name at the head of the history's line where it begins.
+STREET_TITLES = {"preflop": lazy_gettext("Preflop"), "flop": lazy_gettext("Flop"), "turn": lazy_gettext("Turn"),
+                 "river": lazy_gettext("River")}
+
+#: The streets by the engine's names, as a sentence names them.
+STREETS = {"preflop": N_("preflop"), "flop": N_("flop"), "turn": N_("turn"), "river": N_("river"),
+           "showdown": N_("showdown")}
+
+
+def pot_name(index: int) -> str:
+    """``main pot``, ``side pot 1``, ... in the reader's language."""
+    return gettext("main pot") if index == 0 else gettext("side pot %(number)s", number=index)
+
+
+
+# --------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    player: int | None
+    name: str
+    stack: int
+    bet: int = 0
+    badges: tuple[str, ...] = ()
+    status: str = ""  # turn, folded, all-in, waiting, out
+    pending: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of the action pad: ``kind`` posted with ``amount``."""
+
+    kind: str
+    label: str
+    amount: int | None = None
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class PotView:
+    index: int
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+
+    @property
+    def who(self) -> str:
+        seats = [str(s) for s in self.eligible]
+        if len(seats) == 1:
+            return gettext("seat %(seat)s", seat=seats[0])
+        return gettext("seats %(seats)s and %(last)s", seats=", ".join(seats[:-1]), last=seats[-1])
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table panel shows, worded and formatted."""
+
+    tournament_id: int
+    table: int
+    name: str
+    seq: int
+    phase: str  # before, betting, showdown
+    level_text: str
+    hands_text: str
+    seats: tuple[SeatView, ...]
+    hand_number: int | None = None
+    street: str = ""
+    board: str = ""
+    turn: int | None = None
+    turn_name: str = ""
+    choices: tuple[Choice, ...] = ()
+    raise_word: str = ""
+    min_to: int | None = None
+    max_to: int | None = None
+    quick: tuple[Choice, ...] = ()
+    pots: tuple[PotView, ...] = ()
+    bets_total: int = 0
+    showdown_order: tuple[int, ...] = ()
+    can_muck: tuple[int, ...] = ()
+    all_face_up: bool = False
+    live: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+    """What the last entry made the house rules say (the older notes are in the history)."""
+    last_result: str = ""
+    busted_text: tuple[str, ...] = ()
+    positions_text: str = ""
+    can_deal: bool = False
+    deal_problem: str = ""
+    h4h: bool = False
+    balancing: tuple[str, ...] = ()
+    chip_text: str = ""
+    colour_text: str = ""
+    """At a colour-up break: the chips this table colours up, and who runs the race."""
+    colour_lines: tuple[str, ...] = ()
+    """The race at this table once it is run: the cards, who won the chips, the count."""
+    chip_difference: int = 0
+    finished: bool = False
+    can_undo: bool = False
+    can_redo: bool = False
+    """An undo at this table took back an entry that a redo can put back."""
+    oot_seats: tuple[int, ...] = ()
+    players: tuple[tuple[int, str, int], ...] = ()
+    """(player id, name, stack) of the table's players, for the director's correction."""
+    rulings: tuple[str, ...] = ()
+    """The rulings made in this hand, with their rules."""
+    substantial: str = ""
+    """Why substantial action has taken place (TDA 36), or "": no misdeal after it."""
+    button_seats: tuple[int, ...] = ()
+    """The seats the button can be corrected to (the players dealt in but the button)."""
+    clock_seat: int | None = None
+    """The seat on the action clock at this table."""
+    clock_ends_at: float | None = None
+    """When its time and countdown are up (epoch seconds), and the server's time now."""
+    clock_now: float = 0.0
+    clock_left: int = 0
+    """Seconds left on the clock (its countdown included); 0 once the time is up."""
+
+
+def _names(state: Tournament) -> dict[int, str]:
+    return {pid: name for pid, name, _ in state.names}
+
+
+def _level_text(state: Tournament, at: float) -> tuple[str, str]:
+    try:
+        clock = state.clock_at(at)
+    except EngineError:
+        return "", ""
+    if state.finished:
+        return gettext("Tournament over"), ""
+    if not state.started:
+        return gettext("The clock has not started"), ""
+    if clock.on_break:
+        return gettext("Break"), ""
+    blinds = {"level": clock.level_number, "small": _amount(clock.small_blind), "big": _amount(clock.big_blind)}
+    if clock.ante:
+        text = gettext("Level %(level)s · %(small)s/%(big)s · ante %(ante)s", ante=_amount(clock.ante), **blinds)
+    else:
+        text = gettext("Level %(level)s · %(small)s/%(big)s", **blinds)
+    hands = ""
+    if clock.hands_left_in_level is not None:
+        left = number(clock.hands_left_in_level)
+        played = clock.hands_played
+        if clock.hand_cap:
+            hands = ngettext("%(num)d hand played · %(left)s to the next level · cap %(cap)s",
+                             "%(num)d hands played · %(left)s to the next level · cap %(cap)s",
+                             played, left=left, cap=number(clock.hand_cap))
+        else:
+            hands = ngettext("%(num)d hand played · %(left)s to the next level",
+                             "%(num)d hands played · %(left)s to the next level", played, left=left)
+    return text, hands
+
+
+def _badges(record: TableHand | None, seat: int, positions: Any) -> tuple[str, ...]:
+    if positions is None:
+        return ()
+    out = []
+    if positions.button == seat:
+        out.append("BTN")
+    if positions.small_blind == seat:
+        out.append("SB")
+    if positions.big_blind == seat:
+        out.append("BB")
+    return tuple(out)
+
+
+def _quick_amounts(hand: Hand, low: int, high: int) -> tuple[Choice, ...]:
+    """Min raise, half pot, pot, all-in, as "to" amounts within the legal range."""
+    legal = hand.legal_actions()
+    assert legal is not None
+    pot = sum(p.amount for p in hand.pots()) + sum(hand.bets().values())
+    call = legal.call_amount
+    current = hand.current_bet
+    out: list[Choice] = [Choice("raise", gettext("Min %(amount)s", amount=_amount(low)), low)]
+    for half, share in ((True, 0.5), (False, 1.0)):
+        to = current + round((pot + call) * share)
+        if low < to < high and all(c.amount != to for c in out):
+            label = (gettext("½ pot %(amount)s", amount=_amount(to)) if half
+                     else gettext("Pot %(amount)s", amount=_amount(to)))
+            out.append(Choice("raise", label, to))
+    if high != low:
+        out.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high))
+    return tuple(out)
+
+
+def _betting_view(hand: Hand) -> dict[str, Any]:
+    legal = hand.legal_actions()
+    if legal is None:
+        return {}
+    choices: list[Choice] = []
+    if legal.can_fold:
+        choices.append(Choice("fold", gettext("Fold"), style="danger" if not legal.fold_warns else "quiet"))
+    if legal.can_check:
+        choices.append(Choice("check", gettext("Check")))
+    elif legal.call_amount:
+        stack = hand.stacks()[legal.seat]
+        amount = _amount(legal.call_amount)
+        if legal.call_amount >= stack:
+            choices.append(Choice("call", gettext("Call all-in %(amount)s", amount=amount), style="primary"))
+        else:
+            choices.append(Choice("call", gettext("Call %(amount)s", amount=amount), style="primary"))
+    low, high = legal.min_bet_or_raise_to, legal.max_bet_or_raise_to
+    quick: tuple[Choice, ...] = ()
+    if low is not None and high is not None:
+        if low < high:
+            label = (gettext("Raise to %(amount)s+", amount=_amount(low)) if legal.raise_word == "raise"
+                     else gettext("Bet %(amount)s+", amount=_amount(low)))
+            choices.append(Choice(legal.raise_word, label, low, "primary"))
+        quick = _quick_amounts(hand, low, high)
+        choices.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high, "allin"))
+    return {
+        "choices": tuple(choices),
+        "raise_word": legal.raise_word,
+        "min_to": low,
+        "max_to": high,
+        "quick": quick,
+    }
+
+
+def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> TableView:
+    """The table panel's content from the tournament's state at ``at``."""
+    names = _names(state)
+    level_text, hands_text = _level_text(state, at)
+    record = state.dealing.current(table)
+    running = record if record is not None and not record.finished else None
+    common: dict[str, Any] = {
+        "tournament_id": tournament_id,
+        "table": table,
+        "name": state.name,
+        "seq": state.seq,
+        "level_text": level_text,
+        "hands_text": hands_text,
+        "h4h": state.hand_for_hand,
+        "finished": state.finished,
+    }
+    check = chip_check(state, table)
+    if check.difference:
+        common["chip_text"] = _chip_text(check, names)
+        common["chip_difference"] = check.difference
+    colour = colour_view(state, at, only=table)
+    here = next((c for c in colour.tables if c.number == table), None) if colour else None
+    if colour is not None and here is not None:
+        common["colour_text"] = (
+            gettext("Colour-up at this break: %(colour)s.", colour=say(colour.text)) if here.done
+            else gettext("Colour-up at this break: %(colour)s; the director runs the race from the dashboard.",
+                         colour=say(colour.text))
+        )
+        if here.done:
+            common["colour_lines"] = tuple(say(line) for race in here.done.races for line in race.lines[1:])
+    seated = state.seating.at_table(table) if table in state.seating.tables else {}
+    common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
+    if record is not None and record.finished:
+        common["last_result"] = gettext("Hand %(number)s: %(result)s", number=record.number,
+                                        result=say(record.result))
+        common["busted_text"] = bust_lines(state, record, at)
+    if running is None:
+        return _before_view(state, table, seated, names, common, record, at)
+    hand = running.replay()
+    rows = [(seat, pid, names.get(pid, "?"), stack_of(state, pid), _badges(running, seat, running.positions),
+             _pending_text(running, seat)) for seat, pid in sorted((*running.players, *running.waiting))]
+    panel = hand_panel(hand, rows, absent=lambda seat, stack: "waiting")
+    turn = hand.turn
+    live = set(hand.live_seats())
+    betting = panel["phase"] == "betting"
+    return TableView(
+        **common,
+        **panel,
+        hand_number=running.number,
+        turn_name=names.get(dict(running.players).get(turn or 0, 0), "") if turn else "",
+        can_muck=tuple(s for s in hand.showdown_order() if _may_muck(hand, s)) if not betting else (),
+        notes=_last_notes(running),
+        can_undo=True,
+        can_redo=bool(running.ahead),
+        oot_seats=tuple(s for s in hand.seats if s in live and s != turn and not hand.is_all_in(s)) if betting else (),
+        positions_text=_positions_text(running.positions),
+        rulings=tuple(say(r.line) for r in running.rulings),
+        substantial=say(substantial_action(hand) or ""),
+        button_seats=tuple(s for s, _ in running.players if s != running.setup.button),
+        **_clock_view(state, table, turn, at),
+    )
+
+
+def _pending_text(running: TableHand, seat: int) -> str:
+    pending = running.pending_for(seat)
+    return gettext("Out of turn: %(action)s", action=say(pending.describe())) if pending else ""
+
+
+SeatRow = tuple[int, int | None, str, int, tuple[str, ...], str]
+"""A seat at a hand's table: seat, player (or member), name, stack when not in the hand,
+badges (button, blinds), a note (an action out of turn held)."""
+
+
+def hand_panel(hand: Hand, rows: Iterable[SeatRow], absent: Callable[[int, int], str]) -> dict[str, Any]:
+    """What both games' dealer panels show of a hand in play: each seat with its stack, bet
+    and status (``absent`` says what a seat not dealt in is: waiting, out), the phase, the
+    board, whose turn, the pots (each with the seats still in that may win it) and, while
+    betting, the action pad."""
+    bets, stacks, live = hand.bets(), hand.stacks(), set(hand.live_seats())
+    showdown = hand.street == "showdown"
+    order = hand.showdown_order()
+
+    def status(seat: int, stack: int) -> str:
+        if seat not in stacks:
+            return absent(seat, stack)
+        if seat == hand.turn:
+            return "turn"
+        if seat not in live:
+            return "mucked" if showdown and seat in order else "folded"
+        return "all-in" if hand.is_all_in(seat) else ""
+
+    seats = tuple(SeatView(seat, who, name, stacks.get(seat, stack), bets.get(seat, 0), badges, status(seat, stack), note)
+                  for seat, who, name, stack, badges, note in rows)
+    pots = tuple(PotView(i, pot_name(i), p.amount, tuple(s for s in p.eligible if s in live) or p.eligible)
+                 for i, p in enumerate(hand.pots()))
+    return {
+        "phase": "showdown" if showdown else "betting",
+        "seats": seats,
+        "street": hand.street,
+        "board": " ".join(str(c) for c in hand.board),
+        "turn": hand.turn,
+        "pots": pots,
+        "bets_total": sum(bets.values()),
+        "showdown_order": order,
+        "all_face_up": hand.all_hands_face_up,
+        "live": tuple(s for s in hand.seats if s in live),
+        **({} if showdown else _betting_view(hand)),
+    }
+
+
+def _last_notes(record: TableHand) -> tuple[str, ...]:
+    """The notes the hand's last entry made (an out-of-turn action settled, a push ruled):
+    older ones are about actions the table has moved past."""
+    notes = record.notes[len(record.before.notes):] if record.before is not None else record.notes
+    return tuple(say(note) for note in notes)
+
+
+def _clock_view(state: Tournament, table: int, turn: int | None, at: float) -> dict[str, Any]:
+    """The action clock when it runs for the seat to act at this table."""
+    clock = state.action_clock
+    if clock is None or clock.table != table or clock.seat is None or clock.seat != turn:
+        return {}
+    return {"clock_seat": clock.seat, "clock_ends_at": clock.ends_at, "clock_now": at,
+            "clock_left": max(0, math.ceil(clock.ends_at - at))}
+
+
+def _chip_text(check: ChipCheck, names: Mapping[int, str]) -> str:
+    """The chip check at a table in one line: the difference, why, and how to mend it."""
+    why = "; ".join(
+        gettext("%(name)s's %(chips)s left with a bust naming no winner", name=names.get(off.player, "?"),
+                chips=_amount(off.chips))
+        for off in check.write_offs
+    )
+    values = {"counted": _amount(check.counted), "difference": _amount(abs(check.difference)),
+              "expected": _amount(check.expected), "why": why}
+    if check.difference > 0:
+        if why:
+            return gettext("Stacks here %(counted)s: %(difference)s more than the %(expected)s in play (%(why)s); "
+                           "count and correct the stack that differs.", **values)
+        return gettext("Stacks here %(counted)s: %(difference)s more than the %(expected)s in play; "
+                       "count and correct the stack that differs.", **values)
+    if why:
+        return gettext("Stacks here %(counted)s: %(difference)s fewer than the %(expected)s in play (%(why)s); "
+                       "count and correct the stack that differs.", **values)
+    return gettext("Stacks here %(counted)s: %(difference)s fewer than the %(expected)s in play; "
+                   "count and correct the stack that differs.", **values)
+
+
+def _may_muck(hand: Hand, seat: int) -> bool:
+    try:
+        hand.verify_muck(seat)
+    except EngineError:
+        return False
+    return True
+
+
+def bust_lines(state: Tournament, record: TableHand, at: float) -> tuple[str, ...]:
+    """A line for each player knocked out in ``record`` who is still out, as it stands now:
+    the place once it is settled, else what may still happen. A player back in since (a
+    rebuy, a re-entry) has no line: that bust is over."""
+    standings = state.standings.at_level(state.level_at(at)) if state.started else state.standings
+    places = state.places()
+    lines = []
+    for pid, _ in record.busted:
+        player = state.player(pid)
+        if not player.out:
+            continue
+        if pid in places:
+            lines.append(gettext("%(name)s is out in %(place)s place.", name=player.name, place=ordinal(places[pid])))
+        elif standings.can_rebuy(pid):
+            lines.append(gettext("%(name)s is out (may still rebuy).", name=player.name))
+        elif standings.can_reenter(pid):
+            lines.append(gettext("%(name)s is out (may still re-enter).", name=player.name))
+        else:
+            lines.append(gettext("%(name)s is out (the place is not settled yet).", name=player.name))
+    return tuple(lines)
+
+
+def _positions_text(positions: Any) -> str:
+    if positions.small_blind is not None:
+        return gettext("Button seat %(button)s · small blind seat %(small)s · big blind seat %(big)s",
+                       button=positions.button, small=positions.small_blind, big=positions.big_blind)
+    return gettext("Button seat %(button)s · dead small blind (seat %(small)s is empty) · big blind seat %(big)s",
+                   button=positions.button, small=positions.small_blind_seat_number, big=positions.big_blind)
+
+
+def _before_view(
+    state: Tournament, table: int, seated: Mapping[int, int], names: Mapping[int, str],
+    common: dict[str, Any], record: TableHand | None, at: float,
+) -> TableView:
+    problem = ""
+    plan = None
+    if state.finished:
+        problem = gettext("The tournament is over.")
+    elif not state.started:
+        problem = gettext("The director starts the clock before the first hand.")
+    else:
+        try:
+            refuse_past_hand_cap(state, at)
+            plan = plan_deal(state, table)
+        except EngineError as error:
+            problem = say(error)
+        late = dealing.h4h_waiting_for(state, table)
+        if late and not problem:
+            problem = gettext("Hand for hand: waiting for table %(tables)s to finish.",
+                              tables=", ".join(str(t) for t in late))
+        clock = state.clock_at(at)
+        if clock.on_break and not problem:
+            problem = gettext("It is the break.")
+    waiting = {s for s, _ in plan.waiting} if plan else set()
+    seats = tuple(
+        SeatView(
+            seat, pid, names.get(pid, "?"), stack_of(state, pid), 0,
+            _badges(None, seat, plan.positions if plan else None),
+            "waiting" if seat in waiting else "",
+        )
+        for seat, pid in sorted(seated.items())
+    )
+    return TableView(
+        **common,
+        phase="before",
+        seats=seats,
+        positions_text=_positions_text(plan.positions) if plan else "",
+        can_deal=plan is not None and not problem,
+        deal_problem=problem,
+        balancing=_balancing(state, table),
+        can_undo=False,
+    )
+
+
+def _balancing(state: Tournament, table: int) -> tuple[str, ...]:
+    """The balancing step due now, when it moves a player to or from here, in the tables
+    page's words (a move from a table with a hand running happens after the hand)."""
+    if len(state.seating.tables) < 2:
+        return ()
+    try:
+        step = table_step(state)
+    except EngineError:
+        return ()
+    names = names_of(state)
+    return tuple(
+        move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table)
+    )
+
+
+def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> dict[str, Any]:
+    view = table_view(state, tournament_id, table, at)
+    return {
+        "seq": state.seq,
+        "table": table,
+        "phase": view.phase,
+        "hand": view.hand_number,
+        "street": view.street or None,
+        "turn": view.turn,
+        "level": view.level_text,
+        "positions": view.positions_text,
+        "seats": [
+            {"seat": s.seat, "player": s.player, "name": s.name, "stack": s.stack, "bet": s.bet,
+             "badges": list(s.badges), "status": s.status}
+            for s in view.seats
+        ],
+        "actions": [{"kind": c.kind, "label": c.label, "amount": c.amount} for c in view.choices],
+        "min_to": view.min_to,
+        "max_to": view.max_to,
+        "pots": [{"name": p.name, "amount": p.amount, "eligible": list(p.eligible)} for p in view.pots],
+        "showdown_order": list(view.showdown_order),
+        "last_result": view.last_result or None,
+        "notes": list(view.notes),
+        "can_deal": view.can_deal,
+        "deal_problem": view.deal_problem or None,
+        "rulings": list(view.rulings),
+        "substantial_action": view.substantial or None,
+        "on_the_clock": None if view.clock_seat is None else {"seat": view.clock_seat, "seconds_left": view.clock_left},
+    }
+
