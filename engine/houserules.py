@@ -85,6 +85,58 @@ def silent_push(
     Raises :class:`IllegalAction` when it is not the seat's turn and
     :class:`InvalidInput` for chips the player does not have.
     """
+    push = _read_push(hand, seat, chips, string_bet)
+    for rule in (_every_chip_or_short, _string_bet, _no_bet_to_face):
+        ruling = rule(push)
+        if ruling is not None:
+            return ruling
+    return _facing_a_bet(push)
+
+
+@dataclass(frozen=True, slots=True)
+class _Push:
+    """Chips pushed without a word, and the figures of the betting the rules look at."""
+
+    seat: Seat
+    chips: Sequence[Chips]
+    string_bet: bool
+    pushed: Chips
+    """What the chips pushed now are worth."""
+    bet: Chips
+    """The seat's bet on this street before the push."""
+    behind: Chips
+    """The seat's chips behind before the push."""
+    current: Chips
+    """The bet to match."""
+    owed: Chips
+    to: Chips
+    """The seat's bet if every chip pushed counted."""
+    word: str
+    """``bet`` when nobody has bet, else ``raise``."""
+    full: Chips
+    """The minimum raise increment."""
+    min_to: Chips | None
+    """The smallest bet or raise to, ``None`` when the seat may not bet or raise."""
+    facing: Message
+    """``Seat 4 pushed 1,500 facing 1,100``: how each ruling's sentence starts."""
+
+    def ruling(self, kind: str, to_: Chips, rule: str) -> Ruling:
+        """The push counted as ``kind`` to ``to_``: what goes back or must be added."""
+        seat, to = self.seat, self.to
+        notation = check_or_call(seat) if kind in ("check", "call") else bet_or_raise(seat, to_)
+        added = max(0, to_ - to)
+        returned = max(0, to - to_)
+        return Ruling(seat, kind, to_, notation, returned, added, rule)
+
+    def back(self, plain: str, returned: str, amount: Chips, **values: object) -> Message:
+        """The sentence ``plain``, or ``returned`` (``…; {back} goes back.``) when chips go back."""
+        if amount > 0:
+            return Message(returned, facing=self.facing, back=amount, **values)
+        return Message(plain, facing=self.facing, **values)
+
+
+def _read_push(hand: Hand, seat: Seat, chips: Sequence[Chips], string_bet: bool) -> _Push:
+    """Check that ``seat`` may push these chips now, and read the betting they face."""
     _turn_check(hand, seat)
     legal = hand.legal_actions()
     assert legal is not None and legal.seat == seat
@@ -104,22 +156,6 @@ def silent_push(
     current = hand.current_bet
     owed = max(0, current - bet)
     to = bet + pushed
-    word = legal.raise_word  # "bet" when nobody has bet, else "raise"
-    full = hand.min_raise_increment
-    min_to = legal.min_bet_or_raise_to
-
-    def ruling(kind: str, to_: Chips, rule: str) -> Ruling:
-        notation = check_or_call(seat) if kind in ("check", "call") else bet_or_raise(seat, to_)
-        added = max(0, to_ - to)
-        returned = max(0, to - to_)
-        return Ruling(seat, kind, to_, notation, returned, added, rule)
-
-    def back(plain: str, returned: str, amount: Chips, **values: object) -> Message:
-        """The sentence ``plain``, or ``returned`` (``…; {back} goes back.``) when chips go back."""
-        if amount > 0:
-            return Message(returned, facing=facing, back=amount, **values)
-        return Message(plain, facing=facing, **values)
-
     if bet and owed:
         facing = Message("Seat {seat} pushed {pushed} ({total} in all) facing {current}",
                          seat=seat, pushed=pushed, total=to, current=current)
@@ -129,12 +165,18 @@ def silent_push(
         facing = Message("Seat {seat} pushed {pushed} facing {current}", seat=seat, pushed=pushed, current=current)
     else:
         facing = Message("Seat {seat} pushed {pushed}", seat=seat, pushed=pushed)
+    return _Push(seat, chips, string_bet, pushed, bet, behind, current, owed, to, legal.raise_word,
+                 hand.min_raise_increment, legal.min_bet_or_raise_to, facing)
 
-    if pushed == behind and to > current and min_to is None:
-        return ruling(
+
+def _every_chip_or_short(p: _Push) -> Ruling | None:
+    """Every chip the player had (TDA 45), or less than the call (TDA 51-B)."""
+    seat, current, to = p.seat, p.current, p.to
+    if p.pushed == p.behind and to > current and p.min_to is None:
+        return p.ruling(
             "call",
             current,
-            back(
+            p.back(
                 N_("{facing}: every chip they had, but seat {seat} may not raise (the betting was not "
                    "reopened, or everyone else is all-in), so it is a call (TDA 45)."),
                 N_("{facing}: every chip they had, but seat {seat} may not raise (the betting was not "
@@ -142,7 +184,7 @@ def silent_push(
                 to - current, seat=seat,
             ),
         )
-    if pushed == behind:
+    if p.pushed == p.behind:
         return Ruling(
             seat,
             "all-in",
@@ -150,96 +192,112 @@ def silent_push(
             check_or_call(seat) if to <= current else bet_or_raise(seat, to),
             0,
             0,
-            Message("{facing}: every chip they had, so they are all-in (TDA 45).", facing=facing),
+            Message("{facing}: every chip they had, so they are all-in (TDA 45).", facing=p.facing),
         )
-    if owed and pushed < owed:
-        return ruling(
+    if p.owed and p.pushed < p.owed:
+        return p.ruling(
             "call",
             current,
             Message(
                 "{facing}: less than the {owed} to call, so they must make the full call (TDA 51-B) and add {add}.",
-                facing=facing, owed=owed, add=owed - pushed,
+                facing=p.facing, owed=p.owed, add=p.owed - p.pushed,
             ),
         )
-    if string_bet:
-        if owed == 0:
-            return ruling(
-                "check",
-                bet,
-                back(
-                    N_("{facing} in more than one motion, a string bet: it counts only as a call "
-                       "(TDA 42, 56), and with nothing to call that is a check (TDA 55)."),
-                    N_("{facing} in more than one motion, a string bet: it counts only as a call "
-                       "(TDA 42, 56), and with nothing to call that is a check (TDA 55); {back} goes back."),
-                    pushed,
-                ),
-            )
-        return ruling(
-            "call",
-            current,
-            back(
-                N_("{facing} in more than one motion, a string bet: it counts only as a call (TDA 42, 56)."),
-                N_("{facing} in more than one motion, a string bet: it counts only as a call "
-                   "(TDA 42, 56); {back} goes back."),
-                to - current,
-            ),
-        )
-    if owed == 0 and min_to is None:
-        return ruling(
+    return None
+
+
+def _string_bet(p: _Push) -> Ruling | None:
+    """Chips in more than one motion count only as a call (TDA 42, 56), or a check."""
+    if not p.string_bet:
+        return None
+    if p.owed == 0:
+        return p.ruling(
             "check",
-            bet,
-            back(
+            p.bet,
+            p.back(
+                N_("{facing} in more than one motion, a string bet: it counts only as a call "
+                   "(TDA 42, 56), and with nothing to call that is a check (TDA 55)."),
+                N_("{facing} in more than one motion, a string bet: it counts only as a call "
+                   "(TDA 42, 56), and with nothing to call that is a check (TDA 55); {back} goes back."),
+                p.pushed,
+            ),
+        )
+    return p.ruling(
+        "call",
+        p.current,
+        p.back(
+            N_("{facing} in more than one motion, a string bet: it counts only as a call (TDA 42, 56)."),
+            N_("{facing} in more than one motion, a string bet: it counts only as a call "
+               "(TDA 42, 56); {back} goes back."),
+            p.to - p.current,
+        ),
+    )
+
+
+def _no_bet_to_face(p: _Push) -> Ruling | None:
+    """Nothing to call: a check when the seat may not bet, else a bet (TDA 44, 52-A)."""
+    if p.owed == 0 and p.min_to is None:
+        return p.ruling(
+            "check",
+            p.bet,
+            p.back(
                 N_("{facing}: seat {seat} may not bet (everyone else is all-in), so it is a check."),
                 N_("{facing}: seat {seat} may not bet (everyone else is all-in), so it is a check; "
                    "{back} goes back."),
-                pushed, seat=seat,
+                p.pushed, seat=p.seat,
             ),
         )
-    if owed == 0 and current == 0:
-        minimum = min_to if min_to is not None else to
-        if len(chips) == 1:
-            if to >= minimum:
-                return ruling(
-                    "bet", to,
-                    Message("{facing} with no bet to face: one chip is a bet of its full value (TDA 44).",
-                            facing=facing),
-                )
-        elif to >= minimum:
-            return ruling("bet", to, Message("{facing} with no bet to face: a bet of {amount}.", facing=facing, amount=to))
-        return ruling(
-            "bet",
-            minimum,
-            Message(
-                "{facing}: less than the minimum bet, so the bet is made up to {minimum} (TDA 52-A).",
-                facing=facing, minimum=minimum,
-            ),
-        )
-    # Facing a bet (or the big blind's option): is it a call or a raise?
-    if len(chips) == 1 and owed > 0:
-        return ruling(
+    if p.owed != 0 or p.current != 0:
+        return None
+    to, facing = p.to, p.facing
+    minimum = p.min_to if p.min_to is not None else to
+    if len(p.chips) == 1:
+        if to >= minimum:
+            return p.ruling(
+                "bet", to,
+                Message("{facing} with no bet to face: one chip is a bet of its full value (TDA 44).",
+                        facing=facing),
+            )
+    elif to >= minimum:
+        return p.ruling("bet", to, Message("{facing} with no bet to face: a bet of {amount}.", facing=facing, amount=to))
+    return p.ruling(
+        "bet",
+        minimum,
+        Message(
+            "{facing}: less than the minimum bet, so the bet is made up to {minimum} (TDA 52-A).",
+            facing=facing, minimum=minimum,
+        ),
+    )
+
+
+def _facing_a_bet(p: _Push) -> Ruling:
+    """Facing a bet (or the big blind's option): is it a call or a raise (TDA 43-A, 44, 45)?"""
+    seat, current, to, facing, min_to = p.seat, p.current, p.to, p.facing, p.min_to
+    if len(p.chips) == 1 and p.owed > 0:
+        return p.ruling(
             "call",
             current,
-            back(
+            p.back(
                 N_("{facing}: one oversized chip without a word is a call (TDA 44)."),
                 N_("{facing}: one oversized chip without a word is a call (TDA 44); {back} goes back."),
                 to - current,
             ),
         )
-    if owed > 0 and pushed - min(chips) < owed:
-        return ruling(
+    if p.owed > 0 and p.pushed - min(p.chips) < p.owed:
+        return p.ruling(
             "call",
             current,
-            back(
+            p.back(
                 N_("{facing}: every chip was needed to call, so it is a call (TDA 45)."),
                 N_("{facing}: every chip was needed to call, so it is a call (TDA 45); {back} goes back."),
                 to - current,
             ),
         )
     if min_to is None:
-        return ruling(
+        return p.ruling(
             "call",
             current,
-            back(
+            p.back(
                 N_("{facing}: seat {seat} may not raise (the betting was not reopened, or everyone "
                    "else is all-in), so it is a call."),
                 N_("{facing}: seat {seat} may not raise (the betting was not reopened, or everyone "
@@ -248,13 +306,14 @@ def silent_push(
             ),
         )
     increment = to - current
+    word, full = p.word, p.full
     if to >= min_to:
         if word == "bet":
-            return ruling(word, to, Message("{facing}: a bet to {amount}.", facing=facing, amount=to))
-        return ruling(word, to, Message("{facing}: a raise to {amount}.", facing=facing, amount=to))
+            return p.ruling(word, to, Message("{facing}: a bet to {amount}.", facing=facing, amount=to))
+        return p.ruling(word, to, Message("{facing}: a raise to {amount}.", facing=facing, amount=to))
     num, den = UNDERRAISE_THRESHOLD
     if increment * den >= full * num:
-        return ruling(
+        return p.ruling(
             word,
             min_to,
             Message(
@@ -263,10 +322,10 @@ def silent_push(
                 facing=facing, increment=increment, full=full, minimum=min_to,
             ),
         )
-    return ruling(
+    return p.ruling(
         "call",
         current,
-        back(
+        p.back(
             N_("{facing}: the raise of {increment} is less than half the minimum raise of {full}, "
                "so it is a call (TDA 43-A)."),
             N_("{facing}: the raise of {increment} is less than half the minimum raise of {full}, "

@@ -5,6 +5,9 @@ everyone still in the game. If several players are knocked out in the same hand,
 the one who started that hand with more chips finishes higher; players who
 started with the same number of chips share the place."
 
+The busts of one hand and their places are :mod:`engine.busts`; here are the standings
+of a whole tournament (:class:`Standings`) and its rebuy rules.
+
 >>> places_for_busts(10, {"Ann": 5000, "Bob": 3000})
 {'Ann': 9, 'Bob': 10}
 >>> places_for_busts(5, {"Ann": 800, "Bob": 800})
@@ -13,101 +16,23 @@ started with the same number of chips share the place."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Literal, TypeAlias, TypeVar
+from typing import Literal, TypeAlias
 
+from engine.busts import Bust as Bust
+from engine.busts import Chips as Chips
+from engine.busts import Elimination as Elimination
+from engine.busts import K as K
+from engine.busts import PlayerId as PlayerId
+from engine.busts import TieBreak as TieBreak
+from engine.busts import by_and_split, shared_by_rank
+from engine.busts import places_for_busts as places_for_busts
 from engine.errors import EngineError, IllegalAction, InvalidInput, Message, Term
-
-Chips: TypeAlias = int
-K = TypeVar("K", bound=Hashable)
-
-TieBreak: TypeAlias = Literal["share", "order"]
-"""How busts with equal starting stacks are placed (TDA 3.3).
-
-``"share"`` (the default, seed 000): they share the better place.
-``"order"``: the order of the ``busts`` mapping decides, the first one finishing
-higher (the caller lists them e.g. in seat order from the left of the button).
-"""
-
-
-def places_for_busts(
-    players_left_before: int,
-    busts: Mapping[K, Chips],
-    tie_break: TieBreak = "share",
-) -> dict[K, int]:
-    """The finishing places of the players knocked out in one hand.
-
-    ``busts`` maps each player knocked out to the chips they had when the hand
-    began. With N players before the hand and k knocked out, they take places
-    N-k+1 to N: a bigger starting stack finishes higher, equal stacks share the
-    better place. The hand must leave somebody in, so k < N.
-
-    >>> places_for_busts(6, {3: 500, 5: 800, 1: 500})
-    {3: 5, 5: 4, 1: 5}
-    >>> places_for_busts(6, {3: 500, 5: 800, 1: 500}, tie_break="order")
-    {3: 5, 5: 4, 1: 6}
-    """
-    n, k = players_left_before, len(busts)
-    if k == 0:
-        return {}
-    if n < 2:
-        if n == 1:
-            raise IllegalAction("Nobody can be knocked out with 1 player left: a hand needs two players.")
-        raise IllegalAction(
-            "Nobody can be knocked out with {count} players left: a hand needs two players.", count=n
-        )
-    if k >= n:
-        raise IllegalAction(
-            "{busted} players cannot all be knocked out of one hand with {left} left: "
-            "the hand leaves at least one player with chips.", busted=k, left=n,
-        )
-    for who, stack in busts.items():
-        if stack < 0:
-            raise InvalidInput("{who} cannot have started the hand with {stack} chips.", who=str(who), stack=stack)
-    if tie_break not in ("share", "order"):
-        raise InvalidInput("Unknown tie break {tie_break}: use 'share' or 'order'.", tie_break=repr(tie_break))
-    best = n - k + 1
-    stacks = list(busts.values())
-    places: dict[K, int] = {}
-    for i, (who, stack) in enumerate(busts.items()):
-        above = sum(1 for s in stacks if s > stack)
-        if tie_break == "order":
-            above += sum(1 for s in stacks[:i] if s == stack)
-        places[who] = best + above
-    return places
-
-
-def _shared_by_rank(busts: Sequence[Bust], players_before: int, tie_break: TieBreak) -> dict[PlayerId, int]:
-    """Busts of one hand-for-hand hand at several tables (TDA 3.4 "split", with seed 000 at
-    each table): rank the busts of each table by their starting stacks, then the players of
-    the same rank at different tables share the best place left.
-
-    >>> b = [Bust(1, 500, 1), Bust(2, 800, 1), Bust(3, 600, 2)]
-    >>> _shared_by_rank(b, 10, "share")
-    {2: 8, 3: 8, 1: 10}
-    """
-    by_table: dict[int | None, dict[PlayerId, Chips]] = {}
-    for b in busts:
-        by_table.setdefault(b.table, {})[b.player] = b.stack
-    rank: dict[PlayerId, int] = {}
-    for stacks in by_table.values():
-        local = places_for_busts(len(stacks) + 1, stacks, tie_break)  # 1-based ranks from 2
-        rank.update({pid: place - 1 for pid, place in local.items()})
-    places: dict[PlayerId, int] = {}
-    best = players_before - len(busts) + 1
-    above = 0
-    for r in sorted(set(rank.values())):
-        tier = [pid for pid in rank if rank[pid] == r]
-        places.update(dict.fromkeys(tier, best + above))
-        above += len(tier)
-    return dict(sorted(places.items(), key=lambda item: item[1]))
-
 
 # --- the standings of a tournament ---------------------------------------------------------
 
-PlayerId: TypeAlias = int
 Money: TypeAlias = int
 CrossTable: TypeAlias = Literal["split", "starting_stack"]
 """Players knocked out on the same hand-for-hand hand at different tables (TDA 3.4):
@@ -170,43 +95,6 @@ class RebuyRules:
         if self.rebuy_when not in ("busted", "at_or_below_start"):
             raise InvalidInput("Unknown rebuy condition {condition}: use 'busted' or 'at_or_below_start'.",
                                condition=repr(self.rebuy_when))
-
-
-@dataclass(frozen=True)
-class Bust:
-    """One player knocked out: the chips they started the hand with, their table, who did it."""
-
-    player: PlayerId
-    stack: Chips
-    table: int | None = None
-    by: PlayerId | None = None
-    """Who knocked the player out: the winner of the pot that held his last chips, the first
-    of them in the odd-chip order when several split it."""
-    split: tuple[PlayerId, ...] = ()
-    """Every player who split that pot, in the odd-chip order, when several did."""
-
-    @property
-    def takers(self) -> tuple[PlayerId, ...]:
-        """Who shares the knockout (its bounty): one player, or those who split the pot."""
-        return self.split or ((self.by,) if self.by is not None else ())
-
-
-def _by(takers: tuple[PlayerId, ...]) -> tuple[PlayerId | None, tuple[PlayerId, ...]]:
-    """A bust's ``by`` and ``split`` from who took the pot."""
-    return (takers[0] if takers else None), (takers if len(takers) > 1 else ())
-
-
-@dataclass(frozen=True)
-class Elimination:
-    """The players knocked out in one hand (or entered together as "same hand")."""
-
-    busts: tuple[Bust, ...]
-    hand: int | None = None
-    hand_for_hand: bool = False
-    level: int = 1
-    """The level in play when they went out (during a break, the level just played)."""
-    at: float | None = None
-    """When it was recorded (epoch seconds)."""
 
 
 @dataclass(frozen=True)
@@ -435,7 +323,7 @@ class Standings:
         tables = {b.table for b in group.busts}
         if group.hand_for_hand and len(tables) > 1 and self.cross_table == "split":
             if self.table_order:
-                return _shared_by_rank(group.busts, players_before, self.tie_break)
+                return shared_by_rank(group.busts, players_before, self.tie_break)
             return dict.fromkeys(stacks, players_before - len(stacks) + 1)
         return places_for_busts(players_before, stacks, self.tie_break)
 
@@ -593,7 +481,7 @@ class Standings:
                 takers[victim] = winners
         where = tables or {}
         new = tuple(
-            Bust(pid, stack, where.get(pid, table), *_by(takers.get(pid, ()))) for pid, stack in busts.items()
+            Bust(pid, stack, where.get(pid, table), *by_and_split(takers.get(pid, ()))) for pid, stack in busts.items()
         )
         groups = self.eliminations
         last = groups[-1] if groups else None
