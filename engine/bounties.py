@@ -18,7 +18,8 @@ bounty unclaimed, said on the host's sheet.
 
 Each knockout is a record in the night's ledger (``engine.ledger``), made when the bust is
 entered: a rebuy, a re-entry, a deal or a restart never takes back a bounty won; only undoing
-that bust does. This module reads the ledger for the pages.
+that bust does. This module reads the ledger for the pages. The kinds of bounty
+(``BOUNTY_KINDS``) are the settings' (``engine.settings``), and still read from here.
 
 >>> from engine.events import Event
 >>> from engine.tournament import fold
@@ -35,21 +36,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TypeAlias
 
 from engine.errors import Message
 from engine.ledger import mystery_bounties
-
-if TYPE_CHECKING:
-    from engine.tournament import Tournament
+from engine.settings import BOUNTY_KINDS as BOUNTY_KINDS
+from engine.settings import BountyKind as BountyKind
+from engine.state import Tournament
 
 Money: TypeAlias = int
 PlayerId: TypeAlias = int
-BountyKind: TypeAlias = Literal["none", "knockout", "progressive", "mystery"]
-BOUNTY_KINDS: dict[str, str] = {
-    "none": "no bounties", "knockout": "knockout", "progressive": "progressive knockout",
-    "mystery": "mystery bounty",
-}
 
 
 @dataclass(frozen=True)

@@ -8,55 +8,30 @@ for with cards (``engine.chips.colour_up``, dealt from ``random.Random(seed)``: 
 draws the seed, the fold replays the same race). Where the dealer's assistant keeps the
 table's stacks they are read from it; at another table the dealer counts them and the
 director enters ``stacks``. Each stack takes its new amount, and the chips in play change by
-exactly the race's rounding, so the stacks still add up to them (one chip count).
+exactly the race's rounding, so the stacks still add up to them (one chip count). Each
+table's colour-up is kept as a :class:`ColourUpRecord` with the tournament's state
+(``engine.state``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeAlias
+from dataclasses import replace
+from typing import Any, TypeAlias
 
 from engine.chips import ColourUp, colour_up
-from engine.dealing import stack_of, with_net
 from engine.errors import IllegalAction, InvalidInput, Message
 from engine.events import Event
 from engine.limits import MAX_CHIPS
+from engine.stacks import stack_of, with_net
+from engine.state import ColourUpRecord, Tournament
 from engine.structure import Level, colour_up_steps
-
-if TYPE_CHECKING:  # the tournament hosts this handler: its type only, never imported at run time
-    from engine.tournament import Tournament
 
 PlayerId: TypeAlias = int
 Seat: TypeAlias = int
 Chips: TypeAlias = int
 MAX_SEED = 2**63 - 1
-
-
-@dataclass(frozen=True)
-class ColourUpRecord:
-    """One table's colour-up at one break: the races, one per chip value removed, in order."""
-
-    seq: int
-    table: int
-    after_level: int
-    """The break's level: the colour-up happens at the break after it."""
-    races: tuple[ColourUp, ...]
-    players: tuple[tuple[Seat, PlayerId], ...]
-    counted: bool
-    """Whether the dealer counted the stacks (a table without the dealer's assistant)."""
-
-    @property
-    def change(self) -> Chips:
-        """How much the chips in play changed: the rounding of the races."""
-        return sum(r.change for r in self.races)
-
-    def stacks(self) -> dict[PlayerId, tuple[Chips, Chips]]:
-        """Each player's stack before and after."""
-        player = dict(self.players)
-        first, last = dict(self.races[0].before), dict(self.races[-1].stacks)
-        return {player[s]: (first[s], last[s]) for s in first}
 
 
 def break_level(state: Tournament, at: float) -> int | None:

@@ -11,21 +11,24 @@ takes the deal back like any event.
 
 :func:`proposals` works out each method's figures for the page to show side by side
 (``engine.payouts``: ICM, the chip chops, the equal split).
+
+The deal's record (:class:`DealRecord`) and what the finishers take after it
+(:func:`awards_with_deal`) are kept with the tournament's state (``engine.state``), and
+still read from here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeAlias
+from dataclasses import replace
+from typing import Any, TypeAlias
 
 from engine.errors import IllegalAction, InvalidInput, Message, Term
 from engine.events import Event
 from engine.limits import MAX_CHIPS, MAX_MONEY
 from engine.payouts import MAX_ICM_PLAYERS, Deal, chip_chop, icm_deal
-
-if TYPE_CHECKING:  # the tournament hosts this handler: its type only, never imported at run time
-    from engine.tournament import Tournament
+from engine.state import DealRecord, Tournament
+from engine.state import awards_with_deal as awards_with_deal
 
 PlayerId: TypeAlias = int
 Money: TypeAlias = int
@@ -39,24 +42,6 @@ METHODS: dict[str, str] = {
     "custom": Term("Our own figures"),
 }
 """The deal methods by id, with their names on the page."""
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    """The deal accepted at the final table."""
-
-    seq: int
-    method: str
-    amounts: tuple[tuple[PlayerId, Money], ...]
-    stacks: tuple[tuple[PlayerId, Chips], ...]
-    play_for: Money
-    """Left for the winner of the play that goes on (0: nothing)."""
-    play_on: bool
-    """Whether the tournament goes on after the deal (for the amount left and the trophy)."""
-
-    @property
-    def players(self) -> int:
-        return len(self.amounts)
 
 
 def prizes_left(state: Tournament) -> list[Money]:
@@ -192,20 +177,6 @@ def _deal(state: Tournament, event: Event) -> Tournament:
     )
     standings = state.standings if play_on else state.standings.end_at_hand_cap(stacks)
     return replace(state, deal=record, standings=standings)
-
-
-def awards_with_deal(state: Tournament, settled: Mapping[PlayerId, Money]) -> dict[PlayerId, Money]:
-    """What each finisher takes after a deal: the places settled before it keep their prizes,
-    each player in the deal takes his share, and the winner of the play after it what was
-    left to play for."""
-    deal = state.deal
-    assert deal is not None
-    places = state.places()
-    dealt = dict(deal.amounts)
-    out = {pid: money for pid, money in settled.items() if pid not in dealt}
-    for pid, money in dealt.items():
-        out[pid] = money + (deal.play_for if places.get(pid) == 1 else 0)
-    return {pid: m for pid, m in out.items() if m}
 
 
 def describe(state: Tournament, event: Event) -> str:

@@ -33,12 +33,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from engine.payouts import fee_of
-
-if TYPE_CHECKING:  # the settings' type only: the tournament imports this module
-    from engine.tournament import Settings
+from engine.settings import Settings
 
 Money: TypeAlias = int
 PlayerId: TypeAlias = int

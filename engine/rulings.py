@@ -31,29 +31,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from engine import notation
-from engine.dealing import (
-    RULING_EVENT_TYPES,
-    Ruling,
-    TableHand,
-    _hand_action,
-    _int,
-    _running,
-    _table,
-    _table_of,
-    event_entries,
-    hand_at,
-    seat_names,
-)
+from engine.dealing import RULING_EVENT_TYPES, _hand_action, _int, _running, _table
+from engine.dealing_words import _table_of, event_entries, hand_at, seat_names
 from engine.errors import N_, IllegalAction, InvalidInput, Message, Term
 from engine.events import Event
 from engine.hand import Action, Hand, HandSetup
 from engine.positions import first_positions
-
-if TYPE_CHECKING:
-    from engine.tournament import Tournament
+from engine.state import Tournament
+from engine.tablehands import Ruling, TableHand
 
 MISDEALS: dict[str, tuple[str, str]] = {
     "boxed_cards": (Term("two or more boxed cards on the initial deal"), "TDA 35-A-1"),
