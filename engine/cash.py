@@ -449,7 +449,7 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
             return Message("Hand dealt at table {table}", table=table)
         case "hand_action":
             entries = p.get("entries") or [p.get("entry")]
-            said = "; ".join(describe_entry(str(e)) for e in entries)
+            said = notation.joined([notation.describe(str(e)) for e in entries])
             return Message("Table {table}: {entries}", table=table, entries=said)
         case "hand_undo":
             return Message("Table {table}: undo", table=table)
@@ -460,8 +460,6 @@ def describe(event: Event, names: Mapping[MemberId, str] | None = None) -> str:
     return event.type
 
 
-describe_entry = notation.describe
-"""A hand's notation in words, for the history (``engine.notation.describe``)."""
 
 
 __all__ = [
@@ -495,7 +493,6 @@ __all__ = [
     "club_fold",
     "create",
     "describe",
-    "describe_entry",
     "fold",
     "next_hand",
     "verify_member_buy_in",

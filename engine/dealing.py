@@ -50,8 +50,6 @@ from typing import Any, TypeAlias
 from engine.clock import ClockEntry, HandPlayed
 from engine.dealing_words import _entries
 from engine.dealing_words import describe as describe
-from engine.dealing_words import describe_entry as describe_entry
-from engine.dealing_words import entry_words as entry_words
 from engine.dealing_words import event_entries as event_entries
 from engine.dealing_words import hand_at as hand_at
 from engine.dealing_words import seat_names as seat_names

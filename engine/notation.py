@@ -14,16 +14,18 @@ Nothing else in the engine or the app builds or splits these strings: they call
 >>> parse("p3 cbr 600")
 Entry(verb='cbr', seat=3, amount=600, cards=None, winners=None, mucked=False)
 >>> write(parse("d win 3;5,7")), describe("p3 cbr 1200"), describe("d win 3;5,7")
-('d win 3;5,7', 'seat 3 bets or raises to 1,200', 'pots awarded: seat 3; seats 5 and 7')
+('d win 3;5,7', 'seat 3 bets or raises to 1,200', 'seat 3 wins the main pot; seat 5 and seat 7 split side pot 1')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Literal, Protocol, TypeAlias
 
-from engine.errors import InvalidInput, Message
+from engine.cards import parse_cards
+from engine.errors import N_, EngineError, InvalidInput, Message
+from engine.pots import Award, award_words
 
 Verb: TypeAlias = Literal["f", "cc", "cbr", "sm", "db", "dh", "win"]
 Seat: TypeAlias = int
@@ -145,26 +147,84 @@ def award(winners: Sequence[Sequence[Seat]] | None) -> str:
 # --- in words ----------------------------------------------------------------------------
 
 
-def _seats(seats: Sequence[Seat]) -> Message:
-    if len(seats) == 1:
-        return Message("seat {seat}", seat=seats[0])
-    return Message("seats {seats} and {last}", seats=list(seats[:-1]), last=seats[-1])
+class Said(Protocol):
+    """A betting action as a hand records it (``engine.hand_setup.ActionRecord``)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def all_in(self) -> bool: ...
 
 
-def describe(text: str) -> str:
-    """An entry in words, for the history and the event log (the text itself when it is not
-    an entry).
+class Played(Protocol):
+    """A hand the words read an entry in (``engine.hand.Hand``): what it had before the entry,
+    and what it has once the entry is applied."""
+
+    @property
+    def board(self) -> Sequence[object]: ...
+    @property
+    def actions(self) -> Sequence[Said]: ...
+    @property
+    def award(self) -> Award | None: ...
+    def apply(self, entry: str) -> object: ...
+
+
+_STREETS = {(0, 3): N_("the flop is {cards}"), (3, 4): N_("the turn is {cards}"),
+            (4, 5): N_("the river is {cards}"), (3, 5): N_("the turn and the river are {cards}"),
+            (0, 5): N_("the board is {cards}")}
+
+
+def seat_word(names: Mapping[Seat, str], seat: Seat | None) -> str:
+    """The player's name in ``seat``, else ``seat 3``."""
+    return names.get(seat or 0) or Message("seat {seat}", seat=seat)
+
+
+def joined(said: Sequence[str]) -> str:
+    """Several sentences of a hand's log as one (``; ``), each still said in its language."""
+    if not said:
+        return ""
+    out = said[0]
+    for more in said[1:]:
+        out = Message("{earlier}; {later}", earlier=out, later=more)
+    return out
+
+
+def describe(text: str, names: Mapping[Seat, str] | None = None, hand: Played | None = None) -> str:
+    """An entry in words, for every history and log: ``Ann raises to 600`` (the text itself
+    when it is not an entry). The one place an entry is said.
+
+    ``names`` names the seats (a seat without one is ``seat 3``). ``hand`` is the hand just
+    before the entry: the entry is applied to it, and the words then tell a check from a
+    call, say the amounts, the street and who won how much; without it they say what the
+    entry alone says (``seat 3 checks or calls``).
 
     >>> [describe(e) for e in ("p4 f", "p4 cc", "p4 sm", "p4 sm AsKd", "d db 2c3d4h", "d dh p2 AsKd")]
-    ['seat 4 folds', 'seat 4 checks or calls', 'seat 4 mucks', 'seat 4 shows AsKd', 'board 2c3d4h', 'seat 2 is dealt AsKd']
+    ['seat 4 folds', 'seat 4 checks or calls', 'seat 4 mucks', 'seat 4 shows AsKd', '2c 3d 4h are dealt to the board', 'seat 2 is dealt AsKd']
     >>> describe("d win cards"), describe("nonsense")
-    ('pots awarded from the cards', 'nonsense')
+    ('the pots are awarded from the cards', 'nonsense')
+    >>> describe("p3 cbr 600", {3: "Ann"}), describe("d win 3;5,7", {3: "Ann", 5: "Bob"})
+    ('Ann bets or raises to 600', 'Ann wins the main pot; Bob and seat 7 split side pot 1')
     """
     try:
         entry = parse(text)
     except InvalidInput:
         return text
-    who = Message("seat {seat}", seat=entry.seat)
+    names = names or {}
+    who = seat_word(names, entry.seat)
+    board = len(hand.board) if hand is not None else 0
+    actions = len(hand.actions) if hand is not None else 0
+    if hand is not None:
+        try:
+            hand.apply(text)
+        except EngineError:
+            hand = None
+    if entry.verb in ("f", "cc", "cbr") and hand is not None and len(hand.actions) > actions:
+        said = _action_words(hand.actions[-1], who)
+        if said is not None:
+            return said
+        # Every kind of action is said there; another one is said as the entry alone says it.
     match entry.verb:
         case "f":
             return Message("{player} folds", player=who)
@@ -172,22 +232,71 @@ def describe(text: str) -> str:
             return Message("{player} checks or calls", player=who)
         case "cbr":
             return Message("{player} bets or raises to {amount}", player=who, amount=entry.amount or 0)
+        case "sm" if entry.mucked:
+            return Message("{player} mucks", player=who)
         case "sm":
-            if entry.mucked:
-                return Message("{player} mucks", player=who)
             if entry.cards:
                 return Message("{player} shows {cards}", player=who, cards=entry.cards)
-            return Message("{player} shows cards", player=who)
-        case "db":
-            return Message("board {cards}", cards=entry.cards)
+            return Message("{player} shows cards nobody entered", player=who)
         case "dh":
             return Message("{player} is dealt {cards}", player=who, cards=entry.cards)
+        case "db":
+            if hand is None:
+                dealt = parse_cards(entry.cards or "")
+                if len(dealt) == 1:
+                    return Message("{cards} is dealt to the board", cards=str(dealt[0]))
+                return Message("{cards} are dealt to the board", cards=" ".join(map(str, dealt)))
+            street = _STREETS.get((board, len(hand.board)), N_("the board is {cards}"))
+            return Message(street, cards=" ".join(map(str, hand.board[board:])))
+    if hand is not None and hand.award is not None:
+        return award_words(hand.award, names)
+    return _award_words(entry, names)
+
+
+def _action_words(action: Said, who: str) -> str | None:
+    """A betting action as it happened, with its amount (None: a kind not said here)."""
+    to = action.to
+    if action.all_in and action.kind in ("bet", "raise"):
+        return Message("{player} is all in for {amount}", player=who, amount=to)
+    if action.kind == "fold":
+        return Message("{player} folds", player=who)
+    if action.kind == "check":
+        return Message("{player} checks", player=who)
+    if action.kind == "call":
+        if action.all_in:
+            return Message("{player} calls all in for {amount}", player=who, amount=to)
+        return Message("{player} calls {amount}", player=who, amount=to)
+    if action.kind == "bet":
+        return Message("{player} bets {amount}", player=who, amount=to)
+    if action.kind == "raise":
+        return Message("{player} raises to {amount}", player=who, amount=to)
+    return None
+
+
+def _award_words(entry: Entry, names: Mapping[Seat, str]) -> str:
+    """An award entry as it is written (``d win 3;5,7``): who wins or splits each pot."""
     if entry.winners is None:
-        return Message("pots awarded from the cards")
-    pots = _seats(entry.winners[0])
-    for seats in entry.winners[1:]:
-        pots = Message("{earlier}; {later}", earlier=pots, later=_seats(seats))
-    return Message("pots awarded: {pots}", pots=pots)
+        return Message("the pots are awarded from the cards")
+    pots = len(entry.winners)
+    said: list[str] = []
+    for k, seats in enumerate(entry.winners):
+        winners = [seat_word(names, s) for s in seats]
+        if len(winners) == 1:
+            if pots == 1:
+                said.append(Message("{player} wins the pot", player=winners[0]))
+            elif k == 0:
+                said.append(Message("{player} wins the main pot", player=winners[0]))
+            else:
+                said.append(Message("{player} wins side pot {number}", player=winners[0], number=k))
+            continue
+        listed = Message("{players} and {last}", players=", ".join(winners[:-1]), last=winners[-1])
+        if pots == 1:
+            said.append(Message("{players} split the pot", players=listed))
+        elif k == 0:
+            said.append(Message("{players} split the main pot", players=listed))
+        else:
+            said.append(Message("{players} split side pot {number}", players=listed, number=k))
+    return joined(said)
 
 
 __all__ = [
@@ -199,8 +308,10 @@ __all__ = [
     "describe",
     "fold",
     "hole",
+    "joined",
     "muck",
     "parse",
+    "seat_word",
     "show",
     "write",
 ]

@@ -1,4 +1,6 @@
-"""How numbers are written in every message and on every page: once, here.
+"""How the engine writes numbers in its own English sentences (``str()`` of a message, the
+command-line contracts). The app writes every value in the reader's language instead
+(``director.core.words``), from the message's values, never from this text.
 
 >>> chips(80000), chips(12345.6), ordinal(1), ordinal(12), ordinal(23), ordinal(101)
 ('80,000', '12,346', '1st', '12th', '23rd', '101st')

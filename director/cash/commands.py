@@ -26,7 +26,7 @@ from director.cash.store import (
 )
 from director.core.commands import REGISTRY, Call, Events, command, run, stream_command
 from director.core.contract import Write
-from director.core.i18n import gettext, number, say
+from director.core.i18n import gettext
 from director.core.inputs import (
     ActIn,
     AwardIn,
@@ -40,6 +40,7 @@ from director.core.inputs import (
 )
 from director.core.store import new_stream
 from director.core.web import parse_int
+from director.core.words import number, say
 from director.core.work import Work
 from director.tables.commands import (
     action_notation,

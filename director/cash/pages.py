@@ -32,7 +32,7 @@ from director.cash.views import (
 from director.core.auth import login_required
 from director.core.commands import REGISTRY, Command, perform
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.spreadsheets import csv_response
 from director.core.web import (
     act,
@@ -42,6 +42,7 @@ from director.core.web import (
     render,
     values,
 )
+from director.core.words import say
 from engine.cash import (
     NEWCOMER_RULES,
     STAKES,

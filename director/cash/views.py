@@ -17,7 +17,8 @@ from director.cash import FIRST_BUTTON
 from director.cash.store import all_sessions, club_balances, load_club, load_session
 from director.core import store
 from director.core.db import get_db
-from director.core.i18n import gettext, ngettext, number, say
+from director.core.i18n import gettext, ngettext
+from director.core.words import number, say
 from engine import cash
 from engine.cash import (
     NEWCOMER_RULES,
@@ -404,7 +405,6 @@ def hand_lines(state: CashSession, table: CashTable) -> list[HandLine]:
         names = {p.seat: p.name for p in table.players}
         records.append((table.hand.number, table.hand.setup, table.hand.log, "", False, names))
     for hand_number, setup, log, result, finished, names in records:
-        seats = {s: s for s in setup.stacks}
         by_seat = {s: names.get(s, "?") for s in setup.stacks}
         out.append(
             HandLine(
@@ -417,7 +417,7 @@ def hand_lines(state: CashSession, table: CashTable) -> list[HandLine]:
                              button=setup.button, big=setup.big_blind_seat),
                 tuple(gettext("Seat %(seat)s %(name)s (%(stack)s)", seat=s, name=by_seat[s],
                               stack=number(setup.stacks[s])) for s in sorted(setup.stacks)),
-                tuple(dealer.describe_entry(e, by_seat, seats) for e in log),
+                tuple(dealer.hand_lines(setup, log, by_seat)),
                 say(result),
                 finished,
             )

@@ -33,9 +33,10 @@ from director.core.auth import login_required
 from director.core.caches import forget_everything
 from director.core.contract import Api
 from director.core.db import get_db, migrate
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.migrations import migrations
 from director.core.web import render
+from director.core.words import say
 from director.core.work import writing
 from engine.errors import IllegalAction, InvalidInput
 

@@ -28,7 +28,8 @@ from director.core import inputs, shapes
 from director.core.auth import login_required
 from director.core.commands import Call, Command, api_route, command, perform, run
 from director.core.contract import Api, read
-from director.core.i18n import gettext, ngettext, say
+from director.core.i18n import gettext, ngettext
+from director.core.words import say
 from director.core.work import Work
 from engine.errors import N_, EngineError, InvalidInput, Term
 from engine.limits import MAX_MONEY, MAX_PLAYERS

@@ -34,8 +34,9 @@ from director.core.auth import login_required
 from director.core.commands import api_route, page_route, perform
 from director.core.contract import Api
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.web import flash_and_go, refusal_status, render
+from director.core.words import say
 from director.screens.charts import line_chart
 from engine.errors import EngineError
 

@@ -40,10 +40,11 @@ from director.core.caches import register_cache
 from director.core.commands import Call, api_route, command, page_route, perform, run
 from director.core.contract import Api, read
 from director.core.db import get_db
-from director.core.i18n import gettext, language, ngettext, number, ordinal, say
+from director.core.i18n import gettext, language, ngettext
 from director.core.spreadsheets import csv_response
 from director.core.store import load_state
 from director.core.web import flash_and_go, now, refusal_status, render
+from director.core.words import number, ordinal, say
 from director.core.work import Work
 from director.screens.charts import line_chart
 from engine.bounties import bounties

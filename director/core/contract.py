@@ -38,7 +38,8 @@ from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
 from director.core.auth import login_required
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
+from director.core.words import say
 from engine.errors import N_, InvalidInput, Message, Term
 from engine.limits import (
     MAX_CHIPS,

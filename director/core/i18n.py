@@ -1,5 +1,5 @@
-"""The languages of the app: which one a reader sees, and how numbers, times and the engine's
-sentences are written in it.
+"""The languages of the app: which one a reader sees, its catalogue and ``gettext``. How
+numbers, places, lists and the engine's sentences are written in it is ``director.core.words``.
 
 * The host chooses the app's language (``/language``, stored in ``app_settings``); every page,
   the TV and its voice speak it. When the host allows it, a player's phone (the ``/p/...``
@@ -10,7 +10,7 @@ sentences are written in it.
   once a request) and ``lazy_gettext`` from ``flask_babel`` for module-level text. (Within
   ``flask_babel.force_locale``, use Flask-Babel's own ``gettext``.) The engine never imports Flask: its
   errors carry an English message id and values (``engine.errors``), rendered here by
-  ``say()`` in the reader's language.
+  ``director.core.words.say`` in the reader's language.
 * Catalogues: ``director/translations/<lang>/LC_MESSAGES/messages.po``; the ``.mo`` files are
   compiled by the build (``hatch_build.py``) and, in a checkout, on start when a ``.po`` is newer
   (``compile_catalogues``). To add a language: see the README ("Languages").
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,11 +27,8 @@ from typing import Any
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
 from flask import Flask, current_app, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
-
-from engine.errors import EngineError, Message, Term
 
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 DEFAULT = "en"
@@ -168,92 +164,10 @@ def forget_language() -> None:
         g.pop(name, None)
 
 
-# -- how things are written ---------------------------------------------------------------------
-
-def number(amount: float) -> str:
-    """``12,345`` / ``12.345`` / ``12 345``: every digit kept, a fraction rounded (Babel's
-    writing of a whole number in the reader's language, without Babel's cost at every number).
-    """
-    whole = round(amount)
-    way = _way_of_writing(language())
-    if way is None:
-        return format_decimal(whole, locale=language())
-    return _written(whole, way)
-
-
-@lru_cache(maxsize=16)
-def _way_of_writing(code: str) -> tuple[str, str, int] | None:
-    """The group separator, the minus sign and the smallest number grouped, as Babel writes
-    them for ``code``; None for a language that groups otherwise (every number to Babel)."""
-    million = format_decimal(1234567, locale=code)  # 1 G 234 G 567
-    group = million[1:1 + (len(million) - 7) // 2]
-    minus = format_decimal(-1, locale=code)[:-1]
-    least = 1000 if group in format_decimal(1000, locale=code) else 10000
-    way = (group, minus, least)
-    samples = (0, 7, 999, 1000, 9999, 10000, 123456, 1234567, 1234567890, -1234, -98765)
-    if any(_written(n, way) != format_decimal(n, locale=code) for n in samples):
-        return None
-    return way
-
-
-def _written(whole: int, way: tuple[str, str, int]) -> str:
-    group, minus, least = way
-    digits = f"{abs(whole):,}" if abs(whole) >= least else str(abs(whole))
-    return (minus if whole < 0 else "") + digits.replace(",", group)
-
-
-def _english_ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
-#: How each language writes a place (a language without a rule here writes ``3.``).
-ORDINALS = {
-    "en": _english_ordinal,
-    "fr": lambda place: "1er" if place == 1 else f"{place}e",
-    "de": lambda place: f"{place}.",
-    "es": lambda place: f"{place}.º",
-}
-
-
-def ordinal(place: int) -> str:
-    """1st / 1er / 1. / 1.º, and so on."""
-    return ORDINALS.get(language(), lambda place: f"{place}.")(place)
-
-
-def say(error: EngineError | Message | str) -> str:
-    """An engine sentence (an error, a ``Message``) in the reader's language; its English is
-    the message id. A plain string is translated if the catalogues know it."""
-    if isinstance(error, EngineError | Message):
-        return render_message(error.message, error.values)
-    return _translated(str(error)) if error else ""
-
-
-def render_message(message: str, values: Mapping[str, Any]) -> str:
-    shown = {key: shown_value(value) for key, value in values.items()}
-    try:
-        return _translated(message).format(**shown)
-    except (KeyError, IndexError, ValueError):
-        return message.format(**shown)
-
-
-def _translated(message: str) -> str:
-    # Not flask_babel.gettext: it %-formats, and the engine's ids use {braces}.
+def translated(message: str) -> str:
+    """``message`` from the reader's catalogue, unformatted (not ``gettext``: it %-formats, and
+    the engine's message ids use {braces})."""
     return str(translations().gettext(message))
-
-
-def shown_value(value: Any) -> Any:
-    if isinstance(value, Term):
-        return _translated(str(value))
-    if isinstance(value, EngineError | Message):
-        return say(value)
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float):
-        return number(value)
-    if isinstance(value, list | tuple):
-        return ", ".join(str(shown_value(item)) for item in value)
-    return value
 
 
 @lru_cache(maxsize=1)
@@ -275,7 +189,7 @@ def script_messages() -> tuple[str, ...]:
 
 def script_words() -> dict[str, str]:
     """What the scripts say, in the reader's language: ``<script id="words">`` on every page."""
-    return {message: _translated(message) for message in script_messages()}
+    return {message: translated(message) for message in script_messages()}
 
 
 def init_app(app: Flask) -> None:
@@ -308,4 +222,4 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def language_helpers() -> dict[str, Any]:
-        return {"language": language, "say": say, "script_words": script_words}
+        return {"language": language, "script_words": script_words}

@@ -23,6 +23,7 @@ from director.core.commands import Call, api_route, command, perform
 from director.core.contract import Api, Write
 from director.core.shapes import Shape
 from director.core.web import flash_and_go, render
+from director.core.words import say
 from director.core.work import Work
 from engine.errors import InvalidInput
 
@@ -101,7 +102,7 @@ def post() -> ResponseReturnValue:
     try:
         perform(language_command)
     except InvalidInput as error:  # a language the app does not speak, or the form's fields refused
-        return page(i18n.say(error), 422)
+        return page(say(error), 422)
     chosen = current()
     with force_locale(chosen["language"]):
         named = Locale.parse(chosen["language"]).get_display_name(chosen["language"])  # "français", in a sentence

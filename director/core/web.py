@@ -37,8 +37,9 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.wrappers import Response
 
-from director.core.i18n import gettext, language, number, ordinal, say
+from director.core.i18n import gettext, language
 from director.core.store import StaleWrite, UnknownTournament
+from director.core.words import chips, ordinal, say
 from engine.errors import EngineError, InvalidInput, Term
 from engine.limits import MAX_CHIPS, MAX_ID
 
@@ -231,10 +232,10 @@ def init_app(app: Flask) -> None:
         def extra_nav(_tournament_id: int) -> list[tuple[str, str]]:
             return [(e, label) for e, label in TOURNAMENT_LINKS if e in app.view_functions]
 
-        return {"chips": format_chips, "extra_nav": extra_nav, "take_flashes": take_flashes, "ordinal": ordinal,
+        return {"chips": chips, "say": say, "extra_nav": extra_nav, "take_flashes": take_flashes, "ordinal": ordinal,
                 "form_ids": form_ids}
 
-    app.add_template_filter(format_chips, "chips")
+    app.add_template_filter(chips, "chips")
     app.add_template_filter(format_datetime, "datetime")
     app.add_template_filter(format_isotime, "isotime")
 
@@ -281,11 +282,6 @@ def init_app(app: Flask) -> None:
     def server_error(_error: Exception) -> ResponseReturnValue:
         return error_page(500, gettext("Something went wrong"),
                           gettext("The server hit an error; nothing was recorded. Try again."))
-
-
-def format_chips(amount: int | float | None) -> str:
-    """12345 -> '12,345' (or '12.345', '12\u202f345': the reader's way; every digit kept)."""
-    return "–" if amount is None else number(amount)
 
 
 def format_datetime(at: float) -> str:

@@ -8,9 +8,10 @@ from flask.typing import ResponseReturnValue
 
 from director.core.auth import login_required, password_hash
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.store import load_state
 from director.core.web import now, render
+from director.core.words import say
 from engine.errors import EngineError
 
 bp = Blueprint("home", __name__)

@@ -20,11 +20,12 @@ from director.core.auth import login_required
 from director.core.commands import Call, Events, api_route, perform, stream_command
 from director.core.contract import Api
 from director.core.db import get_db
-from director.core.i18n import gettext, say
-from director.core.i18n import number as chips
+from director.core.i18n import gettext
 from director.core.inputs import AcceptDealIn
 from director.core.store import load_state
 from director.core.web import act_and_say, render
+from director.core.words import number as chips
+from director.core.words import say
 from director.night.answers import answer
 from engine.dealing import stack_of
 from engine.deals import METHODS, deal_refusal, prizes_left, proposals, shared_prizes

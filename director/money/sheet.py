@@ -15,10 +15,10 @@ from director.core import shapes
 from director.core.auth import login_required
 from director.core.contract import Api
 from director.core.db import get_db
-from director.core.i18n import ordinal
 from director.core.spreadsheets import csv_response
 from director.core.store import load_state
 from director.core.web import now, render
+from director.core.words import ordinal
 from director.night.results import filename
 from engine.sheet import Sheet, sheet
 from engine.tournament import Tournament

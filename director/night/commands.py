@@ -21,7 +21,7 @@ from director.club import people
 from director.core import store
 from director.core.commands import REGISTRY, Call, Events, run, stream_command
 from director.core.contract import Write
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.inputs import (
     AddTimeIn,
     BreakNowIn,
@@ -31,6 +31,7 @@ from director.core.inputs import (
     RegisterIn,
     StackIn,
 )
+from director.core.words import say
 from engine.errors import InvalidInput
 from engine.seating import late_entry_seat
 from engine.tournament import CLOCK_ACTIONS, Event, Tournament, clean_name

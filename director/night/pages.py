@@ -12,9 +12,10 @@ from flask.typing import ResponseReturnValue
 from director.core.auth import login_required
 from director.core.commands import Outcome, page_route, perform
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.store import load_events, load_state, played_as_stored
 from director.core.web import act, act_and_say, now, render
+from director.core.words import say
 from director.night.commands import (
     bust_command,
     close_rebuys_command,

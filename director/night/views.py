@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from director.core.i18n import gettext, ngettext, ordinal, say
-from director.core.i18n import number as chips
+from director.core.i18n import gettext, ngettext
+from director.core.words import number as chips
+from director.core.words import ordinal, say
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
 from engine.colour import ColourUpRecord, break_level, done_at, steps_at

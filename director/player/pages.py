@@ -25,11 +25,12 @@ from werkzeug.wrappers import Response
 
 from director.core.caches import register_cache
 from director.core.db import get_db
-from director.core.i18n import gettext, language, ngettext, ordinal
-from director.core.i18n import number as chips
+from director.core.i18n import gettext, language, ngettext
 from director.core.polls import HEADER
 from director.core.store import UnknownTournament, load_state
 from director.core.web import now
+from director.core.words import number as chips
+from director.core.words import ordinal
 from director.night.views import mystery_view, prize_lines
 from director.tables import MOVED_NOTICE_SECONDS
 from director.tables.views import MoveRecord, move_history, player_tokens

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from director.core.i18n import gettext
-from director.core.i18n import number as chips
+from director.core.words import number as chips
 from engine.clock import ClockState
 from engine.tournament import Tournament
 

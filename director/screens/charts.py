@@ -17,8 +17,9 @@ from html import escape
 
 from markupsafe import Markup
 
-from director.core.i18n import gettext, ngettext, say
-from director.core.i18n import number as chips
+from director.core.i18n import gettext, ngettext
+from director.core.words import number as chips
+from director.core.words import say
 from engine.clock import ClockState
 from engine.dealing import stack_of
 from engine.structure import Break, Level, Structure, describe_break, describe_level, estimate_end

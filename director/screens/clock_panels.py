@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from director.core.i18n import gettext, say
-from director.core.i18n import number as chips
+from director.core.i18n import gettext
+from director.core.words import number as chips
+from director.core.words import say
 from director.night.views import mystery_view
 from director.screens.announcements import (
     Announcement,

@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from director.core.i18n import gettext, ngettext, ordinal, say
-from director.core.i18n import number as chips
+from director.core.i18n import gettext, ngettext
+from director.core.words import number as chips
+from director.core.words import ordinal, say
 from director.night.views import late_registration_text, mystery_view, prize_lines
 from director.screens.announcements import Announcement, level_extras
 from director.screens.clock_panels import (

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 from director.core.i18n import gettext
-from director.core.i18n import number as chips
+from director.core.words import listed, spoken
+from director.core.words import number as chips
 
 
 def format_clock(seconds: float) -> str:
@@ -42,24 +43,16 @@ def colour_up_text(denominations: tuple[int, ...] | list[int]) -> str:
     values = sorted(denominations)
     if not values:
         return ""
-    names = [chips(v) for v in values]
-    if len(names) == 1:
-        return gettext("Remove the %(chips)s chips", chips=names[0])
-    return gettext("Remove the %(chips)s and %(last)s chips", chips=", ".join(names[:-1]), last=names[-1])
-
-
-def say_number(amount: int) -> str:
-    """Numbers for the speech synthesiser: '1,000' reads oddly in some voices, '1000' never."""
-    return str(amount)
+    return gettext("Remove the %(chips)s chips", chips=listed(chips(v) for v in values))
 
 
 def level_words(level: int | None, small: int, big: int, ante: int | None) -> str:
     """What the voice says as a level starts: 'Level 5. Blinds 150, 300, ante 300.'"""
     if ante:
         return gettext("Level %(level)s. Blinds %(small)s, %(big)s, ante %(ante)s.", level=level,
-                       small=say_number(small), big=say_number(big), ante=say_number(ante))
-    return gettext("Level %(level)s. Blinds %(small)s, %(big)s.", level=level, small=say_number(small),
-                   big=say_number(big))
+                       small=spoken(small), big=spoken(big), ante=spoken(ante))
+    return gettext("Level %(level)s. Blinds %(small)s, %(big)s.", level=level, small=spoken(small),
+                   big=spoken(big))
 
 
 def break_words(colour_up: str) -> str:

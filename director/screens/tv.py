@@ -46,9 +46,10 @@ from director.core.caches import register_cache
 from director.core.commands import Outcome, api_route, page_route, perform
 from director.core.contract import Api
 from director.core.db import get_db
-from director.core.i18n import gettext, language, say
+from director.core.i18n import gettext, language
 from director.core.store import StaleWrite, UnknownTournament, load_state
 from director.core.web import act_and_say, is_partial_request, now, values
+from director.core.words import say
 from director.night.answers import answer
 from director.screens import look as screens
 from director.screens.clock_panels import SeasonPanel

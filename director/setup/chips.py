@@ -34,8 +34,9 @@ from director.core.auth import login_required
 from director.core.commands import Call, api_route, command, page_route, perform, run
 from director.core.contract import Api, read
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.web import flash_and_go, refusal_status, render
+from director.core.words import say
 from director.core.work import Work
 from engine.chips import (
     CHIP_SETS,

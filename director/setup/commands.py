@@ -18,9 +18,10 @@ from director.club import seasons
 from director.core import store
 from director.core.commands import Call, Events, Outcome, command, run, stream_command
 from director.core.contract import Write, read
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.inputs import DeleteIn, SettingsIn, StructureEditIn, TournamentIn
 from director.core.store import load_state
+from director.core.words import say
 from director.core.work import Work
 from engine.errors import EngineError, IllegalAction, InvalidInput
 from engine.structure import PRESETS, preset, structure_to_dict

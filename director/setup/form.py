@@ -14,7 +14,8 @@ from babel.dates import format_date
 from werkzeug.datastructures import MultiDict
 
 from director.core.db import get_db
-from director.core.i18n import gettext, language, ngettext, number, say
+from director.core.i18n import gettext, language, ngettext
+from director.core.words import number, say
 from director.setup import chips as chipsets
 from engine.bounties import mystery_total, mystery_warning
 from engine.chips import (

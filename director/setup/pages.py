@@ -18,8 +18,9 @@ from director.club import seasons
 from director.core.auth import login_required
 from director.core.commands import perform
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.web import is_partial_request, render
+from director.core.words import say
 from director.setup import chips as chipsets
 from director.setup import templates as saved
 from director.setup.commands import create_command

@@ -22,9 +22,10 @@ from director.core import shapes
 from director.core.commands import Outcome, api_route, page_route
 from director.core.contract import Api
 from director.core.db import get_db
-from director.core.i18n import gettext, say
+from director.core.i18n import gettext
 from director.core.store import load_state
 from director.core.web import act_and_say, now, render
+from director.core.words import say
 from director.night.answers import answer
 from director.screens.charts import elapsed_minutes, structure_chart
 from director.setup.commands import structure_command

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
-from director.core.i18n import gettext, language, ordinal, say
+from director.core.i18n import gettext, language
+from director.core.words import ordinal, say
 from engine.payouts import LEAGUE_FORMULAS, league_points
 
 

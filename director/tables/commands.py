@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from director.core import store
 from director.core.commands import Call, Events, run, stream_command
 from director.core.contract import Write
-from director.core.i18n import gettext, number, say
+from director.core.i18n import gettext
 from director.core.inputs import (
     ActIn,
     AwardIn,
@@ -36,6 +36,7 @@ from director.core.inputs import (
 )
 from director.core.store import StaleWrite
 from director.core.web import parse_int
+from director.core.words import number, say
 from director.setup.commands import new_seed
 from director.tables import SEATING_EVENTS, TABLE_SIZES
 from director.tables.hand_view import STREETS

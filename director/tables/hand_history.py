@@ -4,16 +4,17 @@ and its hand history in the PHH standard (``python -m engine replay`` reads it b
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from director.core.i18n import gettext, number, say
-from director.core.web import format_chips as _amount
+from director.core.i18n import gettext
+from director.core.words import chips as _amount
+from director.core.words import say
 from director.tables.hand_view import STREET_TITLES, _names, _positions_text
 from engine import notation
 from engine.dealing import TableHand
 from engine.errors import InvalidInput
-from engine.hand import Hand
+from engine.hand import Hand, HandSetup
 from engine.phh import write_phh
 from engine.tournament import Tournament
 
@@ -36,7 +37,6 @@ class HandSummary:
 
 def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
     names = _names(state)
-    hand = record.replay()
     setup = record.setup
     blinds = f"{_amount(setup.small_blind)}/{_amount(setup.big_blind)}"
     if setup.big_blind_ante:
@@ -45,7 +45,7 @@ def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
         gettext("Seat %(seat)s %(name)s (%(stack)s)", seat=s, name=names.get(p, "?"), stack=_amount(setup.stacks[s]))
         for s, p in record.players
     )
-    actions = tuple(_history_lines(hand, names, dict(record.players)))
+    actions = tuple(hand_lines(setup, record.log, {s: names.get(p, "?") for s, p in record.players}))
     return HandSummary(
         record.number, record.level, blinds, _positions_text(record.positions), players, actions,
         say(record.result), tuple(gettext("%(name)s out", name=names.get(p, "?")) for p, _ in record.busted),
@@ -63,66 +63,33 @@ def ruling_lines(record: TableHand) -> list[str]:
     return lines
 
 
-def _history_lines(hand: Hand, names: Mapping[int, str], players: Mapping[int, int]) -> list[str]:
-    """The hand's log in words, betting actions with their amounts and the street they began."""
+def hand_lines(setup: HandSetup, log: Sequence[str], names: Mapping[int, str]) -> list[str]:
+    """The hand's log in words (``engine.notation.describe``, the one place an entry is said),
+    each entry read in the hand as it stood: ``Seat 3 (Ann) calls 200``; the first action of a
+    street the board's cards did not announce starts with the street (``Flop: …``).
+    ``names`` names the player in each seat."""
+    hand = Hand(setup)
+    who = {seat: gettext("Seat %(seat)s (%(name)s)", seat=seat, name=names.get(seat, "?")) for seat in setup.stacks}
     lines: list[str] = []
-    records = iter(hand.actions)
-    street = "preflop"
-    for entry in hand.log:
-        if notation.parse(entry).verb in ("f", "cc", "cbr"):
-            action = next(records)
-            who = {"seat": action.seat, "name": names.get(players.get(action.seat, 0), "?"), "amount": number(action.to)}
-            if action.kind == "fold":
-                text = gettext("Seat %(seat)s (%(name)s) folds", **who)
-            elif action.kind == "check":
-                text = gettext("Seat %(seat)s (%(name)s) checks", **who)
-            elif action.kind == "call":
-                text = gettext("Seat %(seat)s (%(name)s) calls %(amount)s", **who)
-            elif action.kind == "bet":
-                text = gettext("Seat %(seat)s (%(name)s) bets %(amount)s", **who)
-            elif action.kind == "raise":
-                text = gettext("Seat %(seat)s (%(name)s) raises to %(amount)s", **who)
-            else:
-                text = f"Seat {action.seat} ({who['name']}) {action.kind}"
-            if action.all_in:
-                text = gettext("%(action)s (all-in)", action=text)
-            if action.street != street:
-                street = action.street
-                text = gettext("%(street)s: %(action)s", street=STREET_TITLES.get(street) or street.capitalize(),
-                               action=text)
-            lines.append(text)
-        else:
-            lines.append(describe_entry(entry, names, players))
+    street = hand.street
+    for entry in log:
+        verb = _verb(entry)
+        text = say(notation.describe(entry, who, hand))
+        if verb in ("f", "cc", "cbr") and hand.actions and hand.actions[-1].street != street:
+            street = hand.actions[-1].street
+            text = gettext("%(street)s: %(action)s", street=STREET_TITLES.get(street) or street.capitalize(),
+                           action=text)
+        elif verb == "db":
+            street = hand.street
+        lines.append(text[:1].upper() + text[1:])
     return lines
 
 
-def describe_entry(entry: str, names: Mapping[int, str], players: Mapping[int, int]) -> str:
-    """``p3 cbr 600`` → ``Seat 3 (Ann) bets or raises to 600``."""
+def _verb(entry: str) -> str | None:
     try:
-        parsed = notation.parse(entry)
+        return notation.parse(entry).verb
     except InvalidInput:
-        return entry
-    if parsed.verb == "win":
-        return gettext("Pots awarded from the cards") if parsed.winners is None else gettext("Pots awarded by the dealer")
-    if parsed.verb == "db":
-        return gettext("Board %(cards)s", cards=parsed.cards)
-    if parsed.verb == "dh":
-        return gettext("p%(seat)s dealt %(cards)s", seat=parsed.seat, cards=parsed.cards)
-    who = {"seat": parsed.seat, "name": names.get(players.get(parsed.seat or 0, 0), "?")}
-    if parsed.verb == "f":
-        return gettext("Seat %(seat)s (%(name)s) folds", **who)
-    if parsed.verb == "cc":
-        return gettext("Seat %(seat)s (%(name)s) checks or calls", **who)
-    if parsed.verb == "cbr":
-        return gettext("Seat %(seat)s (%(name)s) bets or raises to %(amount)s", amount=number(parsed.amount or 0), **who)
-    if parsed.verb == "sm" and parsed.mucked:
-        return gettext("Seat %(seat)s (%(name)s) mucks", **who)
-    if parsed.verb == "sm" and parsed.cards:
-        return gettext("Seat %(seat)s (%(name)s) shows %(cards)s", cards=parsed.cards, **who)
-    if parsed.verb == "sm":
-        return gettext("Seat %(seat)s (%(name)s) shows cards", **who)
-    said = notation.describe(entry)
-    return f"Seat {parsed.seat} ({who['name']})" + said[len(f"seat {parsed.seat}"):]
+        return None
 
 
 def named_winners(record: TableHand) -> list[list[int]] | None:

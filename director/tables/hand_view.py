@@ -13,8 +13,9 @@ from typing import Any
 
 from flask_babel import lazy_gettext
 
-from director.core.i18n import gettext, ngettext, number, ordinal, say
-from director.core.web import format_chips as _amount
+from director.core.i18n import gettext, ngettext
+from director.core.words import chips as _amount
+from director.core.words import number, ordinal, say
 from director.night.views import colour_view
 from director.tables.views import move_text, names_of, table_step
 from engine import dealing

@@ -22,7 +22,7 @@ from director.core.i18n import gettext
 from director.core.qr import qr_svg
 from director.core.store import load_state
 from director.core.web import act, is_partial_request, now, render
-from director.core.web import format_chips as _amount
+from director.core.words import chips as _amount
 from director.core.work import unit_of_work
 from director.tables import ADDRESS_SETTING, MOVE_SHOWN_SECONDS
 from director.tables.commands import HAND_COMMANDS, only_other_tables_since

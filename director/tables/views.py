@@ -15,10 +15,11 @@ from flask import request, url_for
 from markupsafe import Markup
 
 from director.core.auth import is_director
-from director.core.i18n import gettext, say
-from director.core.i18n import number as amount
+from director.core.i18n import gettext
 from director.core.qr import qr_svg
 from director.core.web import now
+from director.core.words import number as amount
+from director.core.words import say
 from director.tables import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.tables.links import player_url, public_base_url
 from engine.dealing import plan_deal

@@ -19,7 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from director import create_app
-from director.core import catalogues, i18n
+from director.core import catalogues, i18n, words
 from director.core.db import get_db
 from director.core.store import cache, load_state
 from director.home.demo import DEMO_NAMES, fill_demo
@@ -398,12 +398,28 @@ def test_a_players_phone_follows_its_browser_when_the_host_allows(app: Flask, di
 def test_numbers_and_places_are_written_the_readers_way(app: Flask, code: str, chips: str, place: str) -> None:
     from flask_babel import force_locale
 
-    from director.core.web import format_chips
+    from director.core.words import chips as format_chips
 
     with app.test_request_context("/"), force_locale(code):
         assert format_chips(1234567) == chips
-        assert i18n.ordinal(2) == place
+        assert words.ordinal(2) == place
         assert format_chips(1234567.4) == chips  # every digit kept, the fraction rounded
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("en", "Remove the 5, 25 and 100 chips"), ("fr", "Retirez les jetons de 5, 25 et 100"),
+    ("de", "5, 25 und 100"), ("es", "5, 25 y 100"),
+])
+def test_a_list_is_said_the_readers_way(app: Flask, code: str, said: str) -> None:
+    """One module of words writes lists: the colour-up's chips are listed with the
+    language's own 'and'."""
+    from flask_babel import force_locale
+
+    from director.screens.clock_words import colour_up_text
+
+    with app.test_request_context("/"), force_locale(code):
+        assert said in colour_up_text((100, 5, 25))
+        assert words.listed(["Ann"]) == "Ann" and words.listed([]) == ""
 
 
 def test_the_api_answers_in_the_language_its_caller_asks_for(director: Director) -> None:

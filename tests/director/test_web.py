@@ -15,7 +15,6 @@ from director.core.web import (
     act,
     error_page,
     expected_seq,
-    format_chips,
     now,
     parse_int,
     take_flashes,
@@ -70,6 +69,8 @@ def test_expected_seq_is_the_current_one_unless_given() -> None:
 
 
 def test_format_chips() -> None:
+    from director.core.words import chips as format_chips
+
     assert format_chips(None) == "–"
     assert format_chips(0) == "0"
     assert format_chips(12345) == "12,345"

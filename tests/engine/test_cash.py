@@ -844,7 +844,7 @@ def test_history_lines_in_words():
     night.sit(1, 1, amount=5_000, name="Ann")
     assert describe(
         Event(9, "hand_action", {"table": 1, "entries": ["p3 sm AsKd", "d win 3"]}, 0.0)
-    ) == ("Table 1: seat 3 shows AsKd; pots awarded: seat 3")
+    ) == ("Table 1: seat 3 shows AsKd; seat 3 wins the pot")
     assert (
         describe(Event(9, "hand_action", {"table": 2, "entry": "p4 f"}, 0.0))
         == "Table 2: seat 4 folds"

@@ -55,7 +55,24 @@ def test_anything_else_is_refused_with_the_entry(text: str) -> None:
 def test_described_for_the_history() -> None:
     assert [notation.describe(e) for e in ("p3 cbr 1200", "d win 3;5,7", "p4 sm AsKd", "p4 sm")] == [
         "seat 3 bets or raises to 1,200",
-        "pots awarded: seat 3; seats 5 and 7",
+        "seat 3 wins the main pot; seat 5 and seat 7 split side pot 1",
         "seat 4 shows AsKd",
         "seat 4 mucks",
     ]
+
+
+def test_read_in_the_hand_the_words_tell_a_check_from_a_call_with_the_amounts() -> None:
+    """One describer for every history: with the hand as it stood before the entry, the
+    words say what the entry did there (``calls 200``, not ``checks or calls``), the street the
+    board cards began, and who won how much."""
+    from engine.hand import Hand, HandSetup
+
+    hand = Hand(HandSetup({1: 1000, 2: 1000, 3: 300}, button=1, small_blind_seat=2, big_blind_seat=3,
+                          small_blind=50, big_blind=100))
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+    said = [notation.describe(e, names, hand) for e in
+            ("p1 cbr 300", "p2 cc", "p3 cc", "d db AsKd2c", "p2 cbr 500", "p1 f")]
+    assert said == ["Ann raises to 300", "Bob calls 300", "Cy calls all in for 300",
+                    "the flop is As Kd 2c", "Bob bets 500", "Ann folds"]
+    assert notation.describe("p2 cc", names) == "Bob checks or calls"  # the entry alone
+    assert notation.describe("p9 f", names) == "seat 9 folds"  # a seat nobody named
