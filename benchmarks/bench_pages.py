@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from director import create_app
-from director.core.auth import set_password
 from director.core.db import get_db
+from director.core.first_start import set_password
 from director.core.i18n import languages
 from director.core.store import load_state
 from director.home.demo import fill_demo

@@ -43,6 +43,7 @@ from director.core.resources import resource_dir
 #: The blueprints of the app, as ``"module:attribute"``. Add yours with one line.
 BLUEPRINTS: list[str] = [
     "director.core.auth:bp",
+    "director.core.first_start:bp",
     "director.home.pages:bp",
     "director.setup.pages:bp",
     "director.night.players:bp",

@@ -383,7 +383,7 @@ def _hand_action(state: Tournament, event: Event) -> Tournament:
                       notes=record.notes + tuple(notes), pending=pending)
     if hand.is_complete:
         return _finish(state, new, hand, event)
-    return replace(state, dealing=state.dealing.with_running(new))
+    return replace(state, dealing=state.dealing.with_running(new.knowing(hand)))
 
 
 def _hand_pending(state: Tournament, event: Event) -> Tournament:

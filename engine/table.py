@@ -121,9 +121,32 @@ class Dealt:
     """The records taken back by undos since the last entry, the latest last (what a redo
     puts back)."""
 
+    _hand: Hand | None = field(default=None, init=False, repr=False, compare=False)
+    """The hand :meth:`hand` shares, once replayed (never pickled: a snapshot replays it)."""
+
     def replay(self) -> Hand:
-        """The hand as the engine sees it now (a fresh object every time)."""
+        """The hand as the engine sees it now, a fresh object to change."""
         return Hand.replay(self.setup, self.log)
+
+    def hand(self) -> Hand:
+        """The hand as the engine sees it now, replayed once for this record and shared by
+        everyone who reads it (the command that validates a tap, the views that answer it):
+        read it, never change it (:meth:`replay` gives one to change)."""
+        if self._hand is None:
+            object.__setattr__(self, "_hand", Hand.replay(self.setup, self.log))
+        assert self._hand is not None
+        return self._hand
+
+    def knowing(self, hand: Hand) -> Self:
+        """This record, sharing ``hand`` as its :meth:`hand` (the fold has just made it from
+        this record's log, so a raise replays its hand once on its way)."""
+        object.__setattr__(self, "_hand", hand)
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        kept = dict(self.__dict__)
+        kept.pop("_hand", None)
+        return kept
 
     def after(self, entries: Iterable[object]) -> Hand:
         """The hand with ``entries`` applied (refused with the reason, as :func:`enter`)."""
@@ -132,7 +155,7 @@ class Dealt:
     def step(self, **changes: Any) -> Self:
         """The record after one more entry (``changes``: its new log and whatever the host
         keeps beside it), remembering this one for :meth:`undone`; nothing is left to redo."""
-        return replace(self, before=replace(self, ahead=()) if self.ahead else self, ahead=(), **changes)
+        return replace(self, before=replace(self, ahead=()), ahead=(), **changes)  # the copy shares no hand
 
     def undone(self) -> Self | None:
         """The record one entry earlier, or None when the deal itself is taken back; this

@@ -198,7 +198,7 @@ def _action_clock(state: Tournament, event: Event) -> Tournament:
     if table is not None or seat is not None:
         table, seat = _int(event.payload, "table", N_("table"), 1, 1), _int(event.payload, "seat", N_("seat"), 1, 1)
         running = state.dealing.running(table)
-        if running is None or running.replay().turn != seat:
+        if running is None or running.hand().turn != seat:
             raise IllegalAction("Seat {seat} at table {table} is not to act: only the seat to act goes on the clock.",
                                 seat=seat, table=table)
     return replace(state, action_clock=ActionClock(who, event.at, seconds, countdown, table, seat))

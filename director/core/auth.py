@@ -28,12 +28,11 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFProtect
-from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.security import check_password_hash
 from werkzeug.wrappers import Response
 
 from director.core.db import get_db
 from director.core.i18n import gettext
-from director.core.work import unit_of_work
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 csrf = CSRFProtect()
@@ -53,12 +52,6 @@ def password_problem(password: str, confirm: str | None = None) -> str | None:
     if confirm is not None and password != confirm:
         return gettext("The two passwords differ: type the same password twice.")
     return None
-
-
-def set_password(password: str) -> None:
-    with unit_of_work() as work:
-        work.execute("INSERT INTO settings (key, value) VALUES ('password_hash', ?) "
-                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (generate_password_hash(password),))
 
 
 class TooManyTries(Exception):
@@ -141,7 +134,7 @@ def login_required(view: F) -> F:
                 else gettext("Log in as the director first.")
             )
             return jsonify(error=message), 401
-        target = url_for("auth.first_run") if password_hash() is None else url_for(
+        target = url_for("first_start.page") if password_hash() is None else url_for(
             "auth.login", next=request.full_path if request.method == "GET" else request.referrer
         )
         if request.headers.get("HX-Request"):
@@ -171,30 +164,12 @@ def safe_next(target: str | None) -> str:
     return url_for("home.index")
 
 
-@bp.route("/first-run", methods=["GET", "POST"])
-def first_run() -> ResponseReturnValue:
-    from director.core.web import render
-
-    if password_hash() is not None:
-        return redirect(url_for("auth.login"))
-    error = None
-    if request.method == "POST":
-        password = request.form.get("password", "")
-        error = password_problem(password, request.form.get("confirm", ""))
-        if error is None:
-            set_password(password)
-            log_in()
-            flash(gettext("Password set. You are the director."), "ok")
-            return redirect(url_for("home.index"))
-    return render("auth/first_run.html", error=error), 422 if error else 200
-
-
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> ResponseReturnValue:
     from director.core.web import render
 
     if password_hash() is None:
-        return redirect(url_for("auth.first_run"))
+        return redirect(url_for("first_start.page"))
     error = None
     if request.method == "POST":
         if check_password(request.form.get("password", "")):

@@ -20,7 +20,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index() -> ResponseReturnValue:
     if password_hash() is None:
-        return redirect(url_for("auth.first_run"))
+        return redirect(url_for("first_start.page"))
     rows = list(
         get_db().query(
             "SELECT id, name, created_at, last_seq, archived_at FROM streams WHERE kind = 'tournament' "

@@ -16,9 +16,10 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
 from director.core import auth, inputs, shapes
-from director.core.commands import REGISTRY, api_route
+from director.core.commands import REGISTRY, api_route, run
 from director.core.contract import Api
 from director.core.db import get_db
+from director.core.first_start import password_command
 from director.core.i18n import gettext
 from director.core.store import load_events, load_state
 from director.core.web import now
@@ -40,7 +41,7 @@ from director.night.commands import (
 from director.night.results import results_data
 from director.setup.commands import create_command
 from director.tables.commands import confirm_command, draw_command
-from engine.errors import N_, IllegalAction, InvalidInput
+from engine.errors import N_
 from engine.tournament import CLOCK_ACTIONS
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -66,12 +67,7 @@ def session_info() -> ResponseReturnValue:
 @session_api.post("/setup-password", summary="First start only: set the director's password (and log in)",
                   body=inputs.PasswordIn, result=shapes.Session, login=False, errors=(400,))
 def setup_password(data: inputs.PasswordIn) -> ResponseReturnValue:
-    if auth.password_hash() is not None:
-        raise IllegalAction("The director's password is already set: log in instead.")
-    problem = auth.password_problem(data.password)
-    if problem:
-        raise InvalidInput(problem)
-    auth.set_password(data.password)
+    run(password_command, data, db=get_db(), now=now())
     auth.log_in()
     return jsonify(logged_in=True, csrf_token=generate_csrf()), 201
 

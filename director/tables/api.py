@@ -9,6 +9,7 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from director.core import shapes
+from director.core.address import candidate_addresses
 from director.core.commands import REGISTRY, Outcome, api_route
 from director.core.contract import Api
 from director.core.db import get_db
@@ -16,6 +17,7 @@ from director.core.store import load_state
 from director.core.web import now
 from director.tables.commands import HAND_COMMANDS
 from director.tables.hand_view import table_json
+from director.tables.links import address_command, current_address, public_base_url, stored_address
 from director.tables.pages import bp, dealer
 from director.tables.views import tables_json
 from engine.tournament import Tournament
@@ -48,6 +50,32 @@ for _word in SEATING:
 
 
 api.unknown("/api/t/<int:tournament_id>/tables/<action>", SEATING, "action")
+
+
+class AddressSetting(shapes.Shape):
+    address: str
+    """The address in the QR codes: the director's choice, else the best guess."""
+    chosen: bool
+    """Whether the director chose it."""
+    base_url: str
+    """The start of every address a phone is given."""
+    candidates: list[str]
+    """This machine's addresses a phone might reach, best first."""
+
+
+def _address_json() -> dict[str, object]:
+    return {"address": current_address(), "chosen": stored_address() is not None, "base_url": public_base_url(),
+            "candidates": candidate_addresses()}
+
+
+@api.get("/api/address", summary="The address the QR codes lead to, and the laptop's addresses to choose from",
+         result=AddressSetting, login=True)
+def api_address() -> ResponseReturnValue:
+    return jsonify(_address_json())
+
+
+api_route(api, "/api/address", address_command, lambda _done: (jsonify(_address_json()), 200),
+          result=AddressSetting, status=200, endpoint="api_address_choose")
 
 
 @hand_api.get("/api/t/<int:tournament_id>/table/<int:table>", result=shapes.TableHand,

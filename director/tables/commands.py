@@ -189,7 +189,7 @@ def running_hand(state: Tournament, table: int) -> tuple[TableHand, Hand]:
     record = state.dealing.running(table)
     if record is None:
         raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table)
-    return record, record.replay()
+    return record, record.hand()  # shared: read, never changed
 
 
 def seat_to_act(data: Mapping[str, Any], hand: Hand) -> int:

@@ -286,7 +286,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         common["busted_text"] = bust_lines(state, record, at)
     if running is None:
         return _before_view(state, table, seated, names, common, record, at)
-    hand = running.replay()
+    hand = running.hand()
     rows = [(seat, pid, names.get(pid, "?"), stack_of(state, pid), _badges(running, seat, running.positions),
              _pending_text(running, seat)) for seat, pid in sorted((*running.players, *running.waiting))]
     panel = hand_panel(hand, rows, absent=lambda seat, stack: "waiting")

@@ -23,12 +23,12 @@ from director.core.qr import qr_svg
 from director.core.store import load_state
 from director.core.web import act, is_partial_request, now, render
 from director.core.words import chips as _amount
-from director.core.work import unit_of_work
-from director.tables import ADDRESS_SETTING, MOVE_SHOWN_SECONDS
+from director.core.words import say
+from director.tables import MOVE_SHOWN_SECONDS
 from director.tables.commands import HAND_COMMANDS, only_other_tables_since
 from director.tables.hand_history import _hand_summary, _phh
 from director.tables.hand_view import _names, table_view
-from director.tables.links import current_address, public_base_url, stored_address
+from director.tables.links import address_command, current_address, public_base_url, stored_address
 from director.tables.views import (
     first_blinds,
     move_history,
@@ -37,6 +37,7 @@ from director.tables.views import (
     table_plans,
     tables_context,
 )
+from engine.errors import InvalidInput
 from engine.rulings import MISDEALS, RULINGS
 
 bp = Blueprint("seating", __name__)
@@ -156,14 +157,11 @@ def address_setting() -> ResponseReturnValue:
     error = None
     notice = None
     if request.method == "POST":
-        chosen = (request.form.get("custom") or request.form.get("address") or "").strip()
-        if not address.is_valid_address(chosen):
-            error = gettext("%(address)s is not an address: type an IP address such as 192.168.1.20.",
-                            address=repr(chosen))
+        try:
+            perform(address_command)
+        except InvalidInput as refused:
+            error = say(refused)
         else:
-            with unit_of_work() as work:
-                work.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (ADDRESS_SETTING, chosen))
             notice = gettext("QR codes now lead to %(url)s.", url=public_base_url())
             if not request.headers.get("HX-Request"):
                 from flask import flash, redirect

@@ -43,7 +43,7 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     cache.clear()
     app = create_app({"TESTING": False}, instance_path=tmp_path / "instance")
     with app.app_context():
-        from director.core.auth import set_password
+        from director.core.first_start import set_password
 
         set_password(PASSWORD)
     server = make_server("127.0.0.1", 0, app, threaded=True)

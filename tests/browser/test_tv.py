@@ -217,7 +217,7 @@ class Restartable:
 def restartable(tmp_path: Path) -> Iterator[Restartable]:
     served = Restartable(tmp_path / "instance")
     with served.app.app_context():
-        from director.core.auth import set_password
+        from director.core.first_start import set_password
 
         set_password(PASSWORD)
     yield served

@@ -78,8 +78,8 @@ def make_tournament(
     stacks: dict[int, int] | None = None, preset: str = "sng-1000", start: bool = True,
 ) -> Dealer:
     """A tournament with ``names`` registered (ids 1, 2, ...), seated, the clock started."""
-    from director.core.auth import set_password
     from director.core.db import get_db
+    from director.core.first_start import set_password
     from director.night import commands as night_commands
     from director.setup.commands import create_tournament
 

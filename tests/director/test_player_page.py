@@ -198,7 +198,7 @@ def dealt_night(
 ) -> tuple[Dealer, dict[int, str]]:
     """A tournament seated as ``seats`` with the clock started, a dealer's phone logged in at
     its tables (``tests.director.test_dealer``), and the players' tokens."""
-    from director.core.auth import set_password as store_password
+    from director.core.first_start import set_password as store_password
 
     with app.test_request_context():
         store_password(PASSWORD)

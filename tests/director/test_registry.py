@@ -98,3 +98,21 @@ def test_the_clubs_undo_shows_and_its_redo_puts_the_grant_back(director: Directo
     assert done.status_code == 201 and done.get_json()["notice"] == "Put back."
     assert [m["balance"] for m in done.get_json()["members"]] == [1_500]
 
+
+
+def test_the_qr_address_is_a_command_its_page_and_api_refuse_in_the_same_words(director: Director) -> None:
+    """The settings that were written beside the registry are commands too: the address in the
+    QR codes (``tables.address``) and the first start's password (``core.password``)."""
+    assert {"tables.address", "core.password"} <= set(REGISTRY)
+    page = director.post("/settings/address", data={"custom": "http://nope/"}, htmx=True)
+    api = director.api("POST", "/api/address", {"address": "http://nope/"})
+    assert page.status_code == api.status_code == 422
+    said = api.get_json()["error"]
+    assert "is not an address" in said and said in soup(page).get_text()
+    chosen = director.api("POST", "/api/address", {"address": "poker.lan"})
+    assert chosen.status_code == 200
+    assert chosen.get_json()["address"] == "poker.lan" and chosen.get_json()["chosen"] is True
+    assert director.api("GET", "/api/address").get_json()["base_url"].startswith("http://poker.lan")
+    too_long = director.api("POST", "/api/address", {"address": "a" * 300})
+    assert too_long.status_code == 422
+
