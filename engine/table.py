@@ -122,7 +122,8 @@ class Dealt:
     puts back)."""
 
     _hand: Hand | None = field(default=None, init=False, repr=False, compare=False)
-    """The hand :meth:`hand` shares, once replayed (never pickled: a snapshot replays it)."""
+    """The hand :meth:`hand` shares, once replayed (never pickled: a snapshot replays it),
+    until a later entry supersedes this record (:meth:`step` forgets it)."""
 
     def replay(self) -> Hand:
         """The hand as the engine sees it now, a fresh object to change."""
@@ -132,10 +133,11 @@ class Dealt:
         """The hand as the engine sees it now, replayed once for this record and shared by
         everyone who reads it (the command that validates a tap, the views that answer it):
         read it, never change it (:meth:`replay` gives one to change)."""
-        if self._hand is None:
-            object.__setattr__(self, "_hand", Hand.replay(self.setup, self.log))
-        assert self._hand is not None
-        return self._hand
+        hand = self._hand  # read once: a later entry may forget it meanwhile (:meth:`step`)
+        if hand is None:
+            hand = Hand.replay(self.setup, self.log)
+            object.__setattr__(self, "_hand", hand)
+        return hand
 
     def knowing(self, hand: Hand) -> Self:
         """This record, sharing ``hand`` as its :meth:`hand` (the fold has just made it from
@@ -154,8 +156,17 @@ class Dealt:
 
     def step(self, **changes: Any) -> Self:
         """The record after one more entry (``changes``: its new log and whatever the host
-        keeps beside it), remembering this one for :meth:`undone`; nothing is left to redo."""
-        return replace(self, before=replace(self, ahead=()), ahead=(), **changes)  # the copy shares no hand
+        keeps beside it), remembering this one for :meth:`undone`; nothing is left to redo.
+
+        This record forgets the hand it shared (:meth:`hand` replays it again if an older
+        state is read): the new record is the one read from now on, and the records kept
+        behind it, in the undo chain and the fold's checkpoints, hold no hand. Holding one per
+        table in every checkpoint kept a night's replayed hands alive long enough for the
+        garbage collector to move them to its oldest generation (twice as many full passes
+        in a long fold); copying this record instead cost a ``replace`` of every field at
+        every entry."""
+        object.__setattr__(self, "_hand", None)
+        return replace(self, before=replace(self, ahead=()) if self.ahead else self, ahead=(), **changes)
 
     def undone(self) -> Self | None:
         """The record one entry earlier, or None when the deal itself is taken back; this
