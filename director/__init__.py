@@ -67,6 +67,7 @@ BLUEPRINTS: list[str] = [
     "director.tables.api:bp",  # the seating pages (``director.tables.pages``) and their JSON twins
     "director.player.pages:bp",
     "director.tables.api:dealer",
+    "director.tables.phones:bp",
     "director.cash.api:bp",
     "director.core.languages:bp",
 ]

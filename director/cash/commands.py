@@ -38,6 +38,7 @@ from director.core.inputs import (
     MemberIn,
     PushIn,
 )
+from director.core.roles import CASH_DEALER, DIRECTOR
 from director.core.store import new_stream
 from director.core.web import parse_int
 from director.core.words import number, say
@@ -69,6 +70,7 @@ def session_command(name: str, input: type[Write], summary: str, **extra: Any) -
 def table_command(name: str, input: type[Write], summary: str, **extra: Any) -> Any:
     """A command on the hand at the path's ``table_no``: play at the other tables since does not
     make the dealer's panel stale."""
+    extra.setdefault("roles", (DIRECTOR, CASH_DEALER))  # and that table's dealer
     return stream_command(name, input, summary, stream=SESSION, id="session_id",
                           independent=lambda call, data: lambda e: unrelated(e, int(call.ids["table_no"])), **extra)
 

@@ -22,6 +22,9 @@ from director.cash import UnknownSession
 from director.cash.commands import CLUB_COMMANDS, SESSION_COMMANDS, TABLE_COMMANDS
 from director.cash.store import load_session, session_rows
 from director.cash.views import (
+    STAKE_VIEWS,
+    cash_session_view,
+    cash_table_view,
     club_context,
     hand_lines,
     ledger_rows,
@@ -29,7 +32,7 @@ from director.cash.views import (
     summary_data,
     table_context,
 )
-from director.core.auth import login_required
+from director.core.auth import login_required, role_required
 from director.core.commands import REGISTRY, Command, perform
 from director.core.db import get_db
 from director.core.i18n import gettext
@@ -43,10 +46,7 @@ from director.core.web import (
     values,
 )
 from director.core.words import say
-from engine.cash import (
-    NEWCOMER_RULES,
-    STAKES,
-)
+from engine.cash import NEWCOMER_RULES
 from engine.errors import EngineError
 from engine.phh import write_phh
 
@@ -99,9 +99,9 @@ def index() -> ResponseReturnValue:
     for row in session_rows(db):
         state = load_session(db, int(row["id"]))
         rows.append(
-            {"row": row, "state": state, "seated": sum(len(t.players) for t in state.tables)}
+            {"row": row, "state": cash_session_view(state), "seated": sum(len(t.players) for t in state.tables)}
         )
-    return render("cash.html", None, sessions=rows, stakes=STAKES, newcomer_rules=NEWCOMER_RULES)
+    return render("cash.html", None, sessions=rows, stakes=STAKE_VIEWS, newcomer_rules=NEWCOMER_RULES)
 
 
 @bp.post("/cash")
@@ -113,14 +113,14 @@ def create() -> ResponseReturnValue:
     except EngineError as error:
         db = get_db()
         rows = [
-            {"row": r, "state": load_session(db, int(r["id"])), "seated": 0}
+            {"row": r, "state": cash_session_view(load_session(db, int(r["id"]))), "seated": 0}
             for r in session_rows(db)
         ]
         page = render(
             "cash.html",
             None,
             sessions=rows,
-            stakes=STAKES,
+            stakes=STAKE_VIEWS,
             newcomer_rules=NEWCOMER_RULES,
             error=say(error),
             form=data,
@@ -182,7 +182,7 @@ def session_post(session_id: int, action: str) -> ResponseReturnValue:
 def summary(session_id: int) -> ResponseReturnValue:
     state = load_session(get_db(), session_id)
     return render(
-        "cash_summary.html", None, t=state, session_id=session_id, s=summary_data(state, now())
+        "cash_summary.html", None, t=cash_session_view(state), session_id=session_id, s=summary_data(state, now())
     )
 
 
@@ -220,9 +220,9 @@ def table_history(session_id: int, table_no: int) -> ResponseReturnValue:
     return render(
         "cash_history.html",
         None,
-        t=state,
+        t=cash_session_view(state),
         session_id=session_id,
-        table=table,
+        table=cash_table_view(table),
         hands=hand_lines(state, table),
         base=url_for("cash.table_page", session_id=session_id, table_no=table.number),
     )
@@ -252,7 +252,7 @@ def table_phh(session_id: int, table_no: int, number: int) -> ResponseReturnValu
 
 
 @bp.post("/cash/<int:session_id>/table/<int:table_no>/<action>")
-@login_required
+@role_required  # the command says which roles may
 def table_post(session_id: int, table_no: int, action: str) -> ResponseReturnValue:
     cmd = _command("cash.table", action, TABLE_COMMANDS)
     return _run(

@@ -1,6 +1,9 @@
 """What the cash game's pages and JSON answers show: the night's tables and seats, the
 club's members, the summary, and the dealer's table (``_dealer_table.html``, shared with
 the tournament's dealer page).
+
+The pages read views built here (``CashSessionView`` as ``t``, ``ClubView``, the stakes, the
+tables, the ledger), never the cash engine's state.
 """
 
 from __future__ import annotations
@@ -26,11 +29,125 @@ from engine.cash import (
     CashSession,
     CashTable,
     Club,
+    Stake,
 )
 from engine.errors import N_, EngineError
 
 #: A seat's state on the night's page: codes the page also tests (``SeatRow.status``).
 SEAT_STATUS_WORDS = (N_("in the hand"), N_("busted"), N_("free"))
+
+
+@dataclass(frozen=True)
+class StakeView:
+    """Fixed blinds and the buy-in range they give."""
+
+    name: str
+    small_blind: int
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int
+    access_balance: int
+
+
+def stake_view(stake: Stake) -> StakeView:
+    return StakeView(str(stake.name), stake.small_blind, stake.big_blind, stake.min_buy_in, stake.max_buy_in,
+                     stake.access_balance)
+
+
+STAKE_VIEWS: tuple[StakeView, ...] = tuple(stake_view(s) for s in STAKES)
+"""Every stake a session may play, lowest first."""
+
+
+@dataclass(frozen=True)
+class MemberView:
+    """A club member or a player waiting: who, by number and name."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class CashSessionView:
+    """A cash session as its pages show it (``t`` in the templates)."""
+
+    name: str
+    seq: int
+    newcomers: str
+    can_undo: bool
+    table_count: int
+    hands_dealt: int
+    stakes: tuple[StakeView, ...]
+    """The stakes played at the session's tables, lowest first."""
+    waiting: tuple[tuple[StakeView, tuple[MemberView, ...]], ...]
+    """Each stake played with its waiting list."""
+
+
+def cash_session_view(state: CashSession) -> CashSessionView:
+    stakes = state.stakes
+    return CashSessionView(
+        name=state.name, seq=state.seq, newcomers=str(state.newcomers), can_undo=state.can_undo,
+        table_count=len(state.tables), hands_dealt=state.hands_dealt, stakes=tuple(stake_view(s) for s in stakes),
+        waiting=tuple((stake_view(s), tuple(MemberView(w.member, w.name) for w in state.waiting_list(s)))
+                      for s in stakes),
+    )
+
+
+@dataclass(frozen=True)
+class CashTableView:
+    """A cash table: its number, seats and stake."""
+
+    number: int
+    seats: int
+    stake: StakeView
+
+
+def cash_table_view(table: CashTable) -> CashTableView:
+    return CashTableView(table.number, table.seats, stake_view(table.stake))
+
+
+@dataclass(frozen=True)
+class LedgerLineView:
+    name: str
+    bought_in: int
+    cashed_out: int
+    on_table: int
+    net: int
+
+
+@dataclass(frozen=True)
+class LedgerView:
+    """The session's ledger: a line a player and the totals (play chips only)."""
+
+    lines: tuple[LedgerLineView, ...]
+    bought_in: int
+    cashed_out: int
+    on_tables: int
+    balanced: bool
+
+
+def ledger_view(state: CashSession) -> LedgerView:
+    ledger = state.ledger()
+    return LedgerView(
+        tuple(LedgerLineView(line.name, line.bought_in, line.cashed_out, line.on_table, line.net)
+              for line in ledger.lines),
+        ledger.bought_in, ledger.cashed_out, ledger.on_tables, ledger.balanced,
+    )
+
+
+@dataclass(frozen=True)
+class ClubView:
+    """The club as its page shows it (``t`` and ``club`` in the template)."""
+
+    seq: int
+    can_undo: bool
+    members: tuple[MemberView, ...]
+
+
+@dataclass(frozen=True)
+class GrantView:
+    amount: int
+    reason: str
+    at: float
 
 
 @dataclass(frozen=True)
@@ -46,14 +163,14 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class TableCard:
-    table: CashTable
+    table: CashTableView
     rows: tuple[SeatRow, ...]
     status: str
 
 
 @dataclass(frozen=True)
 class MemberRow:
-    member: cash.Member
+    member: MemberView
     balance: int
     where: str
     stakes: tuple[str, ...]
@@ -103,7 +220,7 @@ def _table_card(state: CashSession, table: CashTable) -> TableCard:
         text = gettext("Hand %(number)s in play (%(street)s)", number=table.hand.number, street=say(street))
     else:
         text = ngettext("%(num)d hand dealt", "%(num)d hands dealt", table.hands_dealt)
-    return TableCard(table, tuple(rows), text)
+    return TableCard(cash_table_view(table), tuple(rows), text)
 
 
 def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
@@ -124,17 +241,17 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
         for e in reversed(store.load_events(db, session_id, after=max(0, state.seq - 12)))
     ]
     return {
-        "t": state,
+        "t": cash_session_view(state),
         "session_id": session_id,
         "cards": [_table_card(state, t) for t in state.tables],
-        "ledger": state.ledger(),
-        "members": [m for m in club.members if m.id not in seated],
-        "all_members": club.members,
+        "ledger": ledger_view(state),
+        "members": [MemberView(m.id, m.name) for m in club.members if m.id not in seated],
+        "all_members": [MemberView(m.id, m.name) for m in club.members],
         "balances": held,
         "free_places": free_places,
         "history": history,
         "redo_text": say(cash.describe(state.redo_event, names)) if state.redo_event else None,
-        "stakes": STAKES,
+        "stakes": STAKE_VIEWS,
         "newcomer_rules": NEWCOMER_RULES,
         **extra,
     }
@@ -153,18 +270,19 @@ def club_context(**extra: Any) -> dict[str, Any]:
                                           table=t.number, chips=number(p.stack))
     rows = [
         MemberRow(
-            m,
+            MemberView(m.id, m.name),
             held.get(m.id, 0),
             where.get(m.id, ""),
             tuple(s.name for s in STAKES if held.get(m.id, 0) >= s.access_balance),
         )
         for m in club.members
     ]
-    grants = [(g, club.member(g.member).name) for g in reversed(club.grants)]
+    grants = [(GrantView(g.amount, g.reason, g.at), club.member(g.member).name) for g in reversed(club.grants)]
     members = {m.name.casefold() for m in club.members}
     everyone = [r[0] for r in db.execute("SELECT name FROM people ORDER BY lower(name) LIMIT 500").fetchall()]
     redo = say(cash.describe(club.redo_event, club.names())) if club.redo_event else None
-    return {"t": club, "club": club, "rows": rows, "grants": grants[:30], "stakes": STAKES, "redo_text": redo,
+    view = ClubView(club.seq, club.can_undo, tuple(MemberView(m.id, m.name) for m in club.members))
+    return {"t": view, "club": view, "rows": rows, "grants": grants[:30], "stakes": STAKE_VIEWS, "redo_text": redo,
             "people_names": [n for n in everyone if n.casefold() not in members], **extra}
 
 
@@ -371,9 +489,9 @@ def table_context(session_id: int, table_no: int) -> dict[str, Any]:
     table = state.table(table_no)
     return {
         "v": table_view(state, session_id, table_no),
-        "t": state,
+        "t": cash_session_view(state),
         "session_id": session_id,
-        "cash_table": table,
+        "cash_table": cash_table_view(table),
         "dealer_base": url_for("cash.table_page", session_id=session_id, table_no=table.number),
         "waiting_note": gettext("waits for the big blind")
         if state.newcomers == "wait"

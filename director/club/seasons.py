@@ -107,6 +107,68 @@ class SeasonView:
         }
 
 
+@dataclass(frozen=True)
+class RulesView:
+    """A season's rules as its pages show them."""
+
+    formula: str
+    knockout_points: float
+    bounty_points: float
+    playing_bonus: float
+    best_n: int
+    final_multiplier: float
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A player's line of the standings."""
+
+    rank: int
+    person: int
+    points: float
+    nights: int
+    wins: int
+    best: float
+    counted: tuple[int, ...]
+    """The nights (keys) that count, of those played."""
+    by_night: dict[int, float]
+    movement: int | None
+    knockouts: int
+
+
+@dataclass(frozen=True)
+class SeasonPage:
+    """A season as its pages show it (``s`` in the templates): the rules, the nights, the standings."""
+
+    id: int
+    name: str
+    rules: RulesView
+    nights: tuple[NightInfo, ...]
+    counted_nights: tuple[NightInfo, ...]
+    rows: tuple[StandingRow, ...]
+    names: dict[int, str]
+    result_count: int
+    """How many finished nights the standings are made of."""
+
+
+def season_page(v: SeasonView) -> SeasonPage:
+    r = v.rules
+    return SeasonPage(
+        id=v.id, name=v.name,
+        rules=RulesView(str(r.formula), r.knockout_points, r.bounty_points, r.playing_bonus, r.best_n,
+                        r.final_multiplier),
+        nights=v.nights, counted_nights=v.counted_nights,
+        rows=tuple(StandingRow(s.rank, s.person, s.points, s.nights, s.wins, s.best, tuple(s.counted),
+                               dict(s.by_night), s.movement, s.knockouts) for s in v.rows),
+        names=dict(v.names), result_count=len(v.results),
+    )
+
+
+#: The points formulas and the tie-break, by their English words (the message ids the pages say).
+FORMULA_WORDS: dict[str, str] = {key: str(words) for key, words in FORMULAS.items()}
+TIE_BREAK_WORDS = str(TIE_BREAK)
+
+
 # --- storage ------------------------------------------------------------------------------
 
 
@@ -366,7 +428,7 @@ def _form_values(rules: SeasonRules | None = None, name: str = "") -> dict[str, 
 
 
 def index_page(error: str | None = None, typed: dict[str, Any] | None = None, status: int = 200) -> ResponseReturnValue:
-    return render("seasons/index.html", "seasons/_new.html", rows=seasons(get_db()), formulas=FORMULAS,
+    return render("seasons/index.html", "seasons/_new.html", rows=seasons(get_db()), formulas=FORMULA_WORDS,
                   v=typed or _form_values(), error=error), status
 
 
@@ -391,7 +453,8 @@ def show_page(season_id: int, error: str | None = None, status: int = 200) -> Re
     taken = {r[0] for r in db.execute("SELECT stream_id FROM season_nights").fetchall()}
     free = db.execute("SELECT id, name FROM streams WHERE kind = 'tournament' ORDER BY created_at DESC, id DESC "
                       "LIMIT 200").fetchall()
-    return render("seasons/show.html", "seasons/_standings.html", s=v, formulas=FORMULAS, tie_break=TIE_BREAK,
+    return render("seasons/show.html", "seasons/_standings.html", s=season_page(v), formulas=FORMULA_WORDS,
+                  tie_break=TIE_BREAK_WORDS,
                   records=records(db, v), race=race(v),
                   free=[(i, n) for i, n in free if i not in taken], v=_form_values(v.rules, v.name),
                   error=error), status
@@ -430,14 +493,16 @@ page_route(bp, "/seasons/<int:season_id>/nights/<int:tournament_id>/remove", rem
 @bp.get("/seasons/<int:season_id>/tv")
 def tv(season_id: int) -> ResponseReturnValue:
     v = view(get_db(), season_id)
-    return render("seasons/tv.html", "seasons/tv.html", s=v, tie_break=TIE_BREAK, records=records(get_db(), v),
+    return render("seasons/tv.html", "seasons/tv.html", s=season_page(v), tie_break=TIE_BREAK_WORDS,
+                  records=records(get_db(), v),
                   race=race(v, width=620, height=440))  # a smaller drawing, larger on the screen
 
 
 @bp.get("/seasons/<int:season_id>/print")
 def printed(season_id: int) -> ResponseReturnValue:
     v = view(get_db(), season_id)
-    return render("seasons/print.html", "seasons/print.html", s=v, tie_break=TIE_BREAK, printed_at=now(), race=race(v))
+    return render("seasons/print.html", "seasons/print.html", s=season_page(v), tie_break=TIE_BREAK_WORDS,
+                  printed_at=now(), race=race(v))
 
 
 def standings_rows(v: SeasonView) -> list[list[Any]]:

@@ -31,8 +31,11 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.security import check_password_hash
 from werkzeug.wrappers import Response
 
+from director.core import roles
 from director.core.db import get_db
 from director.core.i18n import gettext
+from director.core.words import say
+from engine.errors import Message
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 csrf = CSRFProtect()
@@ -113,7 +116,9 @@ def log_in() -> None:
 
 
 def is_director() -> bool:
-    return bool(session.get("director"))
+    """The director's login, unless the request gives a link's bearer token (then it is that
+    link's, and the CSRF check it skips cannot lend it the director's cookie)."""
+    return bool(session.get("director")) and roles.bearer_token() is None
 
 
 def wants_json() -> bool:
@@ -121,29 +126,68 @@ def wants_json() -> bool:
 
 
 def login_required(view: F) -> F:
-    """Only the logged-in director passes; others are sent to log in (or get 401 as JSON)."""
+    """Only the logged-in director passes (and the floor, to read its night's pages: a GET
+    under its tournament); others are sent to log in (or get 401 as JSON)."""
 
     @functools.wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         if is_director():
             return view(*args, **kwargs)
-        if wants_json():
-            message = (
-                gettext("Set the director's password first.")
-                if password_hash() is None
-                else gettext("Log in as the director first.")
-            )
-            return jsonify(error=message), 401
-        target = url_for("first_start.page") if password_hash() is None else url_for(
-            "auth.login", next=request.full_path if request.method == "GET" else request.referrer
-        )
-        if request.headers.get("HX-Request"):
-            response = Response(status=401)
-            response.headers["HX-Redirect"] = target
-            return response
-        return redirect(target)
+        role = roles.current_role()
+        if (role is not None and role.kind == roles.FLOOR and request.method == "GET"
+                and kwargs.get("tournament_id") == role.stream):
+            return view(*args, **kwargs)
+        if role is not None:  # a dealer's or the floor's phone, here for the director's page
+            raise roles.NotYours(Message("This phone is {who}: this page is the director's.", who=role.words()))
+        return refused()
 
     return cast(F, wrapped)
+
+
+def role_required(view: F) -> F:
+    """A command's route: any role passes (the director, the floor, a dealer); the command
+    then says whether this role may run it (``director.core.roles.check``)."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if roles.signed_in():
+            return view(*args, **kwargs)
+        return refused()
+
+    return cast(F, wrapped)
+
+
+def refused() -> Any:
+    """The answer to a request without a role: 401 in the JSON API, else the login page."""
+    token = roles.bearer_token()
+    link = roles.find_link(token) if token is not None else roles.session_link()
+    ended = roles.link_refusal(link) if link is not None else None
+    if ended is not None:  # a phone whose link ended (renewed, its table broken, the night over) is told why
+        raise roles.NotYours(ended)
+    if wants_json():
+        message = (
+            gettext("Set the director's password first.")
+            if password_hash() is None
+            else gettext("Log in as the director first.")
+        )
+        return jsonify(error=message), 401
+    target = url_for("first_start.page") if password_hash() is None else url_for(
+        "auth.login", next=request.full_path if request.method == "GET" else request.referrer
+    )
+    if request.headers.get("HX-Request"):
+        response = Response(status=401)
+        response.headers["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+def may(name: str) -> bool:
+    """Whether the request's role may run the registered command ``name`` (a page shows the
+    buttons of what its reader may do: the floor's phone its own, the director's all)."""
+    from director.core.commands import REGISTRY
+
+    role = roles.current_role()
+    return role is not None and (role.kind == roles.DIRECTOR or role.kind in REGISTRY[name].roles)
 
 
 def safe_next(target: str | None) -> str:
@@ -195,7 +239,17 @@ def init_app(app: Flask) -> None:
         if multipart and any(not key for key in (*request.form.keys(), *request.files.keys())):
             abort(400, gettext("The form has a field without a name: nothing was recorded."))
 
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False  # checked below, except with a bearer token
     csrf.init_app(app)
+
+    @app.before_request
+    def check_csrf() -> None:
+        """Every POST carries the session's CSRF token, except a call with a link's bearer
+        token (no cookie is involved, so no other site can send it)."""
+        if (app.config.get("WTF_CSRF_ENABLED", True) and request.method in app.config.get(
+                "WTF_CSRF_METHODS", ("POST", "PUT", "PATCH", "DELETE")) and request.endpoint
+                and roles.bearer_token() is None):
+            csrf.protect()
     app.extensions["login_throttle"] = LoginThrottle()
 
     @app.before_request
@@ -205,7 +259,10 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def auth_context() -> dict[str, Any]:
         # password_set: called only where needed (no login button before a password exists).
-        return {"is_director": is_director(), "password_set": lambda: password_hash() is not None}
+        role = roles.current_role()
+        return {"is_director": is_director(), "password_set": lambda: password_hash() is not None, "may": may,
+                "role_kind": role.kind if role is not None else None,
+                "role_words": str(say(role.words())) if role is not None else None}
 
     @app.errorhandler(TooManyTries)
     def too_many_tries(error: TooManyTries) -> Any:

@@ -31,16 +31,17 @@ from pydantic import BaseModel
 from sqlite_utils import Database
 from werkzeug.datastructures import MultiDict
 
+from director.core import roles as who
 from director.core.contract import Api, Input, read
+from director.core.roles import DIRECTOR
 from director.core.work import Work, unit_of_work
 
 S = TypeVar("S")
 In = TypeVar("In", bound=Input)
 
-DIRECTOR = "director"
 ROLES = (DIRECTOR,)
-"""Who may call a command. (The floor's and a table's dealer's links come with the issue on
-roles; until then every change is the director's.)"""
+"""Who may call a command unless it says otherwise: the director alone (``director.core.roles``
+lists the others: the floor, a table's dealer, a cash table's dealer)."""
 
 Events = Generator[tuple[str, Mapping[str, Any]], Any, Any]
 """What a stream command yields: ``(type, payload)`` for each event; it is sent back the state
@@ -166,6 +167,7 @@ def perform(name: str | Command, data: Mapping[str, Any] | None = None, *, now: 
     from director.core.web import now as clock
 
     cmd = REGISTRY[name] if isinstance(name, str) else name
+    who.check(cmd.name, cmd.summary, cmd.roles, ids)
     if data is None and cmd.form is not None and not request.is_json:  # the page's form, read its own way
         given = read(cmd.input, cmd.form(request.form), keep_blank=True)
     else:
@@ -190,13 +192,13 @@ def page_route(bp: Blueprint, rule: str, cmd: Command, respond: Callable[..., An
     """``POST rule`` on a page runs ``cmd`` from its form; ``respond(do, **ids)`` answers the
     way the page does (its partial to htmx, a redirect to a plain browser, the refusal
     re-rendered), ``do`` running the command and returning its outcome."""
-    from director.core.auth import login_required
+    from director.core.auth import role_required
 
     def view(**ids: Any) -> Any:
         return respond(lambda: perform(cmd, **ids), **ids)
 
     view.__name__ = endpoint
-    bp.add_url_rule(rule, endpoint, login_required(view), methods=["POST"])
+    bp.add_url_rule(rule, endpoint, role_required(view), methods=["POST"])
 
 
 def api_route(api: Api, rule: str, cmd: Command, answer: Callable[..., Any], *, result: type[BaseModel],
@@ -213,7 +215,7 @@ def api_route(api: Api, rule: str, cmd: Command, answer: Callable[..., Any], *, 
     view.__name__ = endpoint
     extra = {"errors": errors} if errors is not None else {}
     api.post(rule, summary=cmd.summary, body=cmd.input, result=result, status=status, endpoint=endpoint,
-             roles=cmd.roles, **extra)(view)
+             roles=cmd.roles, guard=lambda ids: who.check(cmd.name, cmd.summary, cmd.roles, ids), **extra)(view)
 
 
 __all__ = [

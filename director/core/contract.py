@@ -37,7 +37,7 @@ from pydantic import (
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import IntegerConverter, Map
 
-from director.core.auth import login_required
+from director.core.auth import login_required, role_required
 from director.core.i18n import gettext
 from director.core.words import say
 from engine.errors import N_, InvalidInput, Message, Term
@@ -349,6 +349,8 @@ class Operation:
     """Fields of the body that are files: the body is then a multipart form (a restore)."""
     roles: tuple[str, ...] = ()
     """Who may call it (a registered command's roles, ``director.core.commands``)."""
+    guard: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False, repr=False)
+    """Refuses a caller outside ``roles`` (given the path's ids) before the body is read."""
 
 
 OPERATIONS: dict[str, Operation] = {}
@@ -385,10 +387,11 @@ class Api:
     def post(self, rule: str, *, summary: str, body: type[Input] | None = None,
              result: type[BaseModel] | None = None, status: int = 201, login: bool = True,
              errors: tuple[int, ...] = WRITE_ERRORS, endpoint: str | None = None, description: str | None = None,
-             files: tuple[str, ...] = (), roles: tuple[str, ...] = ()) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
-        codes = {*errors, 400, 422} | ({401} if login else set())
+             files: tuple[str, ...] = (), roles: tuple[str, ...] = (),
+             guard: Callable[[dict[str, Any]], None] | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+        codes = {*errors, 400, 422} | ({401} if login else set()) | ({403} if set(roles) - {"director"} else set())
         operation = Operation("post", summary, self.tag, body, result, status, login, True,
-                              tuple(sorted(codes)), description, files=files, roles=roles)
+                              tuple(sorted(codes)), description, files=files, roles=roles, guard=guard)
         return self._route(rule, operation, endpoint)
 
     def unknown(self, rule: str, known: tuple[str, ...], what: str, status: int = 404) -> None:
@@ -411,11 +414,15 @@ class Api:
 
             @functools.wraps(view)
             def handler(**kwargs: Any) -> ResponseReturnValue:
+                if operation.guard is not None:  # outside the caller's role: refused before the body is read
+                    operation.guard(kwargs)
                 if operation.body is not None:
                     kwargs["data"] = read(operation.body)
                 return view(**kwargs)
 
-            if operation.login:  # 401 with the reason, as every director-only route answers
+            if operation.login and set(operation.roles) - {"director"}:
+                handler = role_required(handler)  # any role in; the command says which may
+            elif operation.login:  # 401 with the reason, as every director-only route answers
                 handler = login_required(handler)
 
             self.bp.add_url_rule(self.prefix + rule, name, handler, methods=[operation.method.upper()])
@@ -433,6 +440,7 @@ STATUS_TEXT = {
     401: "Log in as the director first (or a wrong password)", 404: "No such tournament, session, table or player",
     409: "Someone else changed it since your view (a stale expected_seq): nothing was recorded",
     422: "Refused (bad input or against the rules), with the reason: nothing was recorded",
+    403: "Outside the caller's role (a table's dealer, the floor): refused with the reason, nothing recorded",
     429: "Too many wrong passwords: wait, then try again",
 }
 
@@ -511,7 +519,9 @@ def document(app: Flask) -> dict[str, Any]:
             required = bool(operation.body.model_json_schema().get("required"))
             item["requestBody"] = {"required": required, "content": {"application/json": {"schema": body_schema}}}
         security: list[dict[str, list[str]]] = []
-        if operation.login and operation.csrf:
+        if operation.login and operation.csrf and set(operation.roles) - {"director"}:
+            security = [{"session": [], "csrf": []}, {"link": []}]
+        elif operation.login and operation.csrf:
             security = [{"session": [], "csrf": []}]
         elif operation.login:
             security = [{"session": []}]
@@ -536,6 +546,8 @@ def document(app: Flask) -> dict[str, Any]:
             "securitySchemes": {
                 "session": {"type": "apiKey", "in": "cookie", "name": "session"},
                 "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRFToken"},
+                "link": {"type": "http", "scheme": "bearer",
+                         "description": "A link's token (a table's dealer, the floor): that role only, no CSRF token."},
             },
         },
     }

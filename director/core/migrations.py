@@ -152,3 +152,23 @@ def m012_commands(db: Database) -> None:
         "status INTEGER, headers TEXT, body BLOB)"
     )
     db.execute("CREATE INDEX commands_by_age ON commands (at)")
+
+
+@migrations()
+def m013_links_and_authors(db: Database) -> None:
+    """The links that give a phone a role without the director's password (a table's dealer,
+    the floor), the phones that opened each, and the author of every event. A link keeps its
+    nonce and its token's hash, never the token (``director.core.roles.link_token``)."""
+    db.execute(
+        "CREATE TABLE links (id INTEGER PRIMARY KEY, nonce TEXT NOT NULL UNIQUE, token_hash TEXT NOT NULL UNIQUE, "
+        "kind TEXT NOT NULL, "
+        "stream_id INTEGER NOT NULL REFERENCES streams(id) ON DELETE CASCADE, table_no INTEGER, "
+        "created_at REAL NOT NULL, ended_at REAL, ended_why TEXT)"
+    )
+    db.execute("CREATE INDEX links_by_stream ON links (stream_id, kind, table_no)")
+    db.execute(
+        "CREATE TABLE link_phones (link_id INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE, "
+        "phone TEXT NOT NULL, agent TEXT NOT NULL, first_at REAL NOT NULL, last_at REAL NOT NULL, "
+        "PRIMARY KEY (link_id, phone))"
+    )
+    db.execute("ALTER TABLE events ADD COLUMN author TEXT")

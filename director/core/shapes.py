@@ -253,6 +253,9 @@ class Event(Shape):
     type: str
     payload: Object
     at: float
+    author: str | None = None
+    """Who wrote it: ``director``, ``floor``, ``dealer 3``, ``cash dealer 2``, with ``/api``
+    when it came through the JSON API (None before authors were recorded)."""
 
 
 class Events(Shape):

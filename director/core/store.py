@@ -33,6 +33,7 @@ from flask import current_app
 from sqlite_utils import Database
 
 import engine
+from director.core import roles
 from director.core.caches import register_cache
 from director.core.work import Work, unit_of_work
 from engine.errors import N_
@@ -82,8 +83,8 @@ def new_stream(work: Work, kind: str, name: str, payload: Mapping[str, Any], now
     cursor = work.execute("INSERT INTO streams (name, created_at, last_seq, kind) VALUES (?, ?, 1, ?)",
                           (name, now, kind))
     stream_id = int(cursor.lastrowid or 0)
-    work.execute("INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, 1, 'created', ?, ?)",
-                 (stream_id, json.dumps(dict(payload)), now))
+    work.execute("INSERT INTO events (stream_id, seq, type, payload, at, author) VALUES (?, 1, 'created', ?, ?, ?)",
+                 (stream_id, json.dumps(dict(payload)), now, roles.author()))
     return stream_id
 
 
@@ -130,10 +131,17 @@ def played_as_stored(events: list[Event]) -> list[Event]:
 def insert_event(db: Database, tournament_id: int, event: Event) -> None:
     """Insert ``event`` and move the tournament's last seq, inside the caller's transaction."""
     db.conn.execute(
-        "INSERT INTO events (stream_id, seq, type, payload, at) VALUES (?, ?, ?, ?, ?)",
-        (tournament_id, event.seq, event.type, json.dumps(event.payload), event.at),
+        "INSERT INTO events (stream_id, seq, type, payload, at, author) VALUES (?, ?, ?, ?, ?, ?)",
+        (tournament_id, event.seq, event.type, json.dumps(event.payload), event.at, roles.author()),
     )
     db.conn.execute("UPDATE streams SET last_seq = ? WHERE id = ?", (event.seq, tournament_id))
+
+
+def load_authors(db: Database, stream_id: int) -> dict[int, str]:
+    """Who wrote each event of a stream (``director.core.roles``), by seq; events written
+    before authors were recorded are left out."""
+    rows = db.execute("SELECT seq, author FROM events WHERE stream_id = ? AND author IS NOT NULL", [stream_id])
+    return {int(seq): str(author) for seq, author in rows.fetchall()}
 
 
 def load_events(db: Database, tournament_id: int, after: int = 0) -> list[Event]:

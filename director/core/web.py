@@ -38,6 +38,7 @@ from werkzeug.exceptions import HTTPException, NotFound
 from werkzeug.wrappers import Response
 
 from director.core.i18n import gettext, language
+from director.core.roles import NotYours
 from director.core.store import StaleWrite, UnknownTournament
 from director.core.words import chips, ordinal, say
 from engine.errors import EngineError, InvalidInput, Term
@@ -49,6 +50,7 @@ htmx = HTMX()
 #: night: ``(endpoint, label)``; shown when the endpoint exists. Blueprints may append theirs.
 TOURNAMENT_LINKS: list[tuple[str, Any]] = [
     ("seating.tables", lazy_gettext("Tables")),
+    ("phones.page", lazy_gettext("Phones")),
     ("tv.page", lazy_gettext("TV clock")),
     ("results.show", lazy_gettext("Results")),
     ("structure.show", lazy_gettext("Structure")),
@@ -130,6 +132,10 @@ def act(
         do()
     except EngineError as error:
         return rerender(error=say(error)), 422
+    except NotYours as error:  # outside this phone's role: said where the dealer is looking
+        if is_partial_request():
+            return rerender(error=say(error.sentence)), 403
+        raise
     except StaleWrite as error:
         if is_partial_request():
             return rerender(error=stale_text(error)), 409
@@ -242,6 +248,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(EngineError)
     def engine_error(error: EngineError) -> ResponseReturnValue:
         return error_page(422, gettext("That cannot be done"), say(error))
+
+    @app.errorhandler(NotYours)
+    def not_yours(error: NotYours) -> ResponseReturnValue:
+        return error_page(403, gettext("Not this phone's to do"), say(error.sentence))
 
     @app.errorhandler(StaleWrite)
     def stale(error: StaleWrite) -> ResponseReturnValue:

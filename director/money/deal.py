@@ -27,6 +27,7 @@ from director.core.web import act_and_say, render
 from director.core.words import number as chips
 from director.core.words import say
 from director.night.answers import answer
+from director.night.views import deal_made, night_view, player_view
 from engine.dealing import stack_of
 from engine.deals import METHODS, deal_refusal, prizes_left, proposals, shared_prizes
 from engine.errors import EngineError, IllegalAction, InvalidInput, Message
@@ -151,7 +152,9 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         except EngineError as error:
             problem = say(error)
     return {
-        "t": state, "tournament_id": tournament_id, "refusal": say(refusal) if refusal else refusal, "stacks": stacks, "known": known,
+        "t": night_view(state, tournament_id), "deal": deal_made(state),
+        "alive": [player_view(p) for p in state.alive],
+        "tournament_id": tournament_id, "refusal": say(refusal) if refusal else refusal, "stacks": stacks, "known": known,
         "play_for": play_for, "figures": shown, "problem": problem,
         "methods": {key: say(name) for key, name in METHODS.items()},
         "prizes_left": prizes_left(state) if refusal is None else [], **extra,

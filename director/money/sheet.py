@@ -6,6 +6,7 @@ page and CSV, for the director; JSON twin ``GET /api/t/<id>/sheet``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, jsonify
@@ -20,6 +21,7 @@ from director.core.store import load_state
 from director.core.web import now, render
 from director.core.words import ordinal
 from director.night.results import filename
+from director.night.views import night_view
 from engine.sheet import Sheet, sheet
 from engine.tournament import Tournament
 
@@ -48,12 +50,71 @@ def sheet_json(state: Tournament, s: Sheet) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class SheetLine:
+    """A player's line of the sheet."""
+
+    place: int | None
+    name: str
+    entries: int
+    rebuys: int
+    addon: bool
+    paid_in: int
+    fees: int
+    took: int
+    net: int
+    points: float | None
+
+
+@dataclass(frozen=True)
+class BountyLines:
+    """Where the bounties paid in went."""
+
+    won: int
+    on_heads: int
+    unclaimed: int
+    not_drawn: int
+    accounted: int
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """The host's sheet as the page shows it: a line a player, the totals, the night's money."""
+
+    rows: tuple[SheetLine, ...]
+    finished: bool
+    points: bool
+    paid_in: int
+    fees: int
+    took: int
+    overlay: int
+    paid_by_kind: dict[str, int]
+    prizes: int
+    prizes_taken: int
+    prizes_to_pay: int
+    bounties: int
+    bounty: BountyLines
+    balance: int
+
+
+def sheet_view(s: Sheet) -> SheetView:
+    b = s.bounty
+    return SheetView(
+        rows=tuple(SheetLine(r.place, r.name, r.entries, r.rebuys, r.addon, r.paid_in, r.fees, r.took, r.net, r.points)
+                   for r in s.rows),
+        finished=s.finished, points=s.points, paid_in=s.paid_in, fees=s.fees, took=s.took, overlay=s.overlay,
+        paid_by_kind=dict(s.paid_by_kind), prizes=s.prizes, prizes_taken=s.prizes_taken,
+        prizes_to_pay=s.prizes_to_pay, bounties=s.bounties,
+        bounty=BountyLines(b.won, b.on_heads, b.unclaimed, b.not_drawn, b.accounted), balance=s.balance,
+    )
+
+
 @bp.get("/t/<int:tournament_id>/sheet")
 @login_required
 def show(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    return render("sheet/show.html", t=state, tournament_id=tournament_id, s=sheet(state), printed_at=now(),
-                  ordinal=ordinal)
+    return render("sheet/show.html", t=night_view(state, tournament_id), tournament_id=tournament_id,
+                  s=sheet_view(sheet(state)), printed_at=now(), ordinal=ordinal)
 
 
 def sheet_rows(s: Sheet) -> list[list[Any]]:

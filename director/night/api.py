@@ -21,7 +21,7 @@ from director.core.contract import Api
 from director.core.db import get_db
 from director.core.first_start import password_command
 from director.core.i18n import gettext
-from director.core.store import load_events, load_state
+from director.core.store import load_authors, load_events, load_state
 from director.core.web import now
 from director.night.answers import answer, state_json, without_tokens
 from director.night.commands import (
@@ -137,11 +137,13 @@ def events(tournament_id: int) -> ResponseReturnValue:
 def export(tournament_id: int) -> ResponseReturnValue:
     db = get_db()
     state = load_state(db, tournament_id)
+    authors = load_authors(db, tournament_id)
     return jsonify(
         tournament=state_json(state, tournament_id, now()),
         results=results_data(state),
         events=[
-            {"seq": e.seq, "type": e.type, "payload": shown_payload(e.payload), "at": e.at}
+            {"seq": e.seq, "type": e.type, "payload": shown_payload(e.payload), "at": e.at,
+             "author": authors.get(e.seq)}
             for e in load_events(db, tournament_id)
         ],
         app=current_app.name,

@@ -31,6 +31,7 @@ from director.core.inputs import (
     RegisterIn,
     StackIn,
 )
+from director.core.roles import DIRECTOR, FLOOR
 from director.core.words import say
 from engine.errors import InvalidInput
 from engine.seating import late_entry_seat
@@ -39,8 +40,16 @@ from engine.tournament import CLOCK_ACTIONS, Event, Tournament, clean_name
 TOURNAMENT = store.TOURNAMENT
 
 
+FLOOR_TOO = ("night.register", "night.remove", "night.rebuy", "night.reentry", "night.addon", "night.bust")
+"""What the floor's phone may do besides the director: registration, busts, rebuys, add-ons
+and re-entries, and the clock (every ``night.clock.*``). Settings, money, deals, undo and
+redo of the night stay the director's."""
+
+
 def tournament_command(name: str, input: type[Write], summary: str, **extra: Any) -> Any:
     """A command on the tournament of the path's ``tournament_id``."""
+    if name in FLOOR_TOO or name.startswith("night.clock."):
+        extra.setdefault("roles", (DIRECTOR, FLOOR))
     return stream_command(name, input, summary, stream=TOURNAMENT, id="tournament_id", **extra)
 
 

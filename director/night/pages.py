@@ -9,11 +9,12 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core.auth import login_required
+from director.core.auth import login_required, role_required
 from director.core.commands import Outcome, page_route, perform
 from director.core.db import get_db
 from director.core.i18n import gettext
-from director.core.store import load_events, load_state, played_as_stored
+from director.core.roles import author_words
+from director.core.store import load_authors, load_events, load_state, played_as_stored
 from director.core.web import act, act_and_say, now, render
 from director.core.words import say
 from director.night.commands import (
@@ -25,9 +26,16 @@ from director.night.commands import (
     redo_command,
     undo_command,
 )
-from director.night.views import dashboard_context, redo_text, undone_text
+from director.night.views import (
+    LogLine,
+    clock_view,
+    dashboard_context,
+    night_view,
+    redo_text,
+    undone_text,
+)
 from director.tables.commands import confirm_command
-from director.tables.views import move_text, names_of, table_step
+from director.tables.views import step_view, table_step
 from engine.errors import InvalidInput
 from engine.tournament import (
     CLOCK_ACTIONS,
@@ -44,10 +52,9 @@ bp = Blueprint("dashboard", __name__)
 def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     state = load_state(get_db(), tournament_id)
     ctx = dashboard_context(state, tournament_id, now())
-    step = table_step(state) if state.seating.tables and not state.finished else None
+    step = step_view(state, table_step(state)) if state.seating.tables and not state.finished else None
     ctx["step"] = step
-    names = names_of(state)
-    ctx["step_moves"] = [move_text(state, m, names) for m in step.moves] if step else []
+    ctx["step_moves"] = [text for _, text in step.moves] if step else []
     ctx["hand_button_note"] = hand_button_note(state, now())
     ctx.update(extra)
     return ctx
@@ -80,12 +87,15 @@ def show(tournament_id: int) -> ResponseReturnValue:
 
 @bp.get("/t/<int:tournament_id>/dashboard/clock")
 def clock(tournament_id: int) -> ResponseReturnValue:
-    """The compact clock alone (polled by the dashboard)."""
-    return render("dashboard/_clock.html", "dashboard/_clock.html", **context(tournament_id))
+    """The compact clock alone (polled by the dashboard): the clock's view and the seq, nothing more."""
+    state = load_state(get_db(), tournament_id)
+    at = now()
+    return render("dashboard/_clock.html", "dashboard/_clock.html", t=night_view(state, tournament_id),
+                  tournament_id=tournament_id, clock=clock_view(state.clock_at(at), at, state.settings.structure.hand_counted))
 
 
 @bp.post("/t/<int:tournament_id>/clock/<action>")
-@login_required
+@role_required  # the command says which roles may
 def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
     if action not in CLOCK_ACTIONS:
         raise InvalidInput("Unknown clock action {action}.", action=repr(action))
@@ -93,7 +103,7 @@ def clock_action(tournament_id: int, action: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<int:tournament_id>/bust")
-@login_required
+@role_required  # the command says which roles may
 def bust(tournament_id: int) -> ResponseReturnValue:
     def do() -> None:
         perform(bust_command, tournament_id=tournament_id)
@@ -147,6 +157,7 @@ def log(tournament_id: int) -> ResponseReturnValue:
     state = load_state(db, tournament_id)
     entries = []
     replay = None
+    authors = load_authors(db, tournament_id)
     for event in played_as_stored(load_events(db, tournament_id)):
         before = replay
         replay = create(event) if replay is None else apply(replay, event)
@@ -156,5 +167,7 @@ def log(tournament_id: int) -> ResponseReturnValue:
             text = gettext("Redo: %(what)s", what=say(describe(replay, replay.last_event)))
         else:
             text = say(describe(replay, event))
-        entries.append((event, text))
-    return render("dashboard/log.html", None, t=state, tournament_id=tournament_id, entries=entries)
+        entries.append(LogLine(event.seq, event.at, event.type == "created", text,
+                               say(author_words(authors.get(event.seq)))))
+    return render("dashboard/log.html", None, t=night_view(state, tournament_id), tournament_id=tournament_id,
+                  entries=entries)

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core.auth import login_required
+from director.core.auth import role_required
 from director.core.commands import Command, page_route, perform
 from director.core.db import get_db
 from director.core.i18n import gettext
@@ -57,7 +57,7 @@ def _act(tournament_id: int, do: Any, message: str | None = None, **extra: Any) 
 
 
 @bp.post("/t/<int:tournament_id>/players")
-@login_required
+@role_required  # the command says which roles may
 def register(tournament_id: int) -> ResponseReturnValue:
     name = str(request.form.get("name", ""))
     clean = " ".join(name.split())
@@ -88,7 +88,7 @@ _player_route("remove", remove_command)
 
 
 @bp.post("/t/<int:tournament_id>/players/<int:player_id>/seat")
-@login_required
+@role_required  # the command says which roles may
 def seat(tournament_id: int, player_id: int) -> ResponseReturnValue:
     """A seat for a player back after a rebuy or registered after the draw (``tables.seat``,
     the player named by the page's address)."""

@@ -14,7 +14,7 @@ from director.core.db import get_db
 from director.core.spreadsheets import csv_response
 from director.core.store import load_state
 from director.core.web import now, render
-from director.night.views import ordinal, player_rows
+from director.night.views import night_view, ordinal, player_rows
 from director.screens.charts import stacks_chart
 from engine.tournament import Tournament
 
@@ -82,7 +82,7 @@ def results_data(state: Tournament) -> dict[str, Any]:
 def context(tournament_id: int) -> dict[str, Any]:
     state = load_state(get_db(), tournament_id)
     return {
-        "t": state,
+        "t": night_view(state, tournament_id),
         "tournament_id": tournament_id,
         "results": results_data(state),
         "ordinal": ordinal,

@@ -1,6 +1,9 @@
 """What the director's pages show, computed from the engine's state and ``now``.
 
-Templates get plain values from here: no poker rule is decided in a template or a view.
+Templates get plain values from here: no poker rule is decided in a template or a view, and
+no template reads the engine's state. ``night_view`` is the tournament as every tournament
+page shows it (``t`` in the templates); ``dashboard_view`` adds what the dashboard and the
+players page show.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ from director.core.words import number as chips
 from director.core.words import ordinal, say
 from engine.bounties import Draw, bounties
 from engine.clock import ClockState
-from engine.colour import ColourUpRecord, break_level, done_at, steps_at
+from engine.colour import break_level, done_at, steps_at
 from engine.dealing import stack_of
 from engine.deals import deal_refusal
 from engine.errors import EngineError
+from engine.settings import Settings
+from engine.state import ActionClock
 from engine.structure import describe_level
 from engine.tournament import Event, Player, Tournament, apply, describe, lock_refusal, owned_chips
 
@@ -32,41 +37,238 @@ def clock_text(seconds: float | None) -> str:
 
 
 @dataclass(frozen=True)
+class SettingsView:
+    """The settings the tournament's pages show."""
+
+    structure_name: str
+    table_size: int
+    rebuy_levels: int
+    addon_level: int
+    reentry_levels: int
+    late_registration_levels: int
+    payout_kind: str
+    bounty_kind: str
+    bounty: int
+    pko_share: int
+    mystery_level: int
+
+
+def settings_view(s: Settings) -> SettingsView:
+    return SettingsView(
+        structure_name=str(s.structure.name), table_size=s.table_size, rebuy_levels=s.rebuy_levels,
+        addon_level=s.addon_level, reentry_levels=s.reentry_levels, late_registration_levels=s.late_registration_levels,
+        payout_kind=str(s.payout_kind), bounty_kind=str(s.bounty_kind), bounty=s.bounty, pko_share=s.pko_share,
+        mystery_level=s.mystery_level,
+    )
+
+
+@dataclass(frozen=True)
+class ActionClockLine:
+    """A player on the action clock, as the director's TV controls say it."""
+
+    who: str
+    seconds: int
+
+
+def clock_who(action: ActionClock) -> str:
+    """Who is on the clock, in the reader's language. The dealer's phone puts the seat to act on
+    it as "Table 1 seat 4 – Ben" (the event keeps that English); a name typed on the dashboard
+    is shown as typed."""
+    if action.table is None or action.seat is None:
+        return action.who
+    seat = f"Table {action.table} seat {action.seat}"
+    if action.who == seat:
+        return gettext("Table %(table)s seat %(seat)s", table=action.table, seat=action.seat)
+    if action.who.startswith(f"{seat} – "):
+        return gettext("Table %(table)s seat %(seat)s – %(name)s", table=action.table, seat=action.seat,
+                       name=action.who.removeprefix(f"{seat} – "))
+    return action.who
+
+
+@dataclass(frozen=True)
+class NightView:
+    """The tournament as every tournament page shows it (``t`` in the templates): its name, where
+    it stands, the settings the pages read. Cheap: every field is read straight off the state."""
+
+    id: int
+    name: str
+    seq: int
+    started: bool
+    finished: bool
+    can_undo: bool
+    entries: int
+    players_left: int
+    hand_for_hand: bool
+    h4h_hand: int
+    action_clock: ActionClockLine | None
+    settings: SettingsView
+
+
+def _night_fields(state: Tournament, tournament_id: int) -> dict[str, Any]:
+    action = state.action_clock
+    return {
+        "id": tournament_id, "name": state.name, "seq": state.seq, "started": state.started,
+        "finished": state.finished, "can_undo": state.can_undo, "entries": state.entries,
+        "players_left": state.players_left, "hand_for_hand": state.hand_for_hand, "h4h_hand": state.h4h_hand,
+        "action_clock": None if action is None else ActionClockLine(clock_who(action), action.seconds),
+        "settings": settings_view(state.settings),
+    }
+
+
+def night_view(state: Tournament, tournament_id: int) -> NightView:
+    return NightView(**_night_fields(state, tournament_id))
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A registered player and their seat (``None`` while unseated or out), as the pages show them."""
+
+    id: int
+    name: str
+    status: str
+    """``in``; ``waiting``: out but may still rebuy; ``out`` for good."""
+    table: int | None = None
+    seat: int | None = None
+    rebuys: int = 0
+    addon: bool = False
+    reentries: int = 0
+
+    @property
+    def out(self) -> bool:
+        return self.status != "in"
+
+    @property
+    def seated(self) -> bool:
+        return self.table is not None
+
+
+def player_view(p: Player) -> PlayerView:
+    return PlayerView(p.id, p.name, str(p.status), p.table, p.seat, p.rebuys, p.addon, p.reentries)
+
+
+@dataclass(frozen=True)
+class HandAt:
+    """The hand a player is dealt into at a table where the dealer's phone deals."""
+
+    number: int
+    table: int
+
+
+@dataclass(frozen=True)
+class DealMade:
+    """The deal made at the final table: the method, each share (by name), what is left."""
+
+    method: str
+    play_for: int
+    shares: tuple[tuple[str, int], ...]
+
+
+def deal_made(state: Tournament) -> DealMade | None:
+    deal = state.deal
+    if deal is None:
+        return None
+    return DealMade(str(deal.method), deal.play_for, tuple((state.name_of(pid), m) for pid, m in deal.amounts))
+
+
+@dataclass(frozen=True)
+class DashboardView(NightView):
+    """The tournament as the dashboard and the players page show it: the figures, the payouts'
+    state, the tables and who sits there."""
+
+    rebuys: int
+    addons: int
+    average_stack: int | None
+    chips_in_play: int
+    prize_pool: int
+    bounties: int
+    """The bounties paid in."""
+    payout_problem: str | None
+    payout_notes: tuple[str, ...]
+    """Said in the reader's language."""
+    payouts_locked: bool
+    deal: DealMade | None
+    rebuys_waiting: bool
+    """Someone out may still rebuy."""
+    seats_drawn: bool
+    tables: dict[int, tuple[PlayerView, ...]]
+    """The players seated at each open table, by seat."""
+    alive: tuple[PlayerView, ...]
+    unseated: tuple[PlayerView, ...]
+    in_hand: dict[int, int]
+    """The players dealt into a running hand, with its table."""
+
+
+def dashboard_view(state: Tournament, tournament_id: int) -> DashboardView:
+    views = {p.id: player_view(p) for p in state.players}
+    return DashboardView(
+        **_night_fields(state, tournament_id),
+        rebuys=state.rebuys, addons=state.addons, average_stack=state.average_stack,
+        chips_in_play=state.chips_in_play, prize_pool=state.prize_pool, bounties=state.pool.bounties,
+        payout_problem=None if state.payout_problem is None else str(state.payout_problem),
+        payout_notes=tuple(say(note) for note in state.payout_notes),
+        payouts_locked=state.payouts_locked is not None, deal=deal_made(state),
+        rebuys_waiting=bool(state.standings.waiting), seats_drawn=bool(state.seating.tables),
+        tables={number: tuple(views[p.id] for p in players) for number, players in state.tables().items()},
+        alive=tuple(views[p.id] for p in state.alive), unseated=tuple(views[p.id] for p in state.unseated),
+        in_hand=dict(state.dealing.in_hand),
+    )
+
+
+@dataclass(frozen=True)
 class ClockView:
-    state: ClockState
+    """The clock at one instant as the director's pages show it."""
+
+    status: str
+    on_break: bool
+    title: str
+    """``Level 5 · 100/200 · ante 200`` or ``Break · 10 min``, in the reader's language."""
+    level_number: int | None
+    small_blind: int | None
+    big_blind: int | None
+    ante: int | None
+    ends_at: float | None
+    break_next: bool
+    hands_played: int
+    hands_left_in_level: int | None
+    hand_cap: int | None
+    hand_cap_reached: bool
     now: float
     hand_counted: bool
+    status_text: str
+    time_text: str
+    next_text: str
 
-    @property
-    def status_text(self) -> str:
-        return {
-            "not_started": gettext("Not started"),
-            "running": gettext("Running"),
-            "paused": gettext("Paused"),
-            "on_break": gettext("Break"),
-            "finished": gettext("Finished"),
-        }[self.state.status]
 
-    @property
-    def time_text(self) -> str:
-        if self.hand_counted:
-            left = self.state.hands_left_in_level
-            return "–" if left is None else ngettext("%(num)d hand", "%(num)d hands", left)
-        return clock_text(self.state.seconds_left)
-
-    @property
-    def next_text(self) -> str:
-        s = self.state
-        if s.break_next:
-            return gettext("Next: a break")
-        if s.next_level is not None and s.next_level_number is not None:
-            return gettext("Next: %(level)s", level=say(describe_level(s.next_level, s.next_level_number)))
-        return ""
+def clock_view(state: ClockState, now: float, hand_counted: bool) -> ClockView:
+    status_text = {
+        "not_started": gettext("Not started"),
+        "running": gettext("Running"),
+        "paused": gettext("Paused"),
+        "on_break": gettext("Break"),
+        "finished": gettext("Finished"),
+    }[state.status]
+    if hand_counted:
+        left = state.hands_left_in_level
+        time_text = "–" if left is None else ngettext("%(num)d hand", "%(num)d hands", left)
+    else:
+        time_text = clock_text(state.seconds_left)
+    next_text = ""
+    if state.break_next:
+        next_text = gettext("Next: a break")
+    elif state.next_level is not None and state.next_level_number is not None:
+        next_text = gettext("Next: %(level)s", level=say(describe_level(state.next_level, state.next_level_number)))
+    return ClockView(
+        status=str(state.status), on_break=state.on_break, title=say(state.title), level_number=state.level_number,
+        small_blind=state.small_blind, big_blind=state.big_blind, ante=state.ante, ends_at=state.ends_at,
+        break_next=state.break_next, hands_played=state.hands_played, hands_left_in_level=state.hands_left_in_level,
+        hand_cap=state.hand_cap, hand_cap_reached=state.hand_cap_reached, now=now, hand_counted=hand_counted,
+        status_text=status_text, time_text=time_text, next_text=next_text,
+    )
 
 
 @dataclass(frozen=True)
 class PlayerRow:
-    player: Player
+    player: PlayerView
     place: int | None
     provisional: int | None
     eliminated_by: str | None
@@ -78,6 +280,8 @@ class PlayerRow:
     head: int = 0
     """The bounty on the player's head (a bounty night)."""
     bounties_won: int = 0
+    in_hand: HandAt | None = None
+    """The running hand a player still in is dealt into."""
 
 
 def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[PlayerRow]:
@@ -90,10 +294,10 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
     b = bounties(state)
     rows = [
         PlayerRow(
-            player=p,
+            player=player_view(p),
             place=places.get(p.id),
             provisional=provisional.get(p.id),
-            eliminated_by=state.eliminators_text(p.id),
+            eliminated_by=_text(state.eliminators_text(p.id)),
             can_rebuy=_can(standings.can_rebuy, p.id) if state.settings.rebuy_levels else False,
             can_addon=_can(standings.can_addon, p.id) if state.settings.addon_level else False,
             award=awards.get(p.id),
@@ -101,6 +305,7 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
             can_reenter=_can(standings.can_reenter, p.id) if state.settings.reentry_levels else False,
             head=b.head(p.id),
             bounties_won=b.won.get(p.id, 0),
+            in_hand=None if p.out else _hand_at(state, p.id),
         )
         for p in state.players
     ]
@@ -111,6 +316,16 @@ def player_rows(state: Tournament, *, rebuy_level: int | None = None) -> list[Pl
         return (1, row.place or row.provisional or 999, 0, row.player.id)
 
     return sorted(rows, key=key)
+
+
+def _text(words: str | None) -> str | None:
+    """The engine's words as a plain string (as English as they were)."""
+    return None if words is None else str(words)
+
+
+def _hand_at(state: Tournament, player_id: int) -> HandAt | None:
+    hand = state.dealing.hand_of(player_id)
+    return None if hand is None else HandAt(hand.number, hand.table)
 
 
 def _can(check: Any, player_id: int) -> bool:
@@ -200,6 +415,19 @@ def pool_lines(state: Tournament) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class LogLine:
+    """One entry of the night's whole log: when, and what it says."""
+
+    seq: int
+    at: float
+    created: bool
+    """The tournament's first entry (the page names the tournament)."""
+    text: str
+    author: str = ""
+    """Who entered it: ``table 3's phone``, ``the director (JSON API)``."""
+
+
 def recent_events(state: Tournament, count: int = 8) -> list[str]:
     return [say(describe(state, e)) for e in state.recent_events(count)]
 
@@ -242,12 +470,13 @@ def undone_text(state: Tournament) -> str:
 
 @dataclass(frozen=True)
 class ColourTable:
-    """A table at a colour-up break: its race once run, else who sits there (with the stacks
-    the app keeps, or None where the dealer counts them)."""
+    """A table at a colour-up break: its race once run (``done``, with the race's lines, said),
+    else who sits there (with the stacks the app keeps, or None where the dealer counts them)."""
 
     number: int
-    done: ColourUpRecord | None
+    done: bool
     players: tuple[tuple[int, str, int | None], ...]
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -286,32 +515,34 @@ def colour_view(state: Tournament, at: float, only: int | None = None) -> Colour
         players = tuple(
             (pid, state.name_of(pid), stack_of(state, pid) if tracked else None) for _, pid in sorted(seated.items())
         )
-        tables.append(ColourTable(number, done_at(state, number, after), players))
+        done = done_at(state, number, after)
+        lines = () if done is None else tuple(say(line) for race in done.races for line in race.lines[1:])
+        tables.append(ColourTable(number, done is not None, players, lines))
     owned = owned_chips(state.settings)
-    colours = tuple((d.value, d.colour) for d in owned.denominations) if owned is not None else ()
+    colours = tuple((d.value, str(d.colour)) for d in owned.denominations) if owned is not None else ()
     return ColourView(steps, tuple(tables), colours)
 
 
 @dataclass(frozen=True)
 class MysteryView:
-    """A mystery night's pool as the pages show it: what is left, the draws, a warning."""
+    """A mystery night's pool as the pages show it: the bounties it holds, those left, a warning."""
 
     count: int
     left: tuple[int, ...]
-    draws: tuple[Draw, ...]
     warning: str | None
 
-    def text(self, state: Tournament, draw: Draw) -> str:
-        """``Ann draws a mystery bounty of 250 for Bob``, split, or the pool empty."""
-        who = gettext(" and ").join(state.name_of(p) for p in draw.takers)
-        victim = state.name_of(draw.victim)
-        if not draw.amount:
-            return gettext("The mystery pool is empty: %(who)s takes no bounty for %(victim)s.", who=who, victim=victim)
-        if len(draw.takers) > 1:
-            return gettext("%(who)s share a mystery bounty of %(amount)s for %(victim)s.", who=who,
-                           amount=chips(draw.amount), victim=victim)
-        return gettext("%(who)s draws a mystery bounty of %(amount)s for %(victim)s.", who=who,
+
+def mystery_draw_text(state: Tournament, draw: Draw) -> str:
+    """``Ann draws a mystery bounty of 250 for Bob``, split, or the pool empty."""
+    who = gettext(" and ").join(state.name_of(p) for p in draw.takers)
+    victim = state.name_of(draw.victim)
+    if not draw.amount:
+        return gettext("The mystery pool is empty: %(who)s takes no bounty for %(victim)s.", who=who, victim=victim)
+    if len(draw.takers) > 1:
+        return gettext("%(who)s share a mystery bounty of %(amount)s for %(victim)s.", who=who,
                        amount=chips(draw.amount), victim=victim)
+    return gettext("%(who)s draws a mystery bounty of %(amount)s for %(victim)s.", who=who,
+                   amount=chips(draw.amount), victim=victim)
 
 
 def mystery_view(state: Tournament) -> MysteryView | None:
@@ -326,7 +557,7 @@ def mystery_view(state: Tournament) -> MysteryView | None:
                            "a knockout takes no bounty.",
                            "%(num)d mystery bounties left for up to %(knockouts)s knockouts: once they are drawn, "
                            "a knockout takes no bounty.", len(b.left), knockouts=knockouts)
-    return MysteryView(sum(c for _, c in s.mystery_pool), b.left, b.draws, warning)
+    return MysteryView(sum(c for _, c in s.mystery_pool), tuple(b.left), warning)
 
 
 def chips_owned_text(state: Tournament) -> tuple[str, bool]:
@@ -368,9 +599,9 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
     clock = state.clock_at(now)
     level = clock.level_number or max(1, (clock.next_level_number or 2) - 1)
     return {
-        "t": state,
+        "t": dashboard_view(state, tournament_id),
         "tournament_id": tournament_id,
-        "clock": ClockView(clock, now, state.settings.structure.hand_counted),
+        "clock": clock_view(clock, now, state.settings.structure.hand_counted),
         "rows": player_rows(state, rebuy_level=level if state.started else None),
         "payouts": payout_rows(state),
         "pool_lines": pool_lines(state),

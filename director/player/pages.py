@@ -31,7 +31,7 @@ from director.core.store import UnknownTournament, load_state
 from director.core.web import now
 from director.core.words import number as chips
 from director.core.words import ordinal
-from director.night.views import mystery_view, prize_lines
+from director.night.views import mystery_view, night_view, player_view, prize_lines
 from director.tables import MOVED_NOTICE_SECONDS
 from director.tables.views import MoveRecord, move_history, player_tokens
 from engine.bounties import bounties
@@ -115,6 +115,9 @@ class Field:
     standings: dict[tuple[bool, bool], str]
     """The standings rendered, by ``(has_clock, oob)``."""
     awards: dict[int, int] = dataclasses.field(default_factory=dict)
+    bounty_heads: dict[int, int] = dataclasses.field(default_factory=dict)
+    """The bounty on each player's head (a bounty night)."""
+    bounties_won: dict[int, int] = dataclasses.field(default_factory=dict)
     waiting_moves: dict[int, int] = dataclasses.field(default_factory=dict)
     """Players moved while their hand runs, with the table of that hand."""
     tables: dict[int, TableOutlook | None] = dataclasses.field(default_factory=dict)
@@ -145,21 +148,24 @@ def field_of(found: Found) -> Field:
     last_moves: dict[int, MoveRecord] = {}
     for move in move_history(state):
         last_moves[move.player_id] = move
+    points = state.points() if kind == "points" else {}
     context = {
         "token_tournament": found.tournament_id,
-        "t": state,
+        "t": night_view(state, found.tournament_id),
+        "average_stack": state.average_stack,
         "prizes": [line for line in prize_lines(state) if line.amount],
-        "bounties": bounties(state),
         "mystery": mystery_view(state),
-        "points": state.points() if kind == "points" else {},
+        "points": points,
+        "point_lines": [(p.name, points[p.id]) for p in state.players if p.id in points],
         "payout_kind": kind,
-        "finishers": [(p, ordinal(pl) if pl else "") for p, pl in finishers],
-        "still_in": still_in,
+        "finishers": [(player_view(p), ordinal(pl) if pl else "") for p, pl in finishers],
+        "still_in": [player_view(p) for p in still_in],
         "ordinal": ordinal,
     }
     awards = state.awards() if kind != "points" else {}
     waiting = {p.id: table for p, table, _ in state.moves_waiting}
-    new = Field(state.seq, places, provisional, last_moves, context, {}, awards, waiting)
+    b = bounties(state)
+    new = Field(state.seq, places, provisional, last_moves, context, {}, awards, dict(b.heads), dict(b.won), waiting)
     _fields[key] = new
     return new
 
@@ -292,7 +298,9 @@ def live_context(found: Found, has_clock: bool, oob: bool) -> dict[str, Any]:
     )
     return {
         **field.context,
-        "me": me,
+        "me": player_view(me),
+        "bounty_head": field.bounty_heads.get(me.id, 0),
+        "bounties_won": field.bounties_won.get(me.id, 0),
         "move": move,
         "moved_recently": moved_recently,
         "move_waits_at": field.waiting_moves.get(me.id),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from director.core.i18n import gettext
 from director.core.words import number as chips
 from director.core.words import say
-from director.night.views import mystery_view
+from director.night.views import mystery_draw_text
 from director.screens.announcements import (
     Announcement,
     and_list,
@@ -19,6 +19,7 @@ from director.screens.announcements import (
     field_announcements,
 )
 from director.screens.clock_words import blinds_text, colour_up_text, with_ante
+from engine.bounties import bounties
 from engine.clock import ClockState
 from engine.dealing import stack_of
 from engine.errors import EngineError
@@ -101,15 +102,17 @@ def side_panels(state: Tournament, clock: ClockState, now: float, *, paid_places
 
 def envelope(state: Tournament, now: float) -> EnvelopeView | None:
     """The mystery bounty drawn last, for a minute after it was drawn."""
-    view = mystery_view(state)
-    if view is None or not view.draws:
+    if state.settings.bounty_kind != "mystery":
         return None
-    draw = view.draws[-1]
+    draws = bounties(state).draws
+    if not draws:
+        return None
+    draw = draws[-1]
     if draw.at is None or not draw.at <= now <= draw.at + ENVELOPE_SHOWN:
         return None
     who = and_list(state.name_of(p) for p in draw.takers)
-    return EnvelopeView(f"{len(view.draws)}-{draw.victim}", who, chips(draw.amount) if draw.amount else "–",
-                        say(view.text(state, draw)))
+    return EnvelopeView(f"{len(draws)}-{draw.victim}", who, chips(draw.amount) if draw.amount else "–",
+                        say(mystery_draw_text(state, draw)))
 
 
 def _upcoming(clock: ClockState, structure: Structure, count: int = 3) -> tuple[Upcoming, ...]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from director.core.i18n import gettext, ngettext
 from director.core.words import number as chips
 from director.core.words import ordinal, say
-from director.night.views import late_registration_text, mystery_view, prize_lines
+from director.night.views import clock_who, late_registration_text, mystery_view, prize_lines
 from director.screens.announcements import Announcement, level_extras
 from director.screens.clock_panels import (
     BoardRow,
@@ -41,7 +41,7 @@ from engine.bounties import bounties
 from engine.clock import ClockState
 from engine.payouts import league_points
 from engine.structure import Structure
-from engine.tournament import ActionClock, Tournament
+from engine.tournament import Tournament
 
 #: Seconds the action clock stays on screen after it runs out ("Time!").
 ACTION_CLOCK_LINGER = 8.0
@@ -251,21 +251,6 @@ def _clock_rulings(state: Tournament, now: float) -> tuple[Flag, ...]:
             if ruling.kind == "clock" and ruling.at <= now <= ruling.at + RULING_SHOWN:
                 flags.append(Flag("ruling", gettext("Table %(table)s: %(ruling)s", table=table, ruling=say(ruling.text))))
     return tuple(flags)
-
-
-def clock_who(action: ActionClock) -> str:
-    """Who is on the clock, in the reader's language. The dealer's phone puts the seat to act on
-    it as "Table 1 seat 4 – Ben" (the event keeps that English); a name typed on the dashboard
-    is shown as typed."""
-    if action.table is None or action.seat is None:
-        return action.who
-    seat = f"Table {action.table} seat {action.seat}"
-    if action.who == seat:
-        return gettext("Table %(table)s seat %(seat)s", table=action.table, seat=action.seat)
-    if action.who.startswith(f"{seat} – "):
-        return gettext("Table %(table)s seat %(seat)s – %(name)s", table=action.table, seat=action.seat,
-                       name=action.who.removeprefix(f"{seat} – "))
-    return action.who
 
 
 def _action_clock(state: Tournament, now: float) -> ActionClockView | None:

@@ -16,6 +16,7 @@ from director.core.commands import Call, Command, Events, stream_command
 from director.core.contract import Write, flag
 from director.core.i18n import gettext
 from director.core.inputs import ActionClockIn, HandForHandIn
+from director.core.roles import DIRECTOR, FLOOR
 from engine.tournament import Tournament
 
 DEFAULT_SECONDS = 60
@@ -24,7 +25,9 @@ DEFAULT_SECONDS = 60
 
 def tv_command(name: str, input: type[Write], summary: str,
                **extra: Any) -> Callable[[Callable[[Any, Any, Call], Events]], Command]:
-    """A command on the tournament of the path's ``tournament_id``."""
+    """A command on the tournament of the path's ``tournament_id``: the action clock and hand
+    for hand are the floor's too."""
+    extra.setdefault("roles", (DIRECTOR, FLOOR))
     return stream_command(name, input, summary, stream=store.TOURNAMENT, id="tournament_id", **extra)
 
 

@@ -41,7 +41,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from director.core import shapes
-from director.core.auth import is_director, login_required
+from director.core.auth import is_director, login_required, role_required
 from director.core.caches import register_cache
 from director.core.commands import Outcome, api_route, page_route, perform
 from director.core.contract import Api
@@ -51,9 +51,10 @@ from director.core.store import StaleWrite, UnknownTournament, load_state
 from director.core.web import act_and_say, is_partial_request, now, values
 from director.core.words import say
 from director.night.answers import answer
+from director.night.views import night_view
 from director.screens import look as screens
 from director.screens.clock_panels import SeasonPanel
-from director.screens.clock_view import ClockView, build_clock_view, clock_who
+from director.screens.clock_view import ClockView, build_clock_view
 from director.screens.clock_words import ms
 from director.screens.commands import (
     action_clock_command,
@@ -68,7 +69,6 @@ from engine.tournament import Tournament
 # ---------------------------------------------------------------- routes
 
 bp = Blueprint("tv", __name__)
-bp.add_app_template_filter(clock_who, "clock_who")
 
 #: The TV's keys, as the director's clock actions: (action, seconds).
 KEY_ACTIONS: dict[str, tuple[str, int | None]] = {
@@ -314,7 +314,8 @@ def _refused(error: EngineError | StaleWrite) -> ResponseReturnValue:
 def controls(tournament_id: int, **extra: Any) -> str:
     """The director's TV controls (``_tv_controls.html``), as the dashboard includes them."""
     state = load_state(get_db(), tournament_id)
-    return render_template("_tv_controls.html", t=state, tournament_id=tournament_id, **extra)
+    return render_template("_tv_controls.html", t=night_view(state, tournament_id), tournament_id=tournament_id,
+                           **extra)
 
 
 def _controls_answer(do: Callable[[], Outcome[Tournament]], tournament_id: int) -> ResponseReturnValue:
@@ -338,7 +339,7 @@ page_route(bp, "/t/<int:tournament_id>/tv/action-clock/stop", action_clock_stop_
 
 
 @bp.post("/t/<int:tournament_id>/tv/hand-for-hand")
-@login_required
+@role_required  # the command says which roles may
 def hand_for_hand(tournament_id: int) -> ResponseReturnValue:
     """Hand for hand on or off (``on``: true or false), shown on every TV (TDA RP-8); with
     ``next``, the next hand-for-hand hand begins. The page reads ``on`` as a form's tick, from

@@ -78,6 +78,39 @@ class Saved:
         }
 
 
+@dataclass(frozen=True)
+class ChipLine:
+    """One chip value of a set as the pages show it: its value, colour (name and CSS), how many."""
+
+    value: int
+    colour: str
+    hex: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ChipSetView:
+    """A chip set as the pages show it: the host's (with its ``id``) or a ready-made one."""
+
+    id: int | None
+    name: str
+    denominations: tuple[ChipLine, ...]
+    total_value: int
+    suggested: int | None = None
+    """The biggest starting stack the set gives :data:`PLAYERS` players (when asked for)."""
+
+
+def chip_set_view(cs: ChipSet, set_id: int | None = None, *, suggest: bool = True) -> ChipSetView:
+    return ChipSetView(
+        set_id, str(cs.name), tuple(ChipLine(d.value, str(d.colour), d.hex, d.count) for d in cs.denominations),
+        cs.total_value, suggest_starting_stack(cs, PLAYERS) if suggest else None,
+    )
+
+
+def saved_view(saved: Saved, *, suggest: bool = False) -> ChipSetView:
+    return chip_set_view(saved.chip_set, saved.id, suggest=suggest)
+
+
 def chip_sets(db: Database) -> list[Saved]:
     """The host's sets, by name."""
     rows = db.execute("SELECT id, created_at, payload FROM chip_sets ORDER BY lower(name), id").fetchall()
@@ -254,10 +287,11 @@ def data_of(form: ChipForm) -> dict[str, Any]:
 def page(form: ChipForm | None = None, status: int = 200) -> ResponseReturnValue:
     db = get_db()
     form = form or blank_form()
-    mine = chip_sets(db)
+    mine = [saved_view(saved, suggest=True) for saved in chip_sets(db)]
     return render(
-        "chips/index.html", "chips/_form.html", form=form, mine=mine, ready=CHIP_SETS, colours=COLOURS,
-        players=PLAYERS, suggest=lambda cs: suggest_starting_stack(cs, PLAYERS), max_rows=MAX_DENOMINATIONS,
+        "chips/index.html", "chips/_form.html", form=form, mine=mine,
+        ready={key: chip_set_view(cs) for key, cs in CHIP_SETS.items()}, colours=COLOURS,
+        players=PLAYERS, max_rows=MAX_DENOMINATIONS,
     ), status
 
 

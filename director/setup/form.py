@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from babel.dates import format_date
+from flask import g
 from werkzeug.datastructures import MultiDict
 
 from director.core.db import get_db
@@ -87,16 +88,16 @@ class SetupForm:
     """The entries the chips are checked for, in words."""
     suggested_stack: int | None = None
     error: str | None = None
-    chosen: tuple[str, ChipSet | None] | None = None
-    """The chip-set field's value and the set it names, read once per request (``chosen_set``)."""
 
 
 def chosen_set(form: SetupForm) -> ChipSet | None:
-    """The set the form's chip-set field names (one database read per request)."""
+    """The set the form's chip-set field names (one database read per request: the sets read
+    are kept in the request's ``g``, by the field's value)."""
     key = form.values.get("chip_set", "")
-    if form.chosen is None or form.chosen[0] != key:
-        form.chosen = (key, chipsets.chosen(get_db(), key))
-    return form.chosen[1]
+    read: dict[str, ChipSet | None] = g.setdefault("chosen_chip_sets", {})
+    if key not in read:
+        read[key] = chipsets.chosen(get_db(), key)
+    return read[key]
 
 
 def chip_set_for(values: tuple[int, ...]) -> str:

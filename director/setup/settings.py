@@ -22,6 +22,7 @@ from director.core.db import get_db
 from director.core.store import load_state
 from director.core.web import act_and_say, render
 from director.night.answers import answer
+from director.night.views import night_view
 from director.setup.commands import percentages_text, settings_command
 from engine.tournament import Tournament, fixed_prizes_text, mystery_pool_text, settings_as_dict
 
@@ -48,7 +49,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "mystery_pool": mystery_pool_text(s.mystery_pool), "mystery_level": s.mystery_level,
         "action_seconds": s.action_seconds, "action_countdown": s.action_countdown,
     }
-    return {"t": state, "tournament_id": tournament_id, "v": values, "editable": not state.finished,
+    return {"t": night_view(state, tournament_id), "tournament_id": tournament_id, "v": values, "editable": not state.finished,
             "payments": len(state.ledger.payments), **extra}
 
 

@@ -27,6 +27,7 @@ from director.core.store import load_state
 from director.core.web import act_and_say, now, render
 from director.core.words import say
 from director.night.answers import answer
+from director.night.views import night_view
 from director.screens.charts import elapsed_minutes, structure_chart
 from director.setup.commands import structure_command
 from engine.structure import Break, Level, warnings
@@ -92,13 +93,13 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     return {
         "chart": structure_chart(structure, now_minutes=at_minutes, players=players),
         "chart_narrow": structure_chart(structure, now_minutes=at_minutes, players=players, compact=True),
-        "t": state,
+        "t": night_view(state, tournament_id),
         "tournament_id": tournament_id,
         "rows": rows,
         "first_open": upcoming[0].index if upcoming else len(rows),
         "hand_counted": state.settings.structure.hand_counted,
         "warnings": [say(w) for w in warnings(state.settings.structure)],
-        "clock": clock,
+        "level_now": str(clock.title),
         "editable": not state.finished,
         **extra,
     }

@@ -19,6 +19,13 @@ from director.tables.commands import HAND_COMMANDS
 from director.tables.hand_view import table_json
 from director.tables.links import address_command, current_address, public_base_url, stored_address
 from director.tables.pages import bp, dealer
+from director.tables.phones import (
+    link_command,
+    link_url,
+    links_all_command,
+    links_end_command,
+    links_view,
+)
 from director.tables.views import tables_json
 from engine.tournament import Tournament
 
@@ -95,3 +102,51 @@ for _word in HAND_COMMANDS:
     api_route(hand_api, f"/api/t/<int:tournament_id>/table/<int:table>/{_word}", REGISTRY[f"hand.{_word}"], _hand,
               result=shapes.TableHand, endpoint=f"api_table_{_word}")
 hand_api.unknown("/api/t/<int:tournament_id>/table/<int:table>/<action>", HAND_COMMANDS, "table action")
+
+
+# --- the phones' links --------------------------------------------------------------------------
+
+
+class PhoneLink(shapes.Shape):
+    kind: str
+    """dealer (a table's phone) or floor."""
+    table: int | None
+    url: str
+    """The address its QR code gives; the token at its end is also a bearer token for the JSON API."""
+    phones: int
+    """How many phones opened it."""
+
+
+class PhoneLinks(shapes.Shape):
+    links: list[PhoneLink]
+
+
+class NewLink(shapes.Shape):
+    token: str
+    """The link's token: ``Authorization: Bearer <token>`` gives this role in the JSON API."""
+    url: str
+
+
+class LinksMade(shapes.Shape):
+    tables: list[int]
+
+
+class LinksEnded(shapes.Shape):
+    ended: int
+
+
+@api.get("/api/t/<int:tournament_id>/links", summary="The working links: each table's dealer's and the floor's",
+         result=PhoneLinks, login=True)
+def api_links(tournament_id: int) -> ResponseReturnValue:
+    return jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
+                          for v in links_view(tournament_id)])
+
+
+api_route(api, "/api/t/<int:tournament_id>/links", link_command,
+          lambda token, tournament_id: (jsonify(token=token, url=link_url(token)), 201),
+          result=NewLink, endpoint="api_link_new")
+api_route(api, "/api/t/<int:tournament_id>/links/all", links_all_command,
+          lambda made, tournament_id: (jsonify(tables=made), 201), result=LinksMade, endpoint="api_links_all")
+api_route(api, "/api/t/<int:tournament_id>/links/end", links_end_command,
+          lambda ended, tournament_id: (jsonify(ended=ended), 200), result=LinksEnded, status=200,
+          endpoint="api_links_end")

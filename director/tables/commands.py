@@ -34,6 +34,7 @@ from director.core.inputs import (
     SwapIn,
     TableClockIn,
 )
+from director.core.roles import DEALER, DIRECTOR, FLOOR
 from director.core.store import StaleWrite
 from director.core.web import parse_int
 from director.core.words import number, say
@@ -64,7 +65,7 @@ from engine.tournament import Event, Tournament
 
 def tables_command(name: str, input: type[Write], summary: str) -> Any:
     """A seating command on the tournament of the path's ``tournament_id``."""
-    return stream_command(name, input, summary, stream=store.TOURNAMENT, id="tournament_id")
+    return stream_command(name, input, summary, stream=store.TOURNAMENT, id="tournament_id", roles=(DIRECTOR, FLOOR))
 
 
 def _buttons(seating: Any, rng: random.Random) -> dict[str, int]:
@@ -277,7 +278,9 @@ def deal_payload(state: Tournament, table: int, at: float) -> dict[str, Any]:
 
 def hand_command(name: str, input: type[Write], summary: str, **extra: Any) -> Any:
     """A command on the hand at the path's ``table``: a page drawn at an older seq is still
-    right when only the other tables played since."""
+    right when only the other tables played since. The director, the floor and that table's
+    dealer may call it, unless it says otherwise."""
+    extra.setdefault("roles", (DIRECTOR, FLOOR, DEALER))
     return stream_command(name, input, summary, stream=store.TOURNAMENT, id="tournament_id",
                           independent=lambda call, data: independent_of(int(call.ids["table"])), **extra)
 
@@ -457,7 +460,8 @@ def time_up_command(state: Tournament, data: Write, call: Call) -> Events:
     return _ruled(new, _table(call))
 
 
-@hand_command("hand.correct", CorrectIn, "Correct a player's stack to the chips on the felt, with a reason")
+@hand_command("hand.correct", CorrectIn, "Correct a player's stack to the chips on the felt, with a reason",
+              roles=(DIRECTOR, FLOOR))
 def correct_command(state: Tournament, data: CorrectIn, call: Call) -> Events:
     yield "stack_corrected", {"player": data.player, "stack": data.stack, "reason": data.reason}
     return gettext("Stack corrected.")

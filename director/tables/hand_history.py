@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from director.core.i18n import gettext
+from director.core.roles import author_words
 from director.core.words import chips as _amount
 from director.core.words import say
 from director.tables.hand_view import STREET_TITLES, _names, _positions_text
@@ -33,9 +34,13 @@ class HandSummary:
     notes: tuple[str, ...]
     rulings: tuple[str, ...] = ()
     """Each ruling with its rule (a misdeal says what it took back)."""
+    entered_by: str = ""
+    """Who entered the hand: ``table 3's phone``, ``the floor`` (each once, in order)."""
 
 
-def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
+def _hand_summary(state: Tournament, record: TableHand, authors: Mapping[int, str] | None = None) -> HandSummary:
+    """The hand's summary; ``authors`` (``director.core.store.load_authors``) says who wrote
+    each event, so the summary says who entered the hand."""
     names = _names(state)
     setup = record.setup
     blinds = f"{_amount(setup.small_blind)}/{_amount(setup.big_blind)}"
@@ -50,7 +55,15 @@ def _hand_summary(state: Tournament, record: TableHand) -> HandSummary:
         record.number, record.level, blinds, _positions_text(record.positions), players, actions,
         say(record.result), tuple(gettext("%(name)s out", name=names.get(p, "?")) for p, _ in record.busted),
         record.finished, tuple(say(note) for note in record.notes), tuple(ruling_lines(record)),
+        entered_by(record, authors or {}),
     )
+
+
+def entered_by(record: TableHand, authors: Mapping[int, str]) -> str:
+    """Who entered the hand's deal and entries, each once in order: ``table 3's phone, the floor``."""
+    seqs = (record.started_seq, *record.entry_seqs)
+    who = list(dict.fromkeys(say(author_words(authors[seq])) for seq in seqs if seq in authors))
+    return ", ".join(who)
 
 
 def ruling_lines(record: TableHand) -> list[str]:

@@ -277,7 +277,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
                          colour=say(colour.text))
         )
         if here.done:
-            common["colour_lines"] = tuple(say(line) for race in here.done.races for line in race.lines[1:])
+            common["colour_lines"] = here.lines
     seated = state.seating.at_table(table) if table in state.seating.tables else {}
     common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
     if record is not None and record.finished:

@@ -15,21 +15,25 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext
 
 from director.core import address
-from director.core.auth import login_required
+from director.core.auth import login_required, role_required
 from director.core.commands import perform
 from director.core.db import get_db
 from director.core.i18n import gettext
 from director.core.qr import qr_svg
-from director.core.store import load_state
+from director.core.roles import DEALER
+from director.core.store import load_authors, load_state
 from director.core.web import act, is_partial_request, now, render
 from director.core.words import chips as _amount
 from director.core.words import say
+from director.night.views import night_view
 from director.tables import MOVE_SHOWN_SECONDS
 from director.tables.commands import HAND_COMMANDS, only_other_tables_since
 from director.tables.hand_history import _hand_summary, _phh
 from director.tables.hand_view import _names, table_view
 from director.tables.links import address_command, current_address, public_base_url, stored_address
+from director.tables.phones import links_view
 from director.tables.views import (
+    ACCIDENTS,
     first_blinds,
     move_history,
     print_context,
@@ -38,7 +42,6 @@ from director.tables.views import (
     tables_context,
 )
 from engine.errors import InvalidInput
-from engine.rulings import MISDEALS, RULINGS
 
 bp = Blueprint("seating", __name__)
 dealer = Blueprint("dealer", __name__)
@@ -73,7 +76,7 @@ def tables(tournament_id: int) -> ResponseReturnValue:
 
 
 @bp.post("/t/<int:tournament_id>/tables/<action>")
-@login_required
+@role_required  # the command says which roles may
 def tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
     if action not in MESSAGES:
         return render_tables(tournament_id, error=gettext("Unknown action %(action)s.", action=repr(action))), 404
@@ -108,6 +111,9 @@ def print_cards(tournament_id: int) -> ResponseReturnValue:
     context = print_context(tournament_id, state)
     if only:
         context["keep_args"] = {"player": ",".join(map(str, only))}
+    if not only:  # the whole night's cards: each table's tent with its dealer's code
+        context["codes"] = {v.table: v for v in links_view(tournament_id) if v.kind == DEALER}
+        context["tables"] = [t for t in table_plans(state) if t.number in context["codes"]]
     return render(
         "print_cards.html",
         cards=seat_cards(state, only),
@@ -121,7 +127,8 @@ def print_cards(tournament_id: int) -> ResponseReturnValue:
 @login_required
 def print_signs(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    return render("print_signs.html", tables=table_plans(state), **print_context(tournament_id, state))
+    codes = {v.table: v for v in links_view(tournament_id) if v.kind == DEALER}  # the dealer's phone scans it
+    return render("print_signs.html", tables=table_plans(state), codes=codes, **print_context(tournament_id, state))
 
 
 @bp.get("/t/<int:tournament_id>/print/clock")
@@ -185,18 +192,11 @@ def address_setting() -> ResponseReturnValue:
 # --- the dealer's assistant ----------------------------------------------------------------------
 
 
-ACCIDENTS: dict[str, Any] = {
-    "misdeal_causes": {k: words for k, (words, _) in MISDEALS.items() if k != "fouled_deck"},
-    "ruling_kinds": RULINGS,
-}
-"""What the dealer's "Something went wrong" menu offers."""
-
-
 def render_panel(tournament_id: int, table: int, **extra: Any) -> str:
     state = load_state(get_db(), tournament_id)
     view = table_view(state, tournament_id, table, now())
-    return render("dealer.html", "_dealer_table.html", v=view, t=state, tournament_id=tournament_id,
-                  **ACCIDENTS, **extra)
+    return render("dealer.html", "_dealer_table.html", v=view, t=night_view(state, tournament_id),
+                  tournament_id=tournament_id, **ACCIDENTS, **extra)
 
 
 @dealer.get("/t/<int:tournament_id>/table/<int:table>")
@@ -214,11 +214,12 @@ def panel(tournament_id: int, table: int) -> ResponseReturnValue:
     ):
         return Response(status=204)
     view = table_view(state, tournament_id, table, now())
-    return render_template("_dealer_table.html", v=view, t=state, tournament_id=tournament_id, **ACCIDENTS)
+    return render_template("_dealer_table.html", v=view, t=night_view(state, tournament_id), tournament_id=tournament_id,
+                           **ACCIDENTS)
 
 
 @dealer.post("/t/<int:tournament_id>/table/<int:table>/<action>")
-@login_required
+@role_required  # the command says which roles may
 def table_action(tournament_id: int, table: int, action: str) -> ResponseReturnValue:
     if action not in HAND_COMMANDS:
         abort(404)
@@ -244,15 +245,16 @@ def table_action(tournament_id: int, table: int, action: str) -> ResponseReturnV
 @dealer.get("/t/<int:tournament_id>/table/<int:table>/history")
 def history(tournament_id: int, table: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
-    hands = [_hand_summary(state, h) for h in reversed(state.dealing.at_table(table))]
+    authors = load_authors(get_db(), tournament_id)
+    hands = [_hand_summary(state, h, authors) for h in reversed(state.dealing.at_table(table))]
     names = _names(state)
     corrections = [
         f"{names.get(c.player, '?')}: {_amount(c.before)} → {_amount(c.after)} ({c.reason})"
         for c in state.dealing.corrections
     ]
     return render(
-        "dealer_history.html", None, t=state, tournament_id=tournament_id, table=table, hands=hands,
-        corrections=corrections,
+        "dealer_history.html", None, t=night_view(state, tournament_id), tournament_id=tournament_id, table=table,
+        hands=hands, corrections=corrections,
     )
 
 

@@ -20,11 +20,13 @@ from director.core.qr import qr_svg
 from director.core.web import now
 from director.core.words import number as amount
 from director.core.words import say
+from director.night.views import night_view, player_view
 from director.tables import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.tables.links import player_url, public_base_url
 from engine.dealing import plan_deal
 from engine.errors import N_, EngineError
 from engine.positions import Positions
+from engine.rulings import MISDEALS, RULINGS
 from engine.seating import (
     Move,
     Seating,
@@ -33,6 +35,13 @@ from engine.seating import (
     tables_to_halt,
 )
 from engine.tournament import Event, Player, PlayerId, Tournament
+
+ACCIDENTS: dict[str, dict[str, str]] = {
+    "misdeal_causes": {k: str(words) for k, (words, _) in MISDEALS.items() if k != "fouled_deck"},
+    "ruling_kinds": {k: str(words) for k, words in RULINGS.items()},
+}
+"""What the dealer's "Something went wrong" menu offers: each cause and ruling by its English
+words (the message ids the page says)."""
 
 
 def new_token() -> str:
@@ -182,9 +191,11 @@ class MoveRecord:
 
 @dataclass(frozen=True)
 class StepView:
+    """What the tables need now, said: the message and each move (its player, its sentence)."""
+
     action: str
     message: str
-    moves: tuple[tuple[Move[int], str], ...]
+    moves: tuple[tuple[int, str], ...]
     breaking_table: int | None = None
     needs_director: bool = False
 
@@ -308,9 +319,9 @@ def step_view(state: Tournament, step: Step[int] | None) -> StepView | None:
     names = names_of(state)
     breaking = step.moves[0].from_table if step.action == "break" and step.moves else None
     return StepView(
-        action=step.action,
+        action=str(step.action),
         message=say(step.message),
-        moves=tuple((m, move_text(state, m, names)) for m in step.moves),
+        moves=tuple((m.player, move_text(state, m, names)) for m in step.moves),
         breaking_table=breaking,
         needs_director=any(m.needs_director for m in step.moves),
     )
@@ -334,16 +345,16 @@ def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[
     last = state.last_event
     return {
         "tournament_id": tournament_id,
-        "t": state,
+        "t": night_view(state, tournament_id),
         "plans": plans,
         "step": view,
-        "halted": halted,
-        "unseated": unseated(state) if has_draw(state) else [],
-        "locks": [(state.player(pid), place) for pid, place in sorted(locks_of(state).items())],
-        "alive": sorted(state.alive, key=lambda p: p.name.casefold()),
-        "seated_players": sorted(seated(state), key=lambda p: p.name.casefold()),
+        "halted": list(halted),
+        "unseated": [player_view(p) for p in unseated(state)] if has_draw(state) else [],
+        "locks": [(player_view(state.player(pid)), place) for pid, place in sorted(locks_of(state).items())],
+        "alive": [player_view(p) for p in sorted(state.alive, key=lambda p: p.name.casefold())],
+        "seated_players": [player_view(p) for p in sorted(seated(state), key=lambda p: p.name.casefold())],
         "moves": list(reversed(move_history(state)))[:12],
-        "waiting_moves": state.moves_waiting,
+        "waiting_moves": [(player_view(p), table, hand) for p, table, hand in state.moves_waiting],
         "table_size": table_size(state),
         "table_sizes": TABLE_SIZES,
         "drawn": has_draw(state),

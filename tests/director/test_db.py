@@ -28,6 +28,7 @@ MIGRATIONS = [
     "m010_tv_look",
     "m011_app_settings",
     "m012_commands",
+    "m013_links_and_authors",
 ]
 
 

@@ -14,8 +14,8 @@ from director.core.db import get_db
 from director.core.store import load_state
 from director.night import commands as night_commands
 from director.night.views import (
-    ClockView,
     clock_text,
+    clock_view,
     dashboard_context,
     player_rows,
     redo_text,
@@ -63,11 +63,11 @@ def test_clock_text_rounds_up_like_a_countdown(seconds: float | None, text: str)
 
 def test_the_clock_view_says_status_time_left_and_what_comes_next(db: Database) -> None:
     tid, state = started(db)
-    view = ClockView(state.clock_at(400.0), 400.0, hand_counted=False)
+    view = clock_view(state.clock_at(400.0), 400.0, hand_counted=False)
     assert (view.status_text, view.time_text, view.next_text) == ("Running", "11:40", "Next: Level 2 · 200/400")
     paused = night_commands.clock_action(db, tid, "pause", None, 500.0)
-    assert ClockView(paused.clock_at(900.0), 900.0, False).status_text == "Paused"
-    assert ClockView(paused.clock_at(900.0), 900.0, False).time_text == "10:00"  # stopped at the pause
+    assert clock_view(paused.clock_at(900.0), 900.0, False).status_text == "Paused"
+    assert clock_view(paused.clock_at(900.0), 900.0, False).time_text == "10:00"  # stopped at the pause
 
 
 def test_a_hand_counted_clock_counts_hands(db: Database) -> None:
@@ -139,7 +139,7 @@ def test_the_dashboard_context_of_a_finished_tournament(db: Database) -> None:
     night_commands.bust(db, tid, [3], None, 300.0, by=1)
     state = night_commands.bust(db, tid, [2], None, 310.0, by=1)
     context = dashboard_context(state, tid, 400.0)
-    assert context["tournament_id"] == tid and context["t"] is state
+    assert context["tournament_id"] == tid and (context["t"].id, context["t"].seq) == (tid, state.seq)
     assert context["clock"].status_text == "Finished"
     assert context["payouts"] == [("1st", 30, "Ann")]
     assert context["recent"][:2] == ["Bob is out, knocked out by Ann", "Cid is out, knocked out by Ann"]

@@ -1,0 +1,271 @@
+"""Who may do what at the table: a dealer's link per table and a floor's link, each opened by
+scanning its code, with no password; anything outside a role refused with 403 and a sentence
+a dealer can read aloud, on the page and in the JSON API (a link's token is a bearer token);
+the log says who entered what."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from director.core.db import get_db
+from tests.director.conftest import csrf_token, soup
+from tests.director.test_dealer import Dealer, make_tournament
+
+
+@pytest.fixture
+def night(timed_app: Flask, client: FlaskClient) -> Dealer:
+    """Eight players on two tables of four (seats 1, 2, 3, 5), the clock running; ``client`` is
+    the director's laptop."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5), 5: (2, 1), 6: (2, 2), 7: (2, 3), 8: (2, 5)}
+    return make_tournament(timed_app, client, [f"P{n}" for n in range(1, 9)], seats, {1: 5, 2: 5})
+
+
+def links(director: Dealer) -> dict[Any, str]:
+    made = director.client.post(f"/api/t/{director.tid}/links/all", json={}, headers={"X-CSRFToken": director.token})
+    assert made.status_code == 201 and made.get_json() == {"tables": [1, 2]}
+    floor = director.client.post(f"/api/t/{director.tid}/links", json={"kind": "floor"},
+                                 headers={"X-CSRFToken": director.token})
+    assert floor.status_code == 201
+    listed = director.client.get(f"/api/t/{director.tid}/links").get_json()["links"]
+    out: dict[Any, str] = {v["table"]: v["url"].rsplit("/l#", 1)[1] for v in listed if v["kind"] == "dealer"}
+    out["floor"] = floor.get_json()["token"]
+    return out
+
+
+def scan(browser: FlaskClient, token: str) -> Any:
+    """What a phone's browser does with a scanned code: open ``/l`` (the token stays in the
+    address's fragment) and post the token the page's script reads from it."""
+    opened = browser.get("/l")
+    assert opened.status_code == 200 and token not in opened.get_data(as_text=True)
+    return browser.post("/l", data={"token": token, "csrf_token": csrf_token(browser, "/l")},
+                        headers={"User-Agent": "Mozilla/5.0 (iPhone) Safari/604.1"})
+
+
+def phone(app: Flask, token: str) -> Dealer:
+    """A phone that scanned ``token``: no password, its own browser."""
+    browser = app.test_client()
+    assert scan(browser, token).status_code == 303
+    return Dealer(browser, 0)
+
+
+def test_a_tables_phone_deals_its_table_without_the_password(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    table_one = phone(timed_app, tokens[1])
+    table_one.tid = night.tid
+    table_one.token = csrf_token(table_one.client, f"/t/{night.tid}/table/1")
+    page = table_one.post("deal")
+    assert page.status_code == 200, page.get_data(as_text=True)
+    assert table_one.api("act", {"kind": "call"}).status_code == 201
+    # Another table's hands are that table's phone's.
+    other = table_one.api("deal", table=2)
+    assert other.status_code == 403
+    assert other.get_json()["error"] == "This phone is table 1's dealer: table 2's hands are entered on table 2's phone."
+    refused_page = table_one.post("deal", table=2)
+    assert refused_page.status_code == 403 and "table 2's phone" in soup(refused_page).get_text()
+    # A bust from the dashboard is the director's or the floor's, said so.
+    bust = table_one.client.post(f"/api/t/{night.tid}/bust", json={"player": 3},
+                                 headers={"X-CSRFToken": table_one.token})
+    assert bust.status_code == 403
+    said = bust.get_json()["error"]
+    assert said.startswith("This phone is table 1's dealer: “a player out") and said.endswith(
+        "is for the director or the floor.")
+    # The director's pages stay the director's.
+    settings = table_one.client.get(f"/t/{night.tid}/phones")
+    assert settings.status_code == 403 and "this page is the director's" in soup(settings).get_text()
+    restore = table_one.client.post("/api/restore", data={"confirm": "true"}, headers={"X-CSRFToken": table_one.token})
+    assert restore.status_code == 403
+
+
+def test_a_links_token_is_a_bearer_token_for_just_that_table(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    script = timed_app.test_client()  # no cookie, no CSRF token: the token alone
+    bearer = {"Authorization": f"Bearer {tokens[2]}"}
+    dealt = script.post(f"/api/t/{night.tid}/table/2/deal", json={}, headers=bearer)
+    assert dealt.status_code == 201, dealt.get_json()
+    assert script.post(f"/api/t/{night.tid}/table/1/deal", json={}, headers=bearer).status_code == 403
+    changed = script.post(f"/api/t/{night.tid}/settings", json={"name": "Mine"}, headers=bearer)
+    assert changed.status_code in (401, 403)
+    unknown = script.post(f"/api/t/{night.tid}/table/2/act", json={"kind": "fold"},
+                          headers={"Authorization": "Bearer not-a-token"})
+    assert unknown.status_code in (400, 401)  # no role: neither a link nor a login
+    document = script.get("/api/openapi.json").get_json()
+    act = document["paths"]["/api/t/{tournament_id}/table/{table}/act"]["post"]
+    assert act["x-roles"] == ["director", "floor", "dealer"] and {"link": []} in act["security"]
+    assert "403" in act["responses"]
+    assert document["paths"]["/api/t/{tournament_id}/settings"]["post"]["x-roles"] == ["director"]
+
+
+def test_a_renewed_link_stops_at_once_and_the_director_ends_them_all(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    bearer = {"Authorization": f"Bearer {tokens[1]}"}
+    script = timed_app.test_client()
+    assert script.post(f"/api/t/{night.tid}/table/1/deal", json={}, headers=bearer).status_code == 201
+    renewed = night.client.post(f"/api/t/{night.tid}/links", json={"kind": "dealer", "table": 1},
+                                headers={"X-CSRFToken": night.token})
+    assert renewed.status_code == 201 and renewed.get_json()["token"] != tokens[1]
+    assert script.post(f"/api/t/{night.tid}/table/1/undo", json={}, headers=bearer).status_code == 403
+    gone = scan(timed_app.test_client(), tokens[1])
+    assert gone.status_code == 410 and "ended this link" in soup(gone).get_text()
+    ended = night.client.post(f"/api/t/{night.tid}/links/end", json={}, headers={"X-CSRFToken": night.token})
+    assert ended.status_code == 200 and ended.get_json()["ended"] == 3  # tables 1 and 2 (renewed) and the floor
+    assert night.client.get(f"/api/t/{night.tid}/links").get_json()["links"] == []
+
+
+def test_a_broken_tables_link_stops_and_says_where_the_players_went(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    table_two = phone(timed_app, tokens[2])
+    # Table 2 breaks: its four players go to table 1.
+    drawn = night.client.post(f"/api/t/{night.tid}/tables/draw", json={"table_size": 9},
+                              headers={"X-CSRFToken": night.token})
+    assert drawn.status_code == 201, drawn.get_json()
+    opened = scan(timed_app.test_client(), tokens[2])
+    assert opened.status_code == 410
+    said = soup(opened).get_text()
+    assert "Table 2 has broken" in said and "final table is table 1" in said
+    # The phone that was dealing there is told the same on its page, and its poll reloads it.
+    page = table_two.client.get(f"/t/{night.tid}/table/2")
+    assert page.status_code == 410 and "Table 2 has broken" in soup(page).get_text()
+    poll = table_two.client.get(f"/t/{night.tid}/table/2/panel", headers={"HX-Request": "true"})
+    assert poll.headers.get("HX-Refresh") == "true"
+
+
+def test_the_floor_registers_and_busts_but_not_the_settings_nor_the_money(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    floor = phone(timed_app, tokens["floor"])
+    floor.tid = night.tid
+    token = csrf_token(floor.client, f"/t/{night.tid}")
+    headers = {"X-CSRFToken": token}
+    assert floor.client.post(f"/api/t/{night.tid}/clock/pause", json={}, headers=headers).status_code == 201
+    bust = floor.client.post(f"/api/t/{night.tid}/bust", json={"player": 4}, headers=headers)
+    assert bust.status_code == 201, bust.get_json()
+    for path, body in ((f"/api/t/{night.tid}/settings", {"name": "Mine"}), (f"/api/t/{night.tid}/undo", {}),
+                       (f"/api/t/{night.tid}/payouts/lock", {})):
+        refused = floor.client.post(path, json=body, headers=headers)
+        assert refused.status_code == 403, path
+        assert refused.get_json()["error"].startswith("This phone is the floor:"), path
+    assert floor.client.get(f"/t/{night.tid}/tables").status_code == 200
+
+
+def test_the_log_says_who_entered_what(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    bearer = {"Authorization": f"Bearer {tokens[1]}"}
+    timed_app.test_client().post(f"/api/t/{night.tid}/table/1/deal", json={}, headers=bearer)
+    table_two = phone(timed_app, tokens[2])
+    table_two.tid = night.tid
+    table_two.token = csrf_token(table_two.client, f"/t/{night.tid}/table/2")
+    assert table_two.post("deal", table=2).status_code == 200
+    night.client.post(f"/api/t/{night.tid}/clock/pause", json={}, headers={"X-CSRFToken": night.token})
+    with timed_app.test_request_context():
+        authors = [row[0] for row in get_db().execute(
+            "SELECT author FROM events WHERE stream_id = ? ORDER BY seq DESC LIMIT 3", [night.tid])]
+    assert authors == ["director/api", "dealer 2", "dealer 1/api"]
+    log = soup(night.client.get(f"/t/{night.tid}/log")).get_text()
+    assert "table 2's phone" in log and "table 1's phone (JSON API)" in log and "the director (JSON API)" in log
+    history = soup(night.client.get(f"/t/{night.tid}/table/2/history")).get_text()
+    assert "Entered by table 2's phone" in history
+    exported = night.client.get(f"/api/t/{night.tid}/export").get_json()["events"]
+    assert [e["author"] for e in exported[-3:]] == ["dealer 1/api", "dealer 2", "director/api"]
+
+
+def test_a_phone_whose_link_ended_is_told_why(timed_app: Flask, night: Dealer) -> None:
+    tokens = links(night)
+    table_one = phone(timed_app, tokens[1])
+    token = csrf_token(table_one.client, f"/t/{night.tid}/table/1")
+    night.client.post(f"/api/t/{night.tid}/links/end", json={}, headers={"X-CSRFToken": night.token})
+    refused = table_one.client.post(f"/t/{night.tid}/table/1/deal", data={"csrf_token": token},
+                                    headers={"HX-Request": "true"})
+    assert refused.status_code == 403 and "The director ended this link" in soup(refused).get_text()
+    bearer = timed_app.test_client().post(f"/api/t/{night.tid}/table/1/deal", json={},
+                                          headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert bearer.status_code == 403 and bearer.get_json()["error"].startswith("The director ended this link")
+
+
+def test_a_cash_tables_phone_deals_that_table_only(app: Flask, director: Any) -> None:
+    from tests.director.test_cash import add_member, new_session, sit
+
+    sid = new_session(director, {"seats": 9, "stake": "50/100"}, {"seats": 9, "stake": "50/100"})
+    for seat, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        assert sit(director, sid, add_member(director, name), seat, 5_000).status_code == 201
+    made = director.post(f"/cash/{sid}/phones", data={})
+    assert made.status_code in (200, 303)
+    page = soup(director.get(f"/cash/{sid}/phones"))
+    urls = [a["href"] for a in page.select(".phone-link a")]
+    assert len(urls) == 2 and len(page.select(".phone-qr svg")) == 2
+    token = urls[0].rsplit("/l#", 1)[1]
+    bearer = {"Authorization": f"Bearer {token}"}
+    script = app.test_client()
+    assert script.post(f"/api/cash/{sid}/table/1/deal", json={}, headers=bearer).status_code == 201
+    other = script.post(f"/api/cash/{sid}/table/2/deal", json={}, headers=bearer)
+    assert other.status_code == 403 and "table 2's hands are entered on table 2's phone" in other.get_json()["error"]
+    seat = script.post(f"/api/cash/{sid}/sit", json={"member": 1, "table": 2, "seat": 4, "amount": 5_000},
+                       headers=bearer)
+    assert seat.status_code == 403 and seat.get_json()["error"].startswith("This phone is cash table 1's dealer:")
+    opened = scan(app.test_client(), token)
+    assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/cash/{sid}/table/1")
+
+
+def test_every_write_outside_a_dealers_role_is_refused_to_its_token(timed_app: Flask, night: Dealer) -> None:
+    """Every POST of the JSON API, called with table 1's token: what a dealer may not do is
+    refused (403 with a sentence, or 401 where no link is taken), and nothing is recorded."""
+    import re
+
+    tokens = links(night)
+    script = timed_app.test_client()
+    bearer = {"Authorization": f"Bearer {tokens[1]}"}
+    document = script.get("/api/openapi.json").get_json()
+    ids = {"tournament_id": night.tid, "table": 1, "session_id": 1, "player_id": 1, "person_id": 1,
+           "season_id": 1, "table_no": 1, "number": 1, "action": "x", "set_id": 1}
+    with timed_app.test_request_context():
+        before = get_db().execute("SELECT count(*) FROM events").fetchone()[0]
+    tried = 0
+    for path, item in document["paths"].items():
+        operation = item.get("post")
+        if operation is None or path in ("/api/login", "/api/setup-password", "/api/logout"):
+            continue
+        if "dealer" in operation.get("x-roles", ()):
+            continue
+        url = re.sub(r"{(\w+)}", lambda m: str(ids.get(m.group(1), 1)), path)
+        answer = script.post(url, json={}, headers=bearer)
+        tried += 1
+        assert answer.status_code in (401, 403, 404), (path, answer.status_code)
+        if answer.status_code == 403:
+            assert answer.get_json()["error"].startswith("This phone is table 1's dealer"), path
+    assert tried >= 60
+    with timed_app.test_request_context():
+        assert get_db().execute("SELECT count(*) FROM events").fetchone()[0] == before
+
+
+def test_the_table_tents_print_with_their_dealers_codes(timed_app: Flask, night: Dealer) -> None:
+    before = soup(night.client.get(f"/t/{night.tid}/print/cards"))
+    assert not before.select(".sign-code")  # no link yet: the seat cards alone
+    links(night)
+    for path in (f"/t/{night.tid}/print/signs", f"/t/{night.tid}/print/cards"):
+        page = soup(night.client.get(path))
+        assert len(page.select(".sign .sign-code svg")) == 2, path  # tables 1 and 2
+
+
+def test_a_links_secret_is_long_stored_hashed_and_never_in_a_logged_address(timed_app: Flask, night: Dealer) -> None:
+    """The issue's security rules: at least 128 bits, stored hashed, never in a URL the server
+    logs in full (the token rides in the fragment, which a browser never sends)."""
+    import base64
+
+    tokens = links(night)
+    assert len(base64.urlsafe_b64decode(tokens[1])) * 8 >= 128
+    with timed_app.test_request_context():
+        stored = get_db().execute("SELECT * FROM links").fetchall()
+        dumped = "\n".join(get_db().iterdump())
+    assert len(stored) == 3
+    for token in tokens.values():
+        assert token not in dumped  # the database holds nonces and hashes, no working token
+    listed = night.client.get(f"/api/t/{night.tid}/links").get_json()["links"]
+    assert all("/l#" in v["url"] for v in listed)
+    # The director's cookie lends nothing to a request that gives a bearer token (it skips the
+    # CSRF check): a bogus token with the director's cookie is no one.
+    forged = night.client.post(f"/api/t/{night.tid}/settings", json={"name": "Mine"},
+                               headers={"Authorization": "Bearer forged"})
+    assert forged.status_code == 401
+    assert night.client.get(f"/api/t/{night.tid}").get_json()["name"] != "Mine"
