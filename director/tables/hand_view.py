@@ -120,6 +120,9 @@ class TableView:
     deal_problem: str = ""
     h4h: bool = False
     balancing: tuple[str, ...] = ()
+    balancing_kind: str = ""
+    """What the moves are: ``balance`` (a player moves to even the tables), ``break`` (a table
+    breaks) or ``final_table`` (everyone left redraws for a seat at the final table)."""
     chip_text: str = ""
     colour_text: str = ""
     """At a colour-up break: the chips this table colours up, and who runs the race."""
@@ -473,24 +476,24 @@ def _before_view(
         positions_text=_positions_text(plan.positions) if plan else "",
         can_deal=plan is not None and not problem,
         deal_problem=problem,
-        balancing=_balancing(state, table),
+        **_balancing(state, table),
         can_undo=False,
     )
 
 
-def _balancing(state: Tournament, table: int) -> tuple[str, ...]:
-    """The balancing step due now, when it moves a player to or from here, in the tables
-    page's words (a move from a table with a hand running happens after the hand)."""
+def _balancing(state: Tournament, table: int) -> dict[str, Any]:
+    """The moves due now (``balancing``) when they move a player to or from here, in the
+    tables page's words (a move from a table with a hand running happens after the hand), and
+    what they are (``balancing_kind``: the dealer's page says a table break, not balancing)."""
     if len(state.seating.tables) < 2:
-        return ()
+        return {}
     try:
         step = table_step(state)
     except EngineError:
-        return ()
+        return {}
     names = names_of(state)
-    return tuple(
-        move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table)
-    )
+    lines = tuple(move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table))
+    return {"balancing": lines, "balancing_kind": step.action} if lines else {}
 
 
 def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> dict[str, Any]:

@@ -113,16 +113,21 @@ def next_hand_positions(state: Tournament) -> dict[int, tuple[Positions, bool]]:
 def table_step(state: Tournament) -> Step[PlayerId]:
     """What the tables need now (balance, break a table, the final table, or nothing).
 
-    Seeded by the state's sequence number, so the moves shown are the moves applied. Where the
-    dealer's assistant dealt a hand at a table, its positions say who is due for the big blind
-    (the player who moves, TDA 11-A) and which open seat is the worst position (TDA 2.4).
+    Seeded by the seating itself, so the moves shown are the moves applied and stay the same
+    while the tables play on: a hand entered at another table, a pause or a registration does
+    not draw them again (seeded by the event count, any entry anywhere did). Where the dealer's
+    assistant dealt a hand at a table, its positions say who is due for the big blind (the
+    player who moves, TDA 11-A) and which open seat is the worst position (TDA 2.4): a hand at
+    a table that gives or takes a player may change who moves, as the rules say it should.
     """
     positions = {}
     for table in state.seating.tables:
         last = state.dealing.current(table)
         if last is not None:
             positions[table] = last.positions
-    return next_step(state.seating, random.Random(state.seq), positions)
+    seating = state.seating
+    return next_step(seating, random.Random(f"moves:{seating.table_size}:{seating.tables}:{seating.placements}"),
+                     positions)
 
 
 def current_step(state: Tournament) -> Step[PlayerId] | None:

@@ -522,8 +522,9 @@ def test_after_a_bust_the_balancing_instruction_appears(timed_app: Flask, client
     assert html.select_one(".dl-msg--bust").text == "E is out in 7th place."
     moves = [m.text for m in html.select(".dl-msg--move")]
     assert len(moves) == 2  # F and G, the seats at table 1 drawn at random
-    assert moves[0].startswith("Balancing: Move F from table 2 seat 2 to table 1 seat ")
-    assert moves[1].startswith("Balancing: Move G from table 2 seat 3 to table 1 seat ")
+    # The final table's redraw is called so, not "Balancing" (issue 31: a table break was).
+    assert moves[0].startswith("Final table: Move F from table 2 seat 2 to table 1 seat ")
+    assert moves[1].startswith("Final table: Move G from table 2 seat 3 to table 1 seat ")
 
 
 def test_a_player_moved_in_between_button_and_small_blind_is_shown_sitting_out(
@@ -937,3 +938,40 @@ def test_every_message_on_the_phone_is_one_sentence(dealer: Dealer) -> None:
     assert len(messages) >= 5 and any("Stacks here" in m for m in messages)
     for message in messages:
         assert not re.search(r"[.!?]\s+[A-Z]", message), message
+
+
+def test_the_moves_shown_stay_the_same_while_other_tables_play(timed_app: Flask, client: FlaskClient) -> None:
+    """The moves proposed must be the moves a player is told and the moves recorded: a table
+    breaks and its players' seats are drawn at random; a hand dealt at another table, a pause,
+    do not draw them again (they were seeded by the tournament's event count, so any entry
+    anywhere changed them)."""
+    seats = {p: (1, p) for p in range(1, 5)}  # tables 1 and 2: four players each; table 3: three
+    seats |= {p: (2, p - 4) for p in range(5, 9)} | {p: (3, p - 8) for p in range(9, 12)}
+    dealer = make_tournament(timed_app, client, [f"P{n}" for n in range(1, 12)], seats, {1: 1, 2: 1, 3: 1})
+
+    def shown() -> list[str]:
+        page = soup(dealer.client.get(f"/t/{dealer.tid}/tables"))
+        return [li.text for li in page.select(".instruction[data-action] li")]
+
+    before = shown()
+    assert len(before) == 3 and all("from table 3" in m for m in before)  # 11 fit at two tables: table 3 breaks
+    said = [p.text for p in soup(dealer.page(3)).select(".dl-msg--move")]
+    assert len(said) == 3 and all(line.startswith("Table break: Move P") for line in said), said
+    dealer.ok("deal", table=1)
+    while dealer.state(1)["phase"] == "betting":
+        dealer.ok("act", {"kind": "fold"}, table=1)
+    assert shown() == before
+    record(timed_app, dealer.tid, "clock", {"action": "pause"})
+    assert shown() == before
+    confirmed = dealer.client.post(f"/api/t/{dealer.tid}/tables/confirm", json={},
+                                   headers={"X-CSRFToken": dealer.token})
+    assert confirmed.status_code == 201, confirmed.get_json()
+    with timed_app.test_request_context():
+        from director.core.db import get_db
+        from director.core.store import load_state
+
+        state = load_state(get_db(), dealer.tid)
+    for line in before:  # "Move P9 from table 3 seat 1 to table 1 seat 5"
+        name, table, seat = re.search(r"Move (P\d+) from .* to table (\d) seat (\d)", line).groups()  # type: ignore[union-attr]
+        player = next(p for p in state.players if p.name == name)
+        assert (player.table, player.seat) == (int(table), int(seat)), line
