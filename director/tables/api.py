@@ -20,6 +20,8 @@ from director.tables.hand_view import table_json
 from director.tables.links import address_command, current_address, public_base_url, stored_address
 from director.tables.pages import bp, dealer
 from director.tables.phones import (
+    cash_link_command,
+    cash_links_end_command,
     link_command,
     link_url,
     links_all_command,
@@ -150,3 +152,17 @@ api_route(api, "/api/t/<int:tournament_id>/links/all", links_all_command,
 api_route(api, "/api/t/<int:tournament_id>/links/end", links_end_command,
           lambda ended, tournament_id: (jsonify(ended=ended), 200), result=LinksEnded, status=200,
           endpoint="api_links_end")
+
+
+@api.get("/api/cash/<int:session_id>/links", summary="A cash session's working links: each table's dealer's",
+         result=PhoneLinks, login=True)
+def api_cash_links(session_id: int) -> ResponseReturnValue:
+    return jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
+                          for v in links_view(session_id, cash=True)])
+
+
+api_route(api, "/api/cash/<int:session_id>/links", cash_link_command,
+          lambda made, session_id: (jsonify(tables=made), 201), result=LinksMade, endpoint="api_cash_links_new")
+api_route(api, "/api/cash/<int:session_id>/links/end", cash_links_end_command,
+          lambda ended, session_id: (jsonify(ended=ended), 200), result=LinksEnded, status=200,
+          endpoint="api_cash_links_end")

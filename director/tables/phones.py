@@ -119,6 +119,14 @@ def links_end_command(work: Work, call: Call, data: Write) -> int:
     return cursor.rowcount
 
 
+@command("cash.links_end", Write, "End every dealer's link of the cash session at once", roles=(roles.DIRECTOR,))
+def cash_links_end_command(work: Work, call: Call, data: Write) -> int:
+    """How many links were ended."""
+    cursor = work.execute("UPDATE links SET ended_at = ?, ended_why = 'ended' WHERE stream_id = ? AND kind = ? "
+                          "AND ended_at IS NULL", (call.now, int(call.ids["session_id"]), CASH_DEALER))
+    return cursor.rowcount
+
+
 # --- whether a link still works ------------------------------------------------------------------------
 
 
@@ -365,3 +373,11 @@ def cash_make(session_id: int) -> ResponseReturnValue:
     said = ngettext("Table %(tables)s has a new dealer's link.", "Tables %(tables)s have new dealers' links.",
                     len(made), tables=", ".join(map(str, made)))
     return flash_and_go(said, url_for("phones.cash_page", session_id=session_id))
+
+
+@bp.post("/cash/<int:session_id>/phones/end")
+@login_required
+def cash_end(session_id: int) -> ResponseReturnValue:
+    ended = perform(cash_links_end_command, session_id=session_id)
+    return flash_and_go(gettext("%(count)s links ended: no phone can enter anything with them now.", count=ended),
+                        url_for("phones.cash_page", session_id=session_id))

@@ -206,6 +206,17 @@ def test_a_cash_tables_phone_deals_that_table_only(app: Flask, director: Any) ->
     assert seat.status_code == 403 and seat.get_json()["error"].startswith("This phone is cash table 1's dealer:")
     opened = scan(app.test_client(), token)
     assert opened.status_code == 303 and opened.headers["Location"].endswith(f"/cash/{sid}/table/1")
+    # The director renews table 2's link through the API, then ends every link of the night.
+    renewed = director.api("POST", f"/api/cash/{sid}/links", {"table": 2})
+    assert renewed.status_code == 201 and renewed.get_json() == {"tables": [2]}
+    listed = director.api("GET", f"/api/cash/{sid}/links").get_json()["links"]
+    assert sorted(v["table"] for v in listed) == [1, 2] and all("/l#" in v["url"] for v in listed)
+    assert script.post(f"/api/cash/{sid}/links/end", json={}, headers=bearer).status_code == 403  # not a dealer's
+    ended = director.post(f"/cash/{sid}/phones/end", data={})
+    assert ended.status_code in (302, 303)
+    assert director.api("GET", f"/api/cash/{sid}/links").get_json()["links"] == []
+    after = script.post(f"/api/cash/{sid}/table/1/undo", json={}, headers=bearer)
+    assert after.status_code == 403 and after.get_json()["error"].startswith("The director ended this link")
 
 
 def test_every_write_outside_a_dealers_role_is_refused_to_its_token(timed_app: Flask, night: Dealer) -> None:
