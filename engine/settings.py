@@ -31,7 +31,7 @@ EDITABLE_SETTINGS = (
     "name", "buy_in", "starting_stack", "table_size", "rebuy_levels", "max_rebuys", "rebuy_when",
     "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
     "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
-    "reentry_levels", "max_reentries", "action_seconds", "action_countdown",
+    "reentry_levels", "max_reentries", "action_seconds", "action_countdown", "dealer_corrects",
 )
 """What ``settings_changed`` may change once the tournament exists."""
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
@@ -110,6 +110,9 @@ class Settings:
     them on the clock – a minute, say")."""
     action_countdown: int = 5
     """The action clock's final countdown after them (TDA 29: "25 s plus a 5 s countdown")."""
+    dealer_corrects: bool = False
+    """A table's dealer's phone may correct a stack to the chips on the felt (otherwise the
+    floor or the director does)."""
     rules: int = 2
     """The version of the rules where the table and the director meet: 2 (this engine) refuses
     a director's bust during the player's hand and moves a bust's chips to the winner, holds a
@@ -285,6 +288,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         pause_after_break=_ticked(data.get("pause_after_break")),
         action_seconds=action_seconds,
         action_countdown=action_countdown,
+        dealer_corrects=_ticked(data.get("dealer_corrects")),
         rules=_int(data, "rules", N_("rules version"), RULES_VERSION, minimum=1),
     )
 
@@ -443,6 +447,7 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "chips": None if settings.chips is None else chip_set_to_dict(settings.chips),
         "pause_after_break": settings.pause_after_break, "rules": settings.rules,
         "action_seconds": settings.action_seconds, "action_countdown": settings.action_countdown,
+        "dealer_corrects": settings.dealer_corrects,
         "reentry_levels": settings.reentry_levels, "max_reentries": settings.max_reentries,
         "fee_amount": settings.fee_amount, "fee_percent": _percent_text(settings.fee_percent),
         "guarantee": settings.guarantee, "fixed_prizes": fixed_prizes_text(settings.fixed_prizes),

@@ -53,7 +53,7 @@ from engine.phh import write_phh
 bp = Blueprint("cash", __name__)
 
 
-@bp.errorhandler(UnknownSession)
+@bp.app_errorhandler(UnknownSession)  # the phones' pages and links of a cash night too
 def unknown_session(error: UnknownSession) -> ResponseReturnValue:
     return error_page(404, gettext("No such cash game"),
                       gettext("There is no cash session number %(number)s.", number=error.session_id))

@@ -106,6 +106,9 @@ class RulesIn(Input):
                                                   description="A player put on the clock has this long (60 by default).")
     action_countdown: number(0, 60) | None = Field(None, title=N_("action clock's final countdown"),  # type: ignore[valid-type]
                                                    description="Seconds after them before the time is up (5 by default, TDA 29).")
+    dealer_corrects: Flag | None = Field(None, title=N_("a table's dealer corrects stacks"),
+                                         description="A table's dealer's phone may correct a stack to the chips "
+                                         "on the felt (otherwise the floor or the director does).")
     rebuy_levels: Level | None = Field(None, title=N_("last rebuy level"), description="0: no rebuys.")
     max_rebuys: number(0, MAX_REBUYS) | None = Field(None, title=N_("rebuy limit"))  # type: ignore[valid-type]
     rebuy_when: Literal["busted", "at_or_below_start"] | None = None

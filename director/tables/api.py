@@ -140,6 +140,7 @@ class LinksEnded(shapes.Shape):
 @api.get("/api/t/<int:tournament_id>/links", summary="The working links: each table's dealer's and the floor's",
          result=PhoneLinks, login=True)
 def api_links(tournament_id: int) -> ResponseReturnValue:
+    load_state(get_db(), tournament_id)  # 404 for a tournament that does not exist
     return jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
                           for v in links_view(tournament_id)])
 
@@ -157,6 +158,9 @@ api_route(api, "/api/t/<int:tournament_id>/links/end", links_end_command,
 @api.get("/api/cash/<int:session_id>/links", summary="A cash session's working links: each table's dealer's",
          result=PhoneLinks, login=True)
 def api_cash_links(session_id: int) -> ResponseReturnValue:
+    from director.cash.store import load_session
+
+    load_session(get_db(), session_id)  # 404 for a session that does not exist
     return jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
                           for v in links_view(session_id, cash=True)])
 

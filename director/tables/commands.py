@@ -34,7 +34,7 @@ from director.core.inputs import (
     SwapIn,
     TableClockIn,
 )
-from director.core.roles import DEALER, DIRECTOR, FLOOR
+from director.core.roles import DEALER, DIRECTOR, FLOOR, NotYours, current_role
 from director.core.store import StaleWrite
 from director.core.web import parse_int
 from director.core.words import number, say
@@ -55,7 +55,7 @@ from director.tables.views import (
 )
 from engine import dealing, notation
 from engine.dealing import TableHand, plan_deal
-from engine.errors import IllegalAction, InvalidInput, Term
+from engine.errors import IllegalAction, InvalidInput, Message, Term
 from engine.hand import Hand
 from engine.houserules import silent_push
 from engine.positions import draw_button
@@ -461,8 +461,14 @@ def time_up_command(state: Tournament, data: Write, call: Call) -> Events:
 
 
 @hand_command("hand.correct", CorrectIn, "Correct a player's stack to the chips on the felt, with a reason",
-              roles=(DIRECTOR, FLOOR))
+              roles=(DIRECTOR, FLOOR, DEALER))
 def correct_command(state: Tournament, data: CorrectIn, call: Call) -> Events:
+    """A table's dealer corrects a stack only where the director allows it in the settings
+    (``dealer_corrects``); the floor and the director always may."""
+    role = current_role()
+    if role is not None and role.kind == DEALER and not state.settings.dealer_corrects:
+        raise NotYours(Message("This phone is {who}: a stack is corrected by the floor or the director tonight "
+                               "(the director may allow the dealers in the settings).", who=role.words()))
     yield "stack_corrected", {"player": data.player, "stack": data.stack, "reason": data.reason}
     return gettext("Stack corrected.")
 

@@ -119,6 +119,8 @@ class TableView:
     can_deal: bool = False
     deal_problem: str = ""
     h4h: bool = False
+    dealer_corrects: bool = False
+    """The director allows a table's dealer to correct a stack (the settings)."""
     balancing: tuple[str, ...] = ()
     balancing_kind: str = ""
     """What the moves are: ``balance`` (a player moves to even the tables), ``break`` (a table
@@ -265,6 +267,7 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         "level_text": level_text,
         "hands_text": hands_text,
         "h4h": state.hand_for_hand,
+        "dealer_corrects": state.settings.dealer_corrects,
         "finished": state.finished,
     }
     check = chip_check(state, table)

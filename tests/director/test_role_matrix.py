@@ -59,9 +59,10 @@ FLOOR_MAY = {
 """The issue's floor: registration, busts, rebuys and add-ons, moves and table breaks, the
 clock, rulings (and the tables' hands); not settings, money, deals, deletion, restore, the club."""
 
-DEALER_MAY = {f"table/{{table}}/{a}" for a in ("deal", "act", "award", "button", "cards", "clock", "misdeal", "oot",
-                                              "push", "redo", "ruling", "time_up", "undo")}
-"""A table's dealer: that table's hands (no stack correction: the floor's or the director's)."""
+DEALER_MAY = {f"table/{{table}}/{a}" for a in ("deal", "act", "award", "button", "cards", "clock", "correct", "misdeal",
+                                              "oot", "push", "redo", "ruling", "time_up", "undo")}
+"""A table's dealer: that table's hands (a stack correction only where the director allows it:
+the command refuses it otherwise, tested in test_roles)."""
 
 CASH_DEALER_MAY = {f"table/{{table_no}}/{a}" for a in ("deal", "act", "award", "cards", "push", "redo", "undo")}
 

@@ -280,3 +280,27 @@ def test_a_links_secret_is_long_stored_hashed_and_never_in_a_logged_address(time
                                headers={"Authorization": "Bearer forged"})
     assert forged.status_code == 401
     assert night.client.get(f"/api/t/{night.tid}").get_json()["name"] != "Mine"
+
+
+def test_a_dealer_corrects_a_stack_only_where_the_director_allows_it(timed_app: Flask, night: Dealer) -> None:
+    """The issue: "a stack correction only where the director allows it"."""
+    tokens = links(night)
+    table_one = phone(timed_app, tokens[1])
+    table_one.tid = night.tid
+    table_one.token = csrf_token(table_one.client, f"/t/{night.tid}/table/1")
+    assert not soup(table_one.page()).select(".dl-correct")  # no form on the phone
+    fix = {"player": 1, "stack": 990, "reason": "a chip under the rail"}
+    refused = table_one.api("correct", fix)
+    assert refused.status_code == 403
+    assert refused.get_json()["error"] == ("This phone is table 1's dealer: a stack is corrected by the floor or the "
+                                           "director tonight (the director may allow the dealers in the settings).")
+    allowed = night.client.post(f"/api/t/{night.tid}/settings", json={"dealer_corrects": True},
+                                headers={"X-CSRFToken": night.token})
+    assert allowed.status_code in (200, 201), allowed.get_json()
+    assert soup(table_one.page()).select(".dl-correct")
+    assert table_one.api("correct", fix).status_code == 201
+    with timed_app.test_request_context():
+        row = get_db().execute("SELECT type, author FROM events WHERE stream_id = ? ORDER BY seq DESC LIMIT 1",
+                               [night.tid]).fetchone()
+    assert tuple(row) == ("stack_corrected", "dealer 1/api")
+    assert table_one.api("correct", fix, table=2).status_code == 403  # still its own table only
