@@ -231,7 +231,7 @@ def results_command(work: Work, call: Call, data: inputs.CsvIn) -> str:
         _check_places(night["date"], [(line, place) for line, _, place, _, _ in night["rows"].values()])
     conn = work.conn
     for (season, when, _), night in nights.items():
-        name = night["label"] or f"Imported night of {night['date']}"
+        name = night["label"] or ""  # no label: named in the reader's language (club.seasons.imported_name)
         cursor = conn.execute("INSERT INTO imported_nights (season_id, name, at) VALUES (?, ?, ?)", (season, name, when))
         night_id = int(cursor.lastrowid or 0)
         for _, person_name, place, prize, knockouts in night["rows"].values():

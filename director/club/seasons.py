@@ -21,6 +21,7 @@ and ``/seasons/<id>.csv``. JSON twins under ``/api/seasons``.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -310,13 +311,27 @@ def view(db: Database, season_id: int) -> SeasonView:
         results = db.execute("SELECT person_id, place, prize, knockouts FROM imported_results WHERE night_id = ?",
                              (night_id,)).fetchall()
         key = -int(night_id)  # an imported night has no tournament: its key is negative
-        infos.append(NightInfo(key, str(night_name), float(at), False, True, len(results)))
-        nights.append(Night(key, str(night_name), float(at), len(results), {r[0]: r[1] for r in results},
+        shown = imported_name(str(night_name or ""), float(at))
+        infos.append(NightInfo(key, shown, float(at), False, True, len(results)))
+        nights.append(Night(key, shown, float(at), len(results), {r[0]: r[1] for r in results},
                             {r[0]: r[3] for r in results if r[3]}, {r[0]: r[2] for r in results if r[2]}))
     infos.sort(key=lambda n: (n.at, n.tournament_id))
     names = {p.id: p.name for p in people(db)}
     nights.sort(key=lambda n: (n.at, n.key))
     return SeasonView(season_id, name, rules, tuple(infos), tuple(season_standings(rules, nights)), names, tuple(nights))
+
+
+UNNAMED_IMPORT = re.compile(r"Imported night of (\d{4}-\d{2}-\d{2})")
+"""How an imported night without a label was named (in English) before it was named on reading."""
+
+
+def imported_name(stored: str, at: float) -> str:
+    """An imported night's name: its label, else "Imported night of <date>" in the reader's
+    language (the date is the evening's own, ``at``)."""
+    if stored and not UNNAMED_IMPORT.fullmatch(stored):
+        return stored
+    day = datetime.fromtimestamp(at).date().isoformat()
+    return gettext("Imported night of %(date)s", date=day)
 
 
 def race(v: SeasonView, top: int = 8, width: int = 960, height: int = 420) -> Markup:

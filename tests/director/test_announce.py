@@ -164,3 +164,16 @@ def test_the_final_tables_redraw_is_announced_with_its_seats(app: Flask, client:
     assert words(final.select_one(".tv-announce-sub")) == " · ".join(f"{p.name} seat {i + 1}" for i, p in enumerate(left))
     assert final["data-say"] == "The final table. 9 players."
     assert section.select(".tv-move") == [], "the seats are in the announcement, not nine moves besides"
+
+
+def test_the_first_level_is_announced_in_the_apps_language(night: Night) -> None:
+    """Issue 31: "Shuffle up and deal: 25 / 50" stayed English on a French TV."""
+    from director.core.commands import run
+    from director.core.db import get_db
+    from director.core.languages import LanguageIn, language_command
+
+    with night.app.test_request_context():
+        run(language_command, LanguageIn(language="fr"), db=get_db(), now=night.now)
+    night.clock("start")
+    found = announced(night.partial())
+    assert words(found["level-1"].select_one(".tv-announce-text")) == "Mélangez, on distribue : 25 / 50"

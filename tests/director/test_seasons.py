@@ -211,6 +211,11 @@ def test_past_results_start_a_league_mid_season(director: Director):
     assert [n["place"] for n in ann["nights"]] == [1, 2, 3] and ann["totals"]["knockouts"] == 2
     assert [n["points"] for n in ann["nights"]] == [10, 7, 5]  # the season's points, night by night
     assert soup(director.get(f"/seasons/{sid}")).find(id="season-nights") is not None
+    # A night imported without a label is named in the reader's language.
+    assert director.api("POST", "/api/language", {"language": "fr"}).status_code == 200
+    season = director.api("GET", f"/api/seasons/{sid}").get_json()
+    assert [n["name"] for n in season["nights"]][:2] == ["Soirée importée du 2026-10-02", "Soirée importée du 2026-10-09"]
+    assert "Soirée importée du 2026-10-02" in soup(director.get(f"/seasons/{sid}")).get_text()
 
 
 def test_bad_result_lines_are_refused_with_the_line_and_nothing_is_imported(director: Director):
