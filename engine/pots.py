@@ -168,6 +168,14 @@ class PotAward:
         hand = in_sentence(self.hand_name) if self.hand_name else None
         if len(self.shares) == 1:
             seat = self.shares[0][0]
+            side = self.name.values.get("number") if isinstance(self.name, Message) and \
+                self.name.message == "side pot {number}" else None
+            if side is not None:  # "wins side pot 2", not "wins the side pot 2"
+                if hand is not None:
+                    return Message("Seat {seat} wins side pot {number} ({amount}) with {hand}",
+                                   seat=seat, number=side, amount=self.amount, hand=hand)
+                return Message("Seat {seat} wins side pot {number} ({amount})", seat=seat, number=side,
+                               amount=self.amount)
             if hand is not None:
                 return Message("Seat {seat} wins the {pot} ({amount}) with {hand}",
                                seat=seat, pot=self.name, amount=self.amount, hand=hand)
@@ -225,10 +233,10 @@ class Award:
         the last one first, then the main pot (TDA 5.1: "Award the side pot(s) first, then the
         main pot").
 
-        >>> main = PotAward("main pot", 300, ((1, 300),))
-        >>> side = PotAward("side pot 1", 200, ((2, 200),))
+        >>> main = PotAward(pot_name(0), 300, ((1, 300),))
+        >>> side = PotAward(pot_name(1), 200, ((2, 200),))
         >>> Award((main, side)).describe()
-        'Seat 2 wins the side pot 1 (200); Seat 1 wins the main pot (300).'
+        'Seat 2 wins side pot 1 (200); Seat 1 wins the main pot (300).'
         """
         if not self.pots:
             return Message("Nothing to award.")

@@ -270,13 +270,13 @@ class CardsAndShowdown(HandState):
             if not seats:
                 if k == 0:
                     raise IllegalAction("The main pot needs at least one winner.")
-                raise IllegalAction("The side pot {number} needs at least one winner.", number=k)
+                raise IllegalAction("Side pot {number} needs at least one winner.", number=k)
             for s in seats:
                 if s not in pot.eligible:
                     if k == 0:
                         raise IllegalAction("Seat {seat} cannot win the main pot: it was not in it.", seat=s)
                     raise IllegalAction(
-                        "Seat {seat} cannot win the side pot {number}: it was not in it.", seat=s, number=k
+                        "Seat {seat} cannot win side pot {number}: it was not in it.", seat=s, number=k
                     )
             results.append(award_pot(k, pot, list(seats), self.setup.button))
         return self._finish(Award(tuple(results)), notation.award(winners))

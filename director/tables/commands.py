@@ -376,7 +376,7 @@ def award_command(state: Tournament, data: AwardIn, call: Call) -> Events:
             if seat in hand.seats and seat not in live:
                 if k == 0:
                     raise IllegalAction("Seat {seat} has given up the hand and cannot win the main pot.", seat=seat)
-                raise IllegalAction("Seat {seat} has given up the hand and cannot win the side pot {number}.",
+                raise IllegalAction("Seat {seat} has given up the hand and cannot win side pot {number}.",
                                     seat=seat, number=k)
     new = yield "hand_action", {"table": table, "action": notation.award(winners)}
     done = new.dealing.current(table)
@@ -498,7 +498,7 @@ def winners_of(data: Mapping[str, Any], pots: int) -> list[list[int]]:
         if not seats:
             if k == 0:
                 raise InvalidInput("Tap the winner of the main pot.")
-            raise InvalidInput("Tap the winner of the side pot {number}.", number=k)
+            raise InvalidInput("Tap the winner of side pot {number}.", number=k)
     return result
 
 

@@ -104,7 +104,7 @@ def test_three_way_all_in_with_two_side_pots_through_the_buttons(
 
     assert page.get_attribute("#dealer", "data-phase") == "before"
     result = page.inner_text("#dealer")
-    assert "Seat 2 wins the main pot (1,600)" in result and "Seat 5 wins the side pot 2 (400)" in result
+    assert "Seat 2 wins the main pot (1,600)" in result and "Seat 5 wins side pot 2 (400)" in result
     assert result.index("side pot 2") < result.index("main pot")  # TDA 5.1: side pots first
     busts = page.locator(".dl-msg--bust").all_inner_texts()
     assert busts == ["Ann is out in 4th place.", "Cy is out in 3rd place."]

@@ -687,7 +687,7 @@ def test_tda_t43_three_way_all_in_side_pots_awarded_separately():
     hand.deal_board("2c7d9h4s3d")
     award = hand.award_from_cards()
     assert award.describe() == (
-        "Seat 2 wins the side pot 1 (800) with a pair of kings; "
+        "Seat 2 wins side pot 1 (800) with a pair of kings; "
         "Seat 1 wins the main pot (900) with a pair of aces."
     )
     assert hand.stacks() == {1: 900, 2: 800, 3: 800}
@@ -710,11 +710,11 @@ def test_award_to_winners_named_by_the_dealer():
     play(hand, "p3 cbr 1500", "p1 cc", "p2 cc")
     assert hand.pots() == (Pot(903, (1, 2, 3)), Pot(798, (2, 3)))
     assert refused(hand.award_to, [[1]]) == "There are 2 pots to award, not 1."
-    assert refused(hand.award_to, [[1], [1]]) == "Seat 1 cannot win the side pot 1: it was not in it."
-    assert refused(hand.award_to, [[1], []]) == "The side pot 1 needs at least one winner."
+    assert refused(hand.award_to, [[1], [1]]) == "Seat 1 cannot win side pot 1: it was not in it."
+    assert refused(hand.award_to, [[1], []]) == "Side pot 1 needs at least one winner."
     award = hand.award_to([[1, 2], [3]])
     assert award.describe() == (
-        "Seat 3 wins the side pot 1 (798); main pot (903) split between seats 1 and 2, odd chip to seat 1."
+        "Seat 3 wins side pot 1 (798); main pot (903) split between seats 1 and 2, odd chip to seat 1."
     )
     assert hand.stacks() == {1: 452, 2: 451, 3: 1598}
     assert refused(hand.award_to, [[1]]) == "The pots have already been awarded."

@@ -89,8 +89,8 @@ def test_hand_written_side_pots_are_awarded_separately():
     hand = replay_phh(phh)
     assert hand.award is not None
     assert hand.award.describe() == (
-        "Seat 4 wins the side pot 2 (1,000) with two pair, sevens and twos; "
-        "Seat 4 wins the side pot 1 (1,800) with two pair, sevens and twos; "
+        "Seat 4 wins side pot 2 (1,000) with two pair, sevens and twos; "
+        "Seat 4 wins side pot 1 (1,800) with two pair, sevens and twos; "
         "Seat 1 wins the main pot (1,600) with three of a kind, nines."
     )
 
