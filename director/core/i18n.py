@@ -19,6 +19,7 @@ numbers, places, lists and the engine's sentences are written in it is ``directo
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +30,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, current_app, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
 
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 DEFAULT = "en"
@@ -141,21 +144,34 @@ def translations() -> Any:
     return found
 
 
+ELIDED = re.compile(r"(?<![\w'’-])([Dd]|[Qq]u)e (?=[AEIOUaeiouÀÂÆÉÈÊËÎÏÔŒÙÛÜàâæéèêëîïôœùûü])")
+"""French elides "de" and "que" before a vowel: "les jetons d'Olga", not "de Olga"."""
+
+
+def elide(text: str) -> str:
+    """``text`` with the reader's language's elisions made where a name or a number put a
+    vowel after "de" or "que" (French only; a mute h is left alone)."""
+    if language() != "fr" or "e " not in text:
+        return text
+    done = ELIDED.sub(r"\1'", str(text))  # a Markup's own join would escape the apostrophe
+    return Markup(done) if isinstance(text, Markup) else done
+
+
 def gettext(string: str, **variables: Any) -> str:
     """Flask-Babel's ``gettext`` (the same %-formatting), on the request's catalogue."""
     found = str(translations().ugettext(string))
-    return found % variables if variables else found
+    return elide(found % variables) if variables else found
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """Flask-Babel's ``ngettext``: ``%(num)d`` is the count unless given."""
     variables.setdefault("num", num)
-    return str(translations().ungettext(singular, plural, num)) % variables
+    return elide(str(translations().ungettext(singular, plural, num)) % variables)
 
 
 def pgettext(context: str, string: str, **variables: Any) -> str:
     found = str(translations().upgettext(context, string))
-    return found % variables if variables else found
+    return elide(found % variables) if variables else found
 
 
 def forget_language() -> None:
@@ -192,6 +208,14 @@ def script_words() -> dict[str, str]:
     return {message: translated(message) for message in script_messages()}
 
 
+def _eliding(formats: Any) -> Any:
+    @pass_context
+    def said(context: Any, *args: Any, **variables: Any) -> Any:
+        return elide(formats(context, *args, **variables)) if variables else formats(context, *args)
+
+    return said
+
+
 def init_app(app: Flask) -> None:
     if TRANSLATIONS.is_dir():
         try:
@@ -212,6 +236,9 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
     )
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks: whitespace folded
+    for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):  # the elisions once the values are in
+        app.jinja_env.globals[name] = _eliding(app.jinja_env.globals[name])
+
 
     @app.after_request
     def vary_on_language(response: Any) -> Any:

@@ -19,7 +19,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from director.core.i18n import language, translated
+from director.core.i18n import elide, language, translated
 from engine.errors import EngineError, Message, Term
 
 
@@ -85,7 +85,7 @@ def say(error: EngineError | Message | str) -> str:
 def render_message(message: str, values: Mapping[str, Any]) -> str:
     shown = {key: shown_value(value) for key, value in values.items()}
     try:
-        return translated(message).format(**shown)
+        return elide(translated(message).format(**shown))
     except (KeyError, IndexError, ValueError):
         return message.format(**shown)
 

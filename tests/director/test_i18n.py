@@ -531,3 +531,27 @@ def test_a_new_language_starts_from_every_message_and_is_not_whole_until_transla
     assert any(problem.startswith("untranslated") for problem in catalogues.problems(made))
     with pytest.raises(SystemExit):  # never over a language's work
         catalogues.init("it")
+
+
+def test_french_elides_de_and_que_before_a_vowel(app: Flask, director: Director) -> None:
+    """Issue 31: "de Olga" on a French page; French writes "d'Olga" (a mute h and a y are left
+    alone: "de Hélène", "de Yves"), in the templates, in Python's sentences and the engine's."""
+    from flask import render_template_string
+
+    from director.core.i18n import gettext
+    from director.core.words import say
+    from engine.errors import Message
+
+    assert director.api("POST", "/api/language", {"language": "fr"}).status_code == 200
+    with app.test_request_context("/"):
+        assert gettext("%(name)s's chips", name="Olga") == "Jetons d'Olga"
+        assert gettext("%(name)s's chips", name="Yves") == "Jetons de Yves"
+        assert gettext("%(name)s's chips", name="Hélène") == "Jetons de Hélène"
+        template = "{{ _(\"%(name)s's chips\", name=who) }}"
+        assert render_template_string(template, who="Ève") == "Jetons d'Ève"
+        assert render_template_string(template, who="<i>Ann</i>") == "Jetons de &lt;i&gt;Ann&lt;/i&gt;"  # escaped
+        given = say(Message("Give {name}'s chips: every player still in is ranked at the hand cap.", name="Ann"))
+        assert given == "Donnez les jetons d'Ann : chaque joueur encore en jeu est classé à la limite de mains."
+    assert director.api("POST", "/api/language", {"language": "en"}).status_code == 200
+    with app.test_request_context("/"):
+        assert gettext("%(name)s's chips", name="Olga") == "Olga's chips"
