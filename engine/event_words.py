@@ -155,7 +155,13 @@ def _clock_words(state: Tournament, event: Event) -> str | None:
                            duration=_duration(int(str(p.get("seconds") or 60))))
         return Message("The action clock stopped")
     if event.type == "hand_for_hand":
-        return Message("Hand for hand began") if p.get("on") else Message("Hand for hand ended")
+        if p.get("on"):
+            return Message("Hand for hand began")
+        if p.get("why") == "in the money":
+            return Message("Hand for hand ended: the bubble has burst")
+        if p.get("why") == "one table":
+            return Message("Hand for hand ended: one table is left")
+        return Message("Hand for hand ended")
     if event.type == "h4h_next_hand":
         return Message("The next hand-for-hand hand began")
     return None

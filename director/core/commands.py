@@ -21,7 +21,7 @@ document's body, roles and summary come from here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -127,12 +127,26 @@ def stream_command(
             alone = independent(call, data) if independent is not None else None
             stream_id = id(call) if callable(id) else int(call.ids[id])
             with record(call, stream, stream_id, getattr(data, "expected_seq", None), alone) as writer:
+                before = writer.state
                 said = drive(decide(writer.state, data, call), writer)
+                for follows in FOLLOWS.get(stream.name, ()):  # what the rules add after the command's own
+                    for event in follows(before, writer.state):
+                        writer.add(*event)
             return Outcome(writer.state, said)
 
         return _register(Command(name, input, run, summary, roles, form))
 
     return declare
+
+
+FOLLOWS: dict[str, list[Callable[[Any, Any], Iterable[tuple[str, dict[str, Any]]]]]] = {}
+"""Per kind of stream, the rules that add events after any command's own, from the state
+before and after it (hand for hand ends when the bubble bursts): the area that owns the
+rule registers it (:func:`follow`)."""
+
+
+def follow(kind: str, rule: Callable[[Any, Any], Iterable[tuple[str, dict[str, Any]]]]) -> None:
+    FOLLOWS.setdefault(kind, []).append(rule)
 
 
 @contextmanager
@@ -219,6 +233,6 @@ def api_route(api: Api, rule: str, cmd: Command, answer: Callable[..., Any], *, 
 
 
 __all__ = [
-    "DIRECTOR", "REGISTRY", "ROLES", "Call", "Command", "Events", "Outcome", "api_route", "command", "drive",
-    "page_route", "perform", "record", "run", "stream_command",
+    "DIRECTOR", "FOLLOWS", "REGISTRY", "ROLES", "Call", "Command", "Events", "Outcome", "api_route", "command", "drive",
+    "follow", "page_route", "perform", "record", "run", "stream_command",
 ]

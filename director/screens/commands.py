@@ -8,15 +8,16 @@ The TV's keys (pause, next level, a minute more...) are the night's clock comman
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from director.core import store
-from director.core.commands import Call, Command, Events, stream_command
+from director.core.commands import Call, Command, Events, follow, stream_command
 from director.core.contract import Write, flag
 from director.core.i18n import gettext
 from director.core.inputs import ActionClockIn, HandForHandIn
 from director.core.roles import DIRECTOR, FLOOR
+from engine.errors import IllegalAction
 from engine.tournament import Tournament
 
 DEFAULT_SECONDS = 60
@@ -75,6 +76,25 @@ def hand_for_hand_command(state: Tournament, data: HandForHandIn, call: Call) ->
     if data.next:
         state = yield "h4h_next_hand", {}
         return gettext("Hand-for-hand hand %(number)s: deal at every table.", number=state.h4h_hand)
+    if data.on and len(state.seating.tables) == 1 and not state.hand_for_hand:  # no seats drawn: the host's own
+        raise IllegalAction("Hand for hand needs two tables or more: at one table every hand is already "
+                            "played one at a time.")
     yield "hand_for_hand", {"on": data.on}
     return (gettext("Hand for hand: every table plays one hand at a time.") if data.on
             else gettext("Hand for hand is over."))
+
+
+def hand_for_hand_ends(before: Tournament, after: Tournament) -> Iterator[tuple[str, dict[str, Any]]]:
+    """TDA RP-8: hand for hand is played to the bubble; it ends by itself when a command bursts
+    the bubble (everyone left is paid) or leaves one table (a director who turns it on again
+    in the money may: only the crossing ends it)."""
+    if not after.hand_for_hand or after.finished:
+        return
+    paid = sum(1 for prize in after.prizes if prize)
+    if len(after.seating.tables) == 1 < len(before.seating.tables):
+        yield "hand_for_hand", {"on": False, "why": "one table"}
+    elif paid and after.players_left <= paid < before.players_left:
+        yield "hand_for_hand", {"on": False, "why": "in the money"}
+
+
+follow("tournament", hand_for_hand_ends)

@@ -975,3 +975,48 @@ def test_the_moves_shown_stay_the_same_while_other_tables_play(timed_app: Flask,
         name, table, seat = re.search(r"Move (P\d+) from .* to table (\d) seat (\d)", line).groups()  # type: ignore[union-attr]
         player = next(p for p in state.players if p.name == name)
         assert (player.table, player.seat) == (int(table), int(seat)), line
+
+
+def test_hand_for_hand_ends_when_the_bubble_bursts(timed_app: Flask, client: FlaskClient) -> None:
+    """TDA RP-8: hand for hand is played to the money; it stayed on after the bubble burst
+    (issue 31). The bust that bursts it ends it, and the log says why."""
+    from director.core.db import get_db
+    from director.core.store import load_state
+
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5), 5: (2, 1), 6: (2, 2), 7: (2, 3), 8: (2, 5)}
+    dealer = make_tournament(timed_app, client, [f"P{n}" for n in range(1, 9)], seats, {1: 5, 2: 5})
+
+    def api(path: str, body: dict[str, Any]) -> Any:
+        return dealer.client.post(f"/api/t/{dealer.tid}/{path}", json=body, headers={"X-CSRFToken": dealer.token})
+
+    with timed_app.test_request_context():
+        paid = sum(1 for prize in load_state(get_db(), dealer.tid).prizes if prize)
+    assert 2 <= paid < 7
+    out = iter((1, 5, 2, 6, 3, 7))
+    for _ in range(8 - paid - 1):  # to the bubble: one more out and everyone left is paid
+        assert api("bust", {"player": next(out)}).status_code == 201
+    assert api("hand-for-hand", {"on": True}).status_code == 201
+    assert api("bust", {"player": next(out)}).status_code == 201  # the bubble bursts
+    with timed_app.test_request_context():
+        state = load_state(get_db(), dealer.tid)
+    assert state.players_left == paid and not state.hand_for_hand
+    log = soup(dealer.client.get(f"/t/{dealer.tid}/log")).get_text(" ")
+    assert "Hand for hand ended: the bubble has burst" in log
+    # In the money, the director may still go hand for hand (a final table's bubble): only
+    # the crossing ends it.
+    assert api("hand-for-hand", {"on": True}).status_code == 201
+    with timed_app.test_request_context():
+        assert load_state(get_db(), dealer.tid).hand_for_hand
+
+
+def test_hand_for_hand_is_refused_at_one_table(timed_app: Flask, client: FlaskClient) -> None:
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5)}
+    dealer = make_tournament(timed_app, client, ["Ann", "Bob", "Cy", "Dee"], seats, {1: 5})
+    refused = dealer.client.post(f"/api/t/{dealer.tid}/hand-for-hand", json={"on": True},
+                                 headers={"X-CSRFToken": dealer.token})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == ("Hand for hand needs two tables or more: at one table every hand is "
+                                           "already played one at a time.")
+    dashboard = soup(dealer.client.get(f"/t/{dealer.tid}"))
+    assert "Go hand for hand" not in dashboard.get_text(" ")  # not offered either
+    assert dashboard.select("#clock-card, .clock-controls")  # (the dashboard's controls are there)
