@@ -204,19 +204,8 @@ def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[s
     final table's redraw as (name, table, seat) with its time, when it is that recent."""
     try:
         from director.tables import MOVE_SHOWN_SECONDS
-        from director.tables.views import move_history
+        from director.tables.views import tv_move_lines
     except ImportError:  # the seating's pages are not part of this app
         return (), [], None
-    lines = [gettext("After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
-                     from_table=table, name=p.name, table=p.table, seat=p.seat)
-             for p, table, _ in state.moves_waiting]
     final, final_at = _final_draw(state, now - MOVE_SHOWN_SECONDS * 2)
-    for m in move_history(state):
-        if m.final or now - m.at >= MOVE_SHOWN_SECONDS:
-            continue  # the final table's seats are said by its announcement
-        lines.append(gettext("Move: %(name)s, from table %(from_table)s seat %(from_seat)s to table %(to_table)s "
-                             "seat %(to_seat)s", name=m.name, from_table=m.from_table, from_seat=m.from_seat,
-                             to_table=m.to_table, to_seat=m.to_seat) if m.from_table is not None
-                     else gettext("%(name)s: table %(table)s seat %(seat)s", name=m.name, table=m.to_table,
-                                  seat=m.to_seat))
-    return tuple(lines), final, final_at
+    return tv_move_lines(state, now), final, final_at

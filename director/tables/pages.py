@@ -26,7 +26,6 @@ from director.core.web import act, is_partial_request, now, render
 from director.core.words import chips as _amount
 from director.core.words import say
 from director.night.views import night_view
-from director.tables import MOVE_SHOWN_SECONDS
 from director.tables.commands import HAND_COMMANDS, only_other_tables_since
 from director.tables.hand_history import _hand_summary, _phh
 from director.tables.hand_view import _names, table_view
@@ -40,6 +39,7 @@ from director.tables.views import (
     seat_cards,
     table_plans,
     tables_context,
+    tv_move_lines,
 )
 from engine.errors import InvalidInput
 
@@ -96,11 +96,8 @@ def tables_action(tournament_id: int, action: str) -> ResponseReturnValue:
 def tv_moves(tournament_id: int) -> ResponseReturnValue:
     """The moves of the last minute, in large type, for the TV to show."""
     state = load_state(get_db(), tournament_id)
-    recent = [m for m in move_history(state) if now() - m.at < MOVE_SHOWN_SECONDS]
-    return render(
-        "tables_tv_moves.html", "tables_tv_moves.html", tournament_id=tournament_id, moves=recent,
-        waiting_moves=state.moves_waiting,
-    )
+    return render("tables_tv_moves.html", "tables_tv_moves.html", tournament_id=tournament_id,
+                  lines=tv_move_lines(state, now()))
 
 
 @bp.get("/t/<int:tournament_id>/print/cards")

@@ -21,7 +21,7 @@ from director.core.web import now
 from director.core.words import number as amount
 from director.core.words import say
 from director.night.views import night_view, player_view
-from director.tables import MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
+from director.tables import MOVE_SHOWN_SECONDS, MOVED_NOTICE_SECONDS, SEATING_EVENTS, TABLE_SIZES
 from director.tables.links import player_url, public_base_url
 from engine.dealing import plan_deal
 from engine.errors import N_, EngineError
@@ -183,6 +183,8 @@ class MoveRecord:
     """Why, in the reader's language."""
     final: bool = False
     """The final table's redraw (its seats are said by the TV's announcement)."""
+    kind: str = ""
+    """``balance``, ``break``, ``swap``, ``final`` (a confirmed step) or ``""`` (a move by hand)."""
 
     @property
     def text(self) -> str:
@@ -269,13 +271,13 @@ def move_history(state: Tournament) -> list[MoveRecord]:
     where: dict[int, tuple[int, int]] = {}
     records: list[MoveRecord] = []
 
-    def moved(event: Event, pid: int, to: tuple[int, int], reason: str) -> None:
+    def moved(event: Event, pid: int, to: tuple[int, int], reason: str, kind: str = "") -> None:
         old = where.get(pid)
         if old != to:
             records.append(
                 MoveRecord(event.seq, event.at, pid, names.get(pid, "?"), old[0] if old else None,
                            old[1] if old else None, to[0], to[1], say(reason),
-                           reason.startswith("The final table"))
+                           reason.startswith("The final table"), kind)
             )
         where[pid] = to
 
@@ -285,7 +287,7 @@ def move_history(state: Tournament) -> list[MoveRecord]:
             seats = {int(k): (int(v[0]), int(v[1])) for k, v in payload.get("seats", {}).items()}
             if payload.get("kind") == "final":
                 for pid, place in seats.items():
-                    moved(event, pid, place, "The final table: seats are redrawn.")
+                    moved(event, pid, place, "The final table: seats are redrawn.", "final")
             where = dict(seats)
         elif event.type == "player_seated":
             where[int(payload["player"])] = (int(payload["table"]), int(payload["seat"]))
@@ -295,8 +297,40 @@ def move_history(state: Tournament) -> list[MoveRecord]:
         elif event.type == "players_moved":
             reason = MOVE_REASONS.get(str(payload.get("kind", "")), "")
             for m in payload.get("moves", []):
-                moved(event, int(m["player"]), (int(m["to"][0]), int(m["to"][1])), reason)
+                moved(event, int(m["player"]), (int(m["to"][0]), int(m["to"][1])), reason, str(payload.get("kind", "")))
     return records
+
+
+def tv_move_lines(state: Tournament, at: float) -> tuple[str, ...]:
+    """The moves a TV shows, each player once, in the order of the seats they walk to: first
+    the tables that break ("Table 3 breaks"), then each move held until the player's hand at
+    the old table is over ("After this hand at table 3: ...") or made in the last minute. A
+    move made stale (the player out since, or moved again) is not shown; the final table's
+    seats are said by its announcement."""
+    players = {p.id: p for p in state.players}
+    waiting = {p.id: table for p, table, _ in state.moves_waiting}
+    latest: dict[int, MoveRecord] = {}
+    for m in move_history(state):
+        if at - m.at < MOVE_SHOWN_SECONDS:
+            latest[m.player_id] = m  # a player's last move only
+    rows: list[tuple[int, int, str]] = []
+    for pid, table in waiting.items():
+        p = players[pid]
+        rows.append((p.table or 0, p.seat or 0, gettext(
+            "After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
+            from_table=table, name=p.name, table=p.table, seat=p.seat)))
+    for m in latest.values():
+        p = players.get(m.player_id)
+        if m.final or m.player_id in waiting or p is None or p.out or (p.table, p.seat) != (m.to_table, m.to_seat):
+            continue
+        rows.append((m.to_table, m.to_seat, gettext(
+            "Move: %(name)s, from table %(from_table)s seat %(from_seat)s to table %(to_table)s seat %(to_seat)s",
+            name=m.name, from_table=m.from_table, from_seat=m.from_seat, to_table=m.to_table, to_seat=m.to_seat)
+            if m.from_table is not None else
+            gettext("%(name)s: table %(table)s seat %(seat)s", name=m.name, table=m.to_table, seat=m.to_seat)))
+    broken = sorted({m.from_table for m in latest.values() if m.kind == "break" and m.from_table is not None})
+    heads = [gettext("Table %(table)s breaks: its players move", table=table) for table in broken]
+    return (*heads, *(text for _, _, text in sorted(rows, key=lambda row: (row[0], row[1]))))
 
 
 MOVE_REASONS = {

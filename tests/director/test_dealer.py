@@ -1020,3 +1020,28 @@ def test_hand_for_hand_is_refused_at_one_table(timed_app: Flask, client: FlaskCl
     dashboard = soup(dealer.client.get(f"/t/{dealer.tid}"))
     assert "Go hand for hand" not in dashboard.get_text(" ")  # not offered either
     assert dashboard.select("#clock-card, .clock-controls")  # (the dashboard's controls are there)
+
+
+def test_the_tv_says_a_table_break_once_each_with_a_headline(timed_app: Flask, client: FlaskClient) -> None:
+    """Issue 31: the TV listed every table-break move twice ("After this hand at table 3: ..."
+    and "Move: ..."), in no order, with no "Table 3 breaks"; and kept a move once stale."""
+    seats = {p: (1 + (p - 1) // 4, 1 + (p - 1) % 4) for p in range(1, 13)}  # three tables of four
+    dealer = make_tournament(timed_app, client, [f"P{n}" for n in range(1, 13)], seats, {1: 4, 2: 4, 3: 4})
+    steps = soup(dealer.client.get(f"/t/{dealer.tid}/tables")).select(".instruction[data-action='break'] li")
+    assert len(steps) == 4  # twelve fit at two tables of six
+    broken = int(re.search(r"from table (\d)", steps[0].text).group(1))  # type: ignore[union-attr]
+    dealer.ok("deal", table=broken)  # its players finish this hand before they move
+    assert dealer.client.post(f"/api/t/{dealer.tid}/tables/confirm", json={},
+                              headers={"X-CSRFToken": dealer.token}).status_code == 201
+
+    def shown() -> list[str]:
+        page = dealer.client.get(f"/t/{dealer.tid}/tv/clock", headers={"HX-Request": "true"})
+        return [" ".join(m.get_text(" ").split()) for m in soup(page).select(".tv-move")]
+
+    lines = shown()
+    assert lines[0] == f"Table {broken} breaks: its players move"
+    movers = lines[1:]
+    assert len(movers) == 4 and all(m.startswith(f"After this hand at table {broken}:") for m in movers), movers
+    places = [tuple(map(int, re.search(r"to table (\d+) seat (\d+)", m).groups())) for m in movers]  # type: ignore[union-attr]
+    assert places == sorted(places)  # in the order of the seats they walk to
+    assert [li.text for li in soup(dealer.client.get(f"/t/{dealer.tid}/tables/tv-moves")).select(".tv-move")] == lines
