@@ -54,7 +54,7 @@ class SeatView:
     stack: int
     bet: int = 0
     badges: tuple[str, ...] = ()
-    status: str = ""  # turn, folded, all-in, waiting, out
+    status: str = ""  # turn, folded, all-in, waiting, arriving, out
     pending: str = ""
 
 
@@ -464,11 +464,16 @@ def _before_view(
         if clock.on_break and not problem:
             problem = gettext("It is the break.")
     waiting = {s for s, _ in plan.waiting} if plan else set()
+    # A player moved here who is still finishing a hand at the old table: not dealt in yet,
+    # the stack not known until that hand is over (issue 31: listed as seated, with a stack).
+    arriving = {p.id: old for p, old, _ in state.moves_waiting if p.table == table}
     seats = tuple(
         SeatView(
             seat, pid, names.get(pid, "?"), stack_of(state, pid), 0,
             _badges(None, seat, plan.positions if plan else None),
-            "waiting" if seat in waiting else "",
+            "arriving" if pid in arriving else "waiting" if seat in waiting else "",
+            gettext("finishing a hand at table %(table)s: dealt in once it is over", table=arriving[pid])
+            if pid in arriving else "",
         )
         for seat, pid in sorted(seated.items())
     )

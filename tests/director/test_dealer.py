@@ -1045,3 +1045,13 @@ def test_the_tv_says_a_table_break_once_each_with_a_headline(timed_app: Flask, c
     places = [tuple(map(int, re.search(r"to table (\d+) seat (\d+)", m).groups())) for m in movers]  # type: ignore[union-attr]
     assert places == sorted(places)  # in the order of the seats they walk to
     assert [li.text for li in soup(dealer.client.get(f"/t/{dealer.tid}/tables/tv-moves")).select(".tv-move")] == lines
+    # The receiving table's dealer is told who is still finishing a hand at the broken table:
+    # not dealt in yet, no stack shown (issue 31: they were listed as seated, with a stack).
+    to_table, to_seat = places[0]
+    page = soup(dealer.page(to_table))
+    seat = page.select_one(f'.dl-seat[data-seat="{to_seat}"]')
+    assert "dl-seat--arriving" in seat["class"]
+    assert f"finishing a hand at table {broken}" in seat.get_text(" ")
+    assert seat.select_one(".dl-seat-stack").get_text(strip=True) == "–"
+    assert dealer.state(to_table)["seats"][[s["seat"] for s in dealer.state(to_table)["seats"]].index(to_seat)][
+        "status"] == "arriving"
