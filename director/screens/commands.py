@@ -17,7 +17,6 @@ from director.core.contract import Write, flag
 from director.core.i18n import gettext
 from director.core.inputs import ActionClockIn, HandForHandIn
 from director.core.roles import DIRECTOR, FLOOR
-from engine.errors import IllegalAction
 from engine.tournament import Tournament
 
 DEFAULT_SECONDS = 60
@@ -76,9 +75,6 @@ def hand_for_hand_command(state: Tournament, data: HandForHandIn, call: Call) ->
     if data.next:
         state = yield "h4h_next_hand", {}
         return gettext("Hand-for-hand hand %(number)s: deal at every table.", number=state.h4h_hand)
-    if data.on and len(state.seating.tables) == 1 and not state.hand_for_hand:  # no seats drawn: the host's own
-        raise IllegalAction("Hand for hand needs two tables or more: at one table every hand is already "
-                            "played one at a time.")
     yield "hand_for_hand", {"on": data.on}
     return (gettext("Hand for hand: every table plays one hand at a time.") if data.on
             else gettext("Hand for hand is over."))
