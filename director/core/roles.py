@@ -35,9 +35,6 @@ CASH_DEALER = "cash dealer"
 ROLES = (DIRECTOR, FLOOR, DEALER, CASH_DEALER)
 """Every role, the director's first."""
 
-LINKED = (FLOOR, DEALER, CASH_DEALER)
-"""The roles a link gives."""
-
 
 class NotYours(Exception):
     """A command outside the caller's role: 403 with :attr:`sentence`."""
@@ -282,7 +279,7 @@ __all__ = [
     "DEALER",
     "DIRECTOR",
     "FLOOR",
-    "LINKED",
+
     "ROLES",
     "Link",
     "NotYours",

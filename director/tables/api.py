@@ -27,6 +27,7 @@ from director.tables.phones import (
     links_all_command,
     links_end_command,
     links_view,
+    no_store,
 )
 from director.tables.views import tables_json
 from engine.tournament import Tournament
@@ -141,12 +142,12 @@ class LinksEnded(shapes.Shape):
          result=PhoneLinks, login=True)
 def api_links(tournament_id: int) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)  # 404 for a tournament that does not exist
-    return jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
-                          for v in links_view(tournament_id)])
+    return no_store(jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
+                                   for v in links_view(tournament_id)]))
 
 
 api_route(api, "/api/t/<int:tournament_id>/links", link_command,
-          lambda token, tournament_id: (jsonify(token=token, url=link_url(token)), 201),
+          lambda token, tournament_id: (no_store(jsonify(token=token, url=link_url(token))), 201),
           result=NewLink, endpoint="api_link_new")
 api_route(api, "/api/t/<int:tournament_id>/links/all", links_all_command,
           lambda made, tournament_id: (jsonify(tables=made), 201), result=LinksMade, endpoint="api_links_all")
@@ -161,8 +162,8 @@ def api_cash_links(session_id: int) -> ResponseReturnValue:
     from director.cash.store import load_session
 
     load_session(get_db(), session_id)  # 404 for a session that does not exist
-    return jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
-                          for v in links_view(session_id, cash=True)])
+    return no_store(jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
+                                   for v in links_view(session_id, cash=True)]))
 
 
 api_route(api, "/api/cash/<int:session_id>/links", cash_link_command,

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from flask import Blueprint, redirect, request, session, url_for
+from flask import Blueprint, Response, redirect, request, session, url_for
 from flask.typing import ResponseReturnValue
 from pydantic import Field
 
@@ -333,6 +333,18 @@ def tell_an_ended_link() -> ResponseReturnValue | None:
     if request.path.startswith("/api/"):
         return {"error": message}, 410
     return render("tables/link_ended.html", None, message=message), 410
+
+
+@bp.after_request
+def keep_no_code(response: Response) -> Response:
+    """The Phones pages show the links' codes: no browser cache keeps them, nor the command
+    record a retry is answered from (``director.core.retries``)."""
+    return no_store(response)
+
+
+def no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _remember_phone(link: Link, phone: str) -> None:

@@ -304,3 +304,20 @@ def test_a_dealer_corrects_a_stack_only_where_the_director_allows_it(timed_app: 
                                [night.tid]).fetchone()
     assert tuple(row) == ("stack_corrected", "dealer 1/api")
     assert table_one.api("correct", fix, table=2).status_code == 403  # still its own table only
+
+
+def test_a_links_code_is_not_kept_for_a_retry(timed_app: Flask, night: Dealer) -> None:
+    """A command's answer is kept for a retry after a lost answer; an answer that holds a
+    link's code is not (the database keeps no working code): the retry is told the link was
+    made, and the director reads it on the Phones page."""
+    headers = {"X-CSRFToken": night.token, "Idempotency-Key": "make-floor-link-1"}
+    made = night.client.post(f"/api/t/{night.tid}/links", json={"kind": "floor"}, headers=headers)
+    assert made.status_code == 201 and made.headers["Cache-Control"] == "no-store"
+    token = made.get_json()["token"]
+    again = night.client.post(f"/api/t/{night.tid}/links", json={"kind": "floor"}, headers=headers)
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == {"notice": "That was recorded already: nothing more was recorded."}
+    with timed_app.test_request_context():
+        dumped = "\n".join(get_db().iterdump())
+        made_links = get_db().execute("SELECT count(*) FROM links WHERE kind = 'floor'").fetchone()[0]
+    assert token not in dumped and made_links == 1
