@@ -54,9 +54,10 @@ def line_chart(
     title: str = "",
 ) -> Markup:
     """An SVG line chart: one line a series (a ``None`` leaves a gap), the nights along the
-    bottom, the names at the lines' ends; ``invert`` puts the smallest value on top (places)."""
-    left, right, top, bottom = 56, 150, 24, 56
-    plot_w, plot_h = width - left - right, height - top - bottom
+    bottom, the names at the lines' ends; ``invert`` puts the smallest value on top (places).
+    Everything stays inside the picture: the margins are as wide as the values on the left
+    (written whole, "150,000") and the names on the right, a long name on two lines, and the
+    names are spread so that none sits on another or below the axis."""
     values = [v for _, vs in series for v in vs if v is not None]
     if not values or not x_labels:
         return Markup("")
@@ -70,6 +71,13 @@ def line_chart(
         step = _nice(high / 4)
         high = step * math.ceil(high / step)
         ticks = [round(step * k, 6) for k in range(round(high / step) + 1)]
+    labels = {v: _tick(v) for v in ticks}
+    names = {name: _name_lines(name) for name, _ in series}
+    widest_name = max((len(line) for lines in names.values() for line in lines), default=0)
+    left = max(56, round(16 + AXIS_CHAR * max(len(text) for text in labels.values())))
+    right = max(150, round(24 + NAME_CHAR * widest_name))
+    top, bottom = 24, 56
+    plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
         return left + (plot_w * i / (len(x_labels) - 1) if len(x_labels) > 1 else plot_w / 2)
@@ -84,7 +92,7 @@ def line_chart(
         parts.append(f"<title>{escape(title)}</title>")
     for v in ticks:  # the grid and the values on the left
         parts.append(f'<line class="chart-grid" x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
-        parts.append(f'<text class="chart-axis" x="{left - 8}" y="{y(v) + 5:.1f}" text-anchor="end">{_fmt(v)}</text>')
+        parts.append(f'<text class="chart-axis" x="{left - 8}" y="{y(v) + 5:.1f}" text-anchor="end">{labels[v]}</text>')
     every = max(1, math.ceil(len(x_labels) / 12))  # at most a dozen labels along the bottom
     for i, label in enumerate(x_labels):
         if i % every and i != len(x_labels) - 1:
@@ -92,7 +100,7 @@ def line_chart(
         parts.append(f'<text class="chart-axis" x="{x(i):.1f}" y="{height - bottom + 24}" text-anchor="middle">'
                      f"{escape(label)}</text>")
     parts.append(f'<text class="chart-axis chart-y-label" x="{left}" y="{top - 8}">{escape(y_label)}</text>')
-    ends: list[float] = []
+    ends: list[tuple[float, float, str, tuple[str, ...], str]] = []  # where each name goes
     for n, (name, vs) in enumerate(series):
         colour = PALETTE[n % len(PALETTE)]
         points = [(x(i), y(v)) for i, v in enumerate(vs) if v is not None]
@@ -102,14 +110,52 @@ def line_chart(
         parts.append(f'<polyline class="chart-line" points="{path}" stroke="{colour}" fill="none"/>')
         for px, py in points if len(points) <= 40 else ():  # dots while there are few
             parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="5" fill="{colour}"/>')
-        end_y = points[-1][1]
-        while any(abs(end_y - e) < 18 for e in ends):  # names at the end do not sit on one another
-            end_y += 18
-        ends.append(end_y)
-        parts.append(f'<text class="chart-name" x="{points[-1][0] + 12:.1f}" y="{end_y + 6:.1f}" fill="{colour}">'
-                     f"{escape(name)}</text>")
+        ends.append((points[-1][1], points[-1][0], colour, names[name], name))
+    tops = _spread([(end_y, NAME_LINE * len(lines)) for end_y, _, _, lines, _ in ends], top, top + plot_h)
+    for (_, end_x, colour, lines, _), name_top in zip(ends, tops, strict=True):
+        spans = "".join(f'<tspan x="{end_x + 12:.1f}" y="{name_top + NAME_LINE / 2 + 6 + NAME_LINE * k:.1f}">{escape(line)}</tspan>'
+                        for k, line in enumerate(lines))
+        parts.append(f'<text class="chart-name" fill="{colour}">{spans}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+AXIS_CHAR, NAME_CHAR, NAME_LINE = 9.5, 10.5, 18
+"""About the width of a figure on the axis, of a letter of a name (bold), and a name's line
+height, in the chart's own units (its type is 15 and 16 units)."""
+NAME_WIDTH = 18
+"""The letters of a name's line: a longer name goes on two lines."""
+
+
+def _tick(value: float) -> str:
+    """A value on the axis written whole in the reader's language (``150,000``)."""
+    return chips(value) if float(value).is_integer() else _fmt(value)
+
+
+def _name_lines(name: str) -> tuple[str, ...]:
+    """A name as the chart writes it: one line, or two cut at a space when it is long."""
+    if len(name) <= NAME_WIDTH or " " not in name:
+        return (name,)
+    cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
+    return name[:cut], name[cut + 1:]
+
+
+def _spread(wanted: Sequence[tuple[float, float]], low: float, high: float) -> list[float]:
+    """Where each label goes: as near its line's end (``wanted``: its middle and its height)
+    as the others allow, none over another, all between ``low`` and ``high``."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i][0])
+    placed = [0.0] * len(wanted)
+    edge = low
+    for i in order:  # downwards, each below the one before
+        middle, tall = wanted[i]
+        placed[i] = max(middle - NAME_LINE / 2, edge)
+        edge = placed[i] + tall
+    edge = high
+    for i in reversed(order):  # then upwards from the axis, where they ran below it
+        tall = wanted[i][1]
+        placed[i] = min(placed[i], edge - tall)
+        edge = placed[i]
+    return placed
 
 
 

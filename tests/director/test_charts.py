@@ -5,6 +5,7 @@ size for a TV panel."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
@@ -159,3 +160,32 @@ def test_where_the_clock_is_on_the_plan() -> None:
 def test_a_hand_counted_structure_is_not_drawn_against_the_clock() -> None:
     assert structure_chart(sit_and_go(1000)) == ""
     assert elapsed_minutes(sit_and_go(1000), clock_state(sit_and_go(1000), [Start(0.0)], 60)) is None
+
+
+def test_the_chip_chart_keeps_its_values_and_names_inside_the_picture() -> None:
+    """Issue 31: the results' chip chart read "00000, 50000, 00000" on its axis (the values cut
+    at the left) and names fell below the axis, one cut. The values are written whole and the
+    margins are as wide as the values and the names; the names are spread between the top
+    and the axis, none on another."""
+    from director.screens.charts import line_chart
+
+    long = "Maximiliano Fernández de la Cruz-Oberman"
+    series = [(long, [50_000.0, 120_000.0, 150_000.0])] + [
+        (name, [50_000.0, 400.0 + k, 0.0 + k]) for k, name in enumerate(["Ann", "Bob", "Cy", "Dee", "Eve"])]
+    root = parse(line_chart(series, ["1", "2", "3"], "chips at the start of each hand"))
+    width, height = (float(v) for v in root.attrib["viewBox"].split()[2:])
+    axis = [t.text for t in root.iter(f"{SVG}text") if t.attrib.get("class") == "chart-axis"
+            and t.attrib.get("text-anchor") == "end"]
+    assert axis == ["0", "50,000", "100,000", "150,000"]
+    left = min(float(t.attrib["x"]) for t in root.iter(f"{SVG}text") if t.attrib.get("text-anchor") == "end")
+    assert left >= 9.5 * len("150,000"), "the widest value fits left of the axis"
+    grid = [float(line.attrib["y1"]) for line in root.iter(f"{SVG}line")]
+    top, bottom = min(grid), max(grid)
+    spans = [(float(s.attrib["x"]), float(s.attrib["y"]), s.text or "") for s in root.iter(f"{SVG}tspan")]
+    assert "".join(text for *_, text in spans).replace(" ", "") == "".join(name for name, _ in series).replace(" ", "")
+    for x, y, text in spans:
+        assert top - 18 <= y <= bottom + 6, f"{text} at {y} is off the plot ({top}–{bottom})"
+        assert x + 10.5 * len(text) <= width + 1, f"{text} runs off the right edge"
+    lines = sorted(y for _, y, _ in spans)
+    assert all(b - a >= 18 - 0.01 for a, b in itertools.pairwise(lines)), lines
+    assert height == 420
