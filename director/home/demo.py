@@ -10,6 +10,7 @@ import random
 
 from sqlite_utils import Database
 
+from director.core.i18n import gettext
 from director.core.store import load_state
 from director.night import commands as night_commands
 from director.setup.commands import create_tournament
@@ -18,9 +19,13 @@ from director.tables.commands import draw
 DEMO_NAMES = ("Alice", "Ben", "Chloé", "Dev", "Erin", "Farid", "Gina", "Hugo", "Ines", "Jack")
 
 
-def fill_demo(db: Database, now: float, *, seed: int = 7, name: str = "Demo: Saturday night") -> int:
-    """Create the demo tournament (events dated in the last hour); returns its id."""
+def fill_demo(db: Database, now: float, *, seed: int = 7, name: str | None = None) -> int:
+    """Create the demo tournament (events dated in the last hour); returns its id. Its name is
+    written in the language of whoever asks for it (the name is the night's own from then on,
+    as a host's would be)."""
     rng = random.Random(seed)
+    if name is None:
+        name = gettext("Demo: Saturday night")
     start = now - (3 * 15 + 6) * 60  # level 4, six minutes in
     t = start - 20 * 60
     settings = {

@@ -578,13 +578,24 @@ def chips_owned_text(state: Tournament) -> tuple[str, bool]:
     return gettext("of %(total)s in the chip set", total=chips(owned.total_value)), False
 
 
-def late_registration_text(state: Tournament, level: int) -> str:
+def late_registration_text(state: Tournament, level: int, on_break: bool = False) -> str:
     """``Late registration open until level 6`` while it is open, and re-entry likewise; "" once
-    both are closed (or there is none)."""
+    both are closed (or there is none). In the break after the last level of either, that
+    level is over: it is open "until play resumes"."""
     s = state.settings
     playing = state.started and not state.finished
     late = playing and s.late_registration_levels >= level
     reentry = playing and s.reentry_levels >= level and not state.standings.rebuys_closed
+    last_late = late and on_break and s.late_registration_levels == level
+    last_reentry = reentry and on_break and s.reentry_levels == level
+    if last_late and last_reentry:
+        return gettext("Late registration and re-entry open until play resumes")
+    if last_late:
+        return (gettext("Late registration open until play resumes, re-entry until level %(reentry)s",
+                        reentry=s.reentry_levels) if reentry else gettext("Late registration open until play resumes"))
+    if last_reentry:
+        return (gettext("Late registration open until level %(level)s, re-entry until play resumes",
+                        level=s.late_registration_levels) if late else gettext("Re-entry open until play resumes"))
     if late and reentry:
         return gettext("Late registration open until level %(level)s, re-entry until level %(reentry)s",
                        level=s.late_registration_levels, reentry=s.reentry_levels)
@@ -612,7 +623,7 @@ def dashboard_context(state: Tournament, tournament_id: int, now: float) -> dict
         "last_event": last_event_text(state),
         "redo_text": redo_text(state),
         "ordinal": ordinal,
-        "late_registration": late_registration_text(state, level),
+        "late_registration": late_registration_text(state, level, clock.on_break),
         "chips_owned": chips_owned_text(state),
         "mystery": mystery_view(state),
         "colour": colour_view(state, now),

@@ -6,6 +6,7 @@ standings between tournaments. Each is worded here from the tournament's state a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from director.core.i18n import gettext
 from director.core.words import number as chips
@@ -25,6 +26,9 @@ from engine.dealing import stack_of
 from engine.errors import EngineError
 from engine.structure import Structure
 from engine.tournament import Tournament
+
+if TYPE_CHECKING:  # the seating's module is optional: its moves are typed, not imported
+    from director.tables.views import MoveGroup
 
 ENVELOPE_SHOWN = 60.0
 """Seconds a mystery bounty drawn stays on the TV."""
@@ -75,7 +79,7 @@ class SidePanels:
     """The panels of one clock view (none on a phone)."""
 
     announcements: tuple[Announcement, ...] = ()
-    moves: tuple[str, ...] = ()
+    moves: tuple[MoveGroup, ...] = ()
     upcoming: tuple[Upcoming, ...] = ()
     leaders: tuple[Leader, ...] = ()
     leaders_note: str = ""
@@ -199,13 +203,13 @@ def _final_draw(state: Tournament, since: float) -> tuple[list[tuple[str, int, i
     return [], None
 
 
-def _moves(state: Tournament, now: float) -> tuple[tuple[str, ...], list[tuple[str, int, int]], float | None]:
+def _moves(state: Tournament, now: float) -> tuple[tuple[MoveGroup, ...], list[tuple[str, int, int]], float | None]:
     """The moves to show (waiting for a hand's end, and those of the last minute), and the
     final table's redraw as (name, table, seat) with its time, when it is that recent."""
     try:
         from director.tables import MOVE_SHOWN_SECONDS
-        from director.tables.views import tv_move_lines
+        from director.tables.views import tv_move_groups
     except ImportError:  # the seating's pages are not part of this app
         return (), [], None
     final, final_at = _final_draw(state, now - MOVE_SHOWN_SECONDS * 2)
-    return tv_move_lines(state, now), final, final_at
+    return tv_move_groups(state, now), final, final_at

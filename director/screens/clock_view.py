@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from director.core.i18n import gettext, ngettext
 from director.core.words import number as chips
@@ -43,10 +44,14 @@ from engine.payouts import league_points
 from engine.structure import Structure
 from engine.tournament import Tournament
 
+if TYPE_CHECKING:  # the seating's module is optional
+    from director.tables.views import MoveGroup
+
 #: Seconds the action clock stays on screen after it runs out ("Time!").
 ACTION_CLOCK_LINGER = 8.0
 
 # ---------------------------------------------------------------- the view
+
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,9 @@ class ClockView:
     envelope: EnvelopeView | None = None
     headline: str = ""  # in place of the time: the winner, once it is over
     announcements: tuple[Announcement, ...] = ()
-    moves: tuple[str, ...] = ()
-    """The moves of the last minute and those waiting for a hand's end, one sentence each."""
+    moves: tuple[MoveGroup, ...] = ()
+    """The moves of the last minute and those waiting for a hand's end: each table's break
+    under its headline, the other moves one sentence each."""
     upcoming: tuple[Upcoming, ...] = ()
     leaders: tuple[Leader, ...] = ()
     leaders_note: str = ""
@@ -229,7 +235,7 @@ def _flags(state: Tournament, clock: ClockState, paid_places: int) -> tuple[Flag
         if s.addon_level and level == s.addon_level:
             flags.append(Flag("money", gettext("Add-on open until play resumes") if clock.on_break
                               else gettext("Add-on open")))
-    late = late_registration_text(state, level)
+    late = late_registration_text(state, level, clock.on_break)
     if late:
         flags.append(Flag("info", late))
     if clock.hand_cap_reached and state.finished:

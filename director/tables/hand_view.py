@@ -17,7 +17,7 @@ from director.core.i18n import gettext, ngettext
 from director.core.words import chips as _amount
 from director.core.words import number, ordinal, say
 from director.night.views import colour_view
-from director.tables.views import move_text, names_of, table_step
+from director.tables.views import table_step
 from engine import dealing
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
 from engine.errors import N_, EngineError
@@ -490,18 +490,46 @@ def _before_view(
 
 
 def _balancing(state: Tournament, table: int) -> dict[str, Any]:
-    """The moves due now (``balancing``) when they move a player to or from here, in the
-    tables page's words (a move from a table with a hand running happens after the hand), and
-    what they are (``balancing_kind``: the dealer's page says a table break, not balancing)."""
+    """The moves due now that take a player to or from here, as the director has still to
+    confirm them (``balancing``): which tables and how many players, never a seat, since a
+    seat is told once it is recorded (the director may still swap or move by hand, and the
+    table's phone then says "arriving" and "moves to"); ``balancing_kind`` says what they are
+    (a table break, the final table's draw or balancing)."""
     if len(state.seating.tables) < 2:
         return {}
     try:
         step = table_step(state)
     except EngineError:
         return {}
-    names = names_of(state)
-    lines = tuple(move_text(state, m, names) for m in step.moves if table in (m.from_table, m.to_table))
-    return {"balancing": lines, "balancing_kind": step.action} if lines else {}
+    leaving: dict[int, int] = {}
+    coming: dict[int, int] = {}
+    for m in step.moves:
+        if m.from_table == table:
+            leaving[m.to_table] = leaving.get(m.to_table, 0) + 1
+        elif m.to_table == table:
+            coming[m.from_table] = coming.get(m.from_table, 0) + 1
+    lines: list[str] = []
+    if step.action == "final_table" and (leaving or coming):
+        lines.append(gettext("Final table: the director is about to draw its seats."))
+    elif step.action == "break" and leaving:
+        lines.append(ngettext(
+            "Table break: this table breaks, and the director is about to give its player a new seat.",
+            "Table break: this table breaks, and the director is about to give its %(count)s players new seats.",
+            sum(leaving.values()), count=sum(leaving.values())))
+    else:
+        for to_table, count in sorted(leaving.items()):
+            lines.append(ngettext("Balancing: the director is about to move a player from here to table %(table)s.",
+                                  "Balancing: the director is about to move %(count)s players from here to table %(table)s.",
+                                  count, count=count, table=to_table))
+        for from_table, count in sorted(coming.items()):
+            lines.append(
+                ngettext("Table break: the director is about to seat a player here from table %(table)s.",
+                         "Table break: the director is about to seat %(count)s players here from table %(table)s.",
+                         count, count=count, table=from_table) if step.action == "break" else
+                ngettext("Balancing: the director is about to move a player here from table %(table)s.",
+                         "Balancing: the director is about to move %(count)s players here from table %(table)s.",
+                         count, count=count, table=from_table))
+    return {"balancing": tuple(lines), "balancing_kind": step.action} if lines else {}
 
 
 def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> dict[str, Any]:

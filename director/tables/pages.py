@@ -39,7 +39,7 @@ from director.tables.views import (
     seat_cards,
     table_plans,
     tables_context,
-    tv_move_lines,
+    tv_move_groups,
 )
 from engine.errors import InvalidInput
 
@@ -97,7 +97,7 @@ def tv_moves(tournament_id: int) -> ResponseReturnValue:
     """The moves of the last minute, in large type, for the TV to show."""
     state = load_state(get_db(), tournament_id)
     return render("tables_tv_moves.html", "tables_tv_moves.html", tournament_id=tournament_id,
-                  lines=tv_move_lines(state, now()))
+                  moves=tv_move_groups(state, now()))
 
 
 @bp.get("/t/<int:tournament_id>/print/cards")

@@ -301,36 +301,62 @@ def move_history(state: Tournament) -> list[MoveRecord]:
     return records
 
 
-def tv_move_lines(state: Tournament, at: float) -> tuple[str, ...]:
-    """The moves a TV shows, each player once, in the order of the seats they walk to: first
-    the tables that break ("Table 3 breaks"), then each move held until the player's hand at
-    the old table is over ("After this hand at table 3: ...") or made in the last minute. A
-    move made stale (the player out since, or moved again) is not shown; the final table's
-    seats are said by its announcement."""
+@dataclass(frozen=True)
+class MoveGroup:
+    """Moves the TV shows together: a table's break under its headline ("Table 3 breaks"),
+    one line a player; or, with no headline, the other moves, one sentence each."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+def tv_move_groups(state: Tournament, at: float) -> tuple[MoveGroup, ...]:
+    """The moves a TV shows, each player once: first each table that breaks, as one ("Table 3
+    breaks after this hand" and "Nils → table 1 seat 7", in the order of the seats they walk
+    to), then the other moves, held until the player's hand at the old table is over ("After
+    this hand at table 3: ...") or made in the last minute. A move made stale (the player out
+    since, or moved again) is not shown; the final table's seats are said by its announcement."""
     players = {p.id: p for p in state.players}
     waiting = {p.id: table for p, table, _ in state.moves_waiting}
     latest: dict[int, MoveRecord] = {}
     for m in move_history(state):
         if at - m.at < MOVE_SHOWN_SECONDS:
             latest[m.player_id] = m  # a player's last move only
+    breaks: dict[int, list[tuple[int, int, str]]] = {}
+    breaks_waiting: set[int] = set()
     rows: list[tuple[int, int, str]] = []
-    for pid, table in waiting.items():
-        p = players[pid]
-        rows.append((p.table or 0, p.seat or 0, gettext(
-            "After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
-            from_table=table, name=p.name, table=p.table, seat=p.seat)))
     for m in latest.values():
         p = players.get(m.player_id)
-        if m.final or m.player_id in waiting or p is None or p.out or (p.table, p.seat) != (m.to_table, m.to_seat):
+        if m.final or p is None or p.out or (p.table, p.seat) != (m.to_table, m.to_seat):
             continue
-        rows.append((m.to_table, m.to_seat, gettext(
-            "Move: %(name)s, from table %(from_table)s seat %(from_seat)s to table %(to_table)s seat %(to_seat)s",
-            name=m.name, from_table=m.from_table, from_seat=m.from_seat, to_table=m.to_table, to_seat=m.to_seat)
-            if m.from_table is not None else
-            gettext("%(name)s: table %(table)s seat %(seat)s", name=m.name, table=m.to_table, seat=m.to_seat)))
-    broken = sorted({m.from_table for m in latest.values() if m.kind == "break" and m.from_table is not None})
-    heads = [gettext("Table %(table)s breaks: its players move", table=table) for table in broken]
-    return (*heads, *(text for _, _, text in sorted(rows, key=lambda row: (row[0], row[1]))))
+        if m.kind == "break" and m.from_table is not None:
+            breaks.setdefault(m.from_table, []).append((m.to_table, m.to_seat, gettext(
+                "%(name)s → table %(table)s seat %(seat)s", name=m.name, table=m.to_table, seat=m.to_seat)))
+            if m.player_id in waiting:
+                breaks_waiting.add(m.from_table)
+        elif m.player_id in waiting:
+            rows.append((m.to_table, m.to_seat, gettext(
+                "After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
+                from_table=waiting[m.player_id], name=m.name, table=m.to_table, seat=m.to_seat)))
+        else:
+            rows.append((m.to_table, m.to_seat, gettext(
+                "Move: %(name)s, from table %(from_table)s seat %(from_seat)s to table %(to_table)s seat %(to_seat)s",
+                name=m.name, from_table=m.from_table, from_seat=m.from_seat, to_table=m.to_table, to_seat=m.to_seat)
+                if m.from_table is not None else
+                gettext("%(name)s: table %(table)s seat %(seat)s", name=m.name, table=m.to_table, seat=m.to_seat)))
+    for pid, table in waiting.items():  # a move waiting that the history no longer shows (older)
+        p = players[pid]
+        if pid not in latest:
+            rows.append((p.table or 0, p.seat or 0, gettext(
+                "After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
+                from_table=table, name=p.name, table=p.table, seat=p.seat)))
+    groups = [MoveGroup(gettext("Table %(table)s breaks after this hand", table=table) if table in breaks_waiting
+                        else gettext("Table %(table)s breaks", table=table),
+                        tuple(text for *_, text in sorted(lines)))
+              for table, lines in sorted(breaks.items())]
+    if rows:
+        groups.append(MoveGroup("", tuple(text for *_, text in sorted(rows))))
+    return tuple(groups)
 
 
 MOVE_REASONS = {

@@ -157,8 +157,10 @@
     var message = root.querySelector('.flash-error, [role="alert"]:not(#toast)');
     if (!message || message.hidden) { return; }
     var box = message.getBoundingClientRect();
+    // Below the top bar where it stays on top (a wide screen); on a phone it scrolls away.
     var header = document.querySelector(".topbar");
-    var top = header ? header.getBoundingClientRect().bottom : 0;
+    var top = header && getComputedStyle(header).position !== "static"
+      ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
     if (box.top < top || box.bottom > window.innerHeight) {
       window.scrollBy({ top: box.top - top - 12, behavior: "auto" });
     }

@@ -138,7 +138,7 @@
       seen.mainLeft = mainLeft;
     }
     drawActions(el, now);
-    if (drawAnnouncements(el, now)) fit(el);
+    if (drawAnnouncements(el, now)) { fit(el); pageBand(el, now, true); } else pageBand(el, now, false);
     document.body.classList.toggle("is-offline", Date.now() - lastAnswerAt > OFFLINE_AFTER);
     timer = setTimeout(draw, nextChange + 15);
   }
@@ -204,6 +204,8 @@
   /* ---------- announcements: each shown in its window, rung and said once ---------- */
 
   var announced = {};         // announcement id -> true, for those rung (pruned as they end)
+  var steady = {};            // announcement id -> true, once it has made its entrance
+  var opened = {};            // mystery envelope id -> true, once opened on this screen
   var loadedAt = Date.now();
 
   // Shows the latest announcement whose window is open; says whether anything changed.
@@ -216,7 +218,13 @@
       var open = Number(node.dataset.from) <= now && now < Number(node.dataset.until);
       var show = open && !shown;
       if (show) shown = node;
-      if (node.hidden === show) { node.hidden = !show; changed = true; }
+      if (node.hidden === show) {
+        // Shown before (the poll brought it again): no second entrance.
+        if (show && steady[id]) node.classList.add("is-steady");
+        if (show) steady[id] = true;
+        node.hidden = !show;
+        changed = true;
+      }
     }
     if (shown && !announced[shown.dataset.announceId]) {
       announced[shown.dataset.announceId] = true;
@@ -227,6 +235,7 @@
       }
     }
     for (var key in announced) if (!present[key]) delete announced[key];
+    for (var shownKey in steady) if (!present[shownKey]) delete steady[shownKey];
     return changed;
   }
 
@@ -242,7 +251,9 @@
     var crowded = root.querySelectorAll(".is-crowded-out");
     for (i = 0; i < crowded.length; i++) crowded[i].classList.remove("is-crowded-out");
     for (i = 0; i < boxes.length; i++) boxes[i].style.setProperty("--fit", "1");
-    for (i = 0; i < lines.length; i++) lines[i].style.setProperty("--fx", "1");
+    var main = root.querySelector(".tv-main");
+    if (main) main.style.setProperty("--fit", "1");  // the clock's own size, measured again (fitMain)
+    for (i = 0; i < lines.length; i++) { lines[i].style.setProperty("--fx", "1"); lines[i].classList.remove("is-wrapped"); }
     for (i = 0; i < lines.length; i++) {
       var line = lines[i];
       ratios.push(line.clientWidth > 0 && line.scrollWidth > line.clientWidth + 1 ? line.clientWidth / line.scrollWidth : 1);
@@ -258,6 +269,10 @@
       var named = lines[i].getAttribute("data-fit");
       var ratio = named ? groups[named] : ratios[i];
       if (ratio < 1) lines[i].style.setProperty("--fx", (ratio * 0.97).toFixed(3));
+    }
+    // The type never goes below the floor (tv.css): a line still too wide there wraps.
+    for (i = 0; i < lines.length; i++) {
+      if (ratios[i] < 1 && lines[i].scrollWidth > lines[i].clientWidth + 1) lines[i].classList.add("is-wrapped");
     }
     for (var pass = 0; pass < 8; pass++) {
       var over = [];
@@ -283,13 +298,78 @@
       }
       if (!again) break;
     }
+    if (!fitMainFrame) fitMainFrame = requestAnimationFrame(function () { fitMainFrame = 0; fitMain(clockEl()); });
+  }
+
+  // A screen too short for the clock and the figures together (an odd shape): the clock
+  // gives way, by what the screen lacks, never by what the band holds (the band has 1fr).
+  // Measured once the page has settled (a frame later), from the clock's own size.
+  var fitMainFrame = 0;
+  function fitMain(root) {
+    var main = root && root.querySelector(".tv-main");
+    if (!main || root.classList.contains("tv-clock--phone")) return;
+    for (var round = 0; round < 6 && root.scrollHeight > root.clientHeight + 1; round++) {
+      var was = Number(main.style.getPropertyValue("--fit")) || 1;
+      main.style.setProperty("--fit", Math.max(0.5, was * root.clientHeight / root.scrollHeight * 0.98).toFixed(3));
+    }
+  }
+
+  // Moves that the band cannot hold at once take turns, six seconds a page ("1 / 2"), in
+  // smaller type first; where the band cannot hold even one move beside an announcement or an
+  // envelope, that takes a turn of its own. A new answer (or screen size) measures again.
+  var PAGE_MS = 6000;
+  function pageBand(root, now, measure) {
+    var band = root && root.querySelector(".tv-band");
+    var moves = band ? band.querySelectorAll(".tv-move") : [];
+    if (!moves.length) return;
+    var note = band.querySelector(".tv-moves-page"), groups = band.querySelectorAll(".tv-moves-group");
+    var over = function () { return band.scrollHeight > band.clientHeight + 1; };
+    var i, per = Number(band.dataset.per || 0);
+    if (measure || !per) {
+      band.classList.remove("is-tight", "shows-moves", "shows-announce");
+      for (i = 0; i < moves.length; i++) moves[i].hidden = false;
+      for (i = 0; i < groups.length; i++) groups[i].hidden = false;
+      if (note) note.hidden = true;
+      per = moves.length;
+      var turns = false;
+      if (over()) band.classList.add("is-tight");
+      if (over()) {
+        if (note) { note.hidden = false; note.textContent = "9 / 9"; }
+        for (i = 1; i < moves.length; i++) moves[i].hidden = true;
+        if (over() && band.querySelector(".tv-announce:not([hidden]), .tv-envelope")) {
+          turns = true;
+          band.classList.add("shows-moves");
+        }
+        for (i = 1; i < moves.length; i++) moves[i].hidden = false;
+        while (per > 1 && over()) moves[--per].hidden = true;
+      }
+      band.dataset.per = per;
+      band.dataset.turns = turns ? "1" : "";
+      band.dataset.page = "";
+    }
+    var withTurn = band.dataset.turns === "1";
+    var movePages = Math.ceil(moves.length / per), pages = movePages + (withTurn ? 1 : 0);
+    var page = pages > 1 ? Math.floor(now / PAGE_MS) % pages : 0;
+    if (band.dataset.page === String(page)) return;
+    band.dataset.page = String(page);
+    var movePage = withTurn ? page - 1 : page;  // with a turn of its own, the announcement's is first
+    band.classList.toggle("shows-announce", movePage < 0);
+    band.classList.toggle("shows-moves", withTurn && movePage >= 0);
+    for (i = 0; i < moves.length; i++) moves[i].hidden = movePage < 0 || i < movePage * per || i >= (movePage + 1) * per;
+    for (i = 0; i < groups.length; i++) groups[i].hidden = !groups[i].querySelector(".tv-move:not([hidden])");
+    if (note) { note.hidden = movePages < 2 || movePage < 0; note.textContent = (movePage + 1) + " / " + movePages; }
   }
 
   var fitTimer = null;
-  window.addEventListener("resize", function () {
+  function refit() {
     clearTimeout(fitTimer);
-    fitTimer = setTimeout(function () { fit(clockEl()); }, 100);
-  });
+    fitTimer = setTimeout(function () { var el = clockEl(); fit(el); pageBand(el, serverNow(), true); }, 100);
+  }
+  window.addEventListener("resize", refit);
+  // The first fitting may have measured the text in a stand-in font: measure again once the
+  // page's fonts are in.
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(refit);
+  if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener("loadingdone", refit);
 
   function schedule() {
     if (timer) clearTimeout(timer);
@@ -309,8 +389,14 @@
     if (key !== seen.key) seen.mainLeft = null;
     seen.key = key;
     seen.status = status;
+    var envelope = el.querySelector("[data-envelope-id]");
+    if (envelope) {
+      if (opened[envelope.dataset.envelopeId]) envelope.classList.add("is-steady");
+      opened[envelope.dataset.envelopeId] = true;
+    }
     drawAnnouncements(el, serverNow());
     fit(el);
+    pageBand(el, serverNow(), true);
     schedule();
   }
 

@@ -145,6 +145,26 @@ def test_an_illegal_amount_is_refused_with_the_engines_message(live_server: Live
     assert "Seat 5" in page.inner_text(".dl-turn")
 
 
+def test_the_menu_never_covers_the_hand_after_a_tap(live_server: LiveServer, phone: Any) -> None:
+    """Issue 31: "after an action the phone's sticky menu covers the hand's title". On a phone
+    the menu (two lines there) scrolls away with the page: after taps, wherever the page is
+    scrolled, what is at the top of the screen is the dealer's panel, and the title shows whole."""
+    tid = set_up_table(live_server)
+    page = phone
+    live_server.login(page)
+    page.goto(f"{live_server.url}/t/{tid}/table/1")
+    tap(page, "Deal")
+    tap(page, "Call")
+    # The page scrolled so that the title is at the very top of the screen (as after a swap
+    # that keeps the scroll): the title is what is there, not the menu.
+    hit = page.evaluate("""() => { const title = document.querySelector('.dl-title');
+        window.scrollTo(0, title.getBoundingClientRect().top + scrollY);
+        const box = title.getBoundingClientRect();
+        const el = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+        return [scrollY > 0, !!(el && el.closest('.dl-title')), el ? el.className : null]; }""")
+    assert hit[0] and hit[1], f"the hand's title is covered by {hit[2]}"
+
+
 def change_from_another_device(live_server: LiveServer, tid: int) -> None:
     """The director pauses the clock on the laptop: the tournament changes, not this table's hand."""
     from director.core.db import get_db

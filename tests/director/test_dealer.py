@@ -521,10 +521,11 @@ def test_after_a_bust_the_balancing_instruction_appears(timed_app: Flask, client
     html = soup(dealer.page(2))
     assert html.select_one(".dl-msg--bust").text == "E is out in 7th place."
     moves = [m.text for m in html.select(".dl-msg--move")]
-    assert len(moves) == 2  # F and G, the seats at table 1 drawn at random
-    # The final table's redraw is called so, not "Balancing" (issue 31: a table break was).
-    assert moves[0].startswith("Final table: Move F from table 2 seat 2 to table 1 seat ")
-    assert moves[1].startswith("Final table: Move G from table 2 seat 3 to table 1 seat ")
+    # The final table's draw is called so, not "Balancing" (issue 31: a table break was), and
+    # no seat is told before the director records it (issue 31: the seats announced were not
+    # the seats recorded).
+    assert moves == ["Final table: the director is about to draw its seats."]
+    assert moves == [m.text for m in soup(dealer.page(1)).select(".dl-msg--move")]
 
 
 def test_a_player_moved_in_between_button_and_small_blind_is_shown_sitting_out(
@@ -784,7 +785,8 @@ def test_a_hand_awarded_to_named_winners_replays_from_the_export(dealer: Dealer,
 def test_wsop_67_the_table_page_says_the_same_move_as_the_tables_page(timed_app: Flask, client: FlaskClient) -> None:
     """WSOP 67 / TDA 2.2: a player dealt in finishes the hand, then moves. After a bust at
     table 2, the player moved from table 1 (mid-hand) is told on table 2's page exactly as
-    the tables page and the dashboard say it: after the hand in play."""
+    the tables page and the dashboard say it: after the hand in play (issue 31: once the
+    director has recorded it; before, only that a player is coming)."""
     seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 4), 5: (1, 5), 6: (2, 1), 7: (2, 2), 8: (2, 3), 9: (2, 4)}
     dealer = make_tournament(timed_app, client, list("ABCDEFGHI"), seats, {1: 5, 2: 4})
     dealer.ok("deal", table=1)  # table 1 is playing a hand
@@ -798,9 +800,17 @@ def test_wsop_67_the_table_page_says_the_same_move_as_the_tables_page(timed_app:
     expected = [li.text for li in tables.select("li[data-player]")]
     assert len(expected) == 1 and expected[0].endswith("to table 2 seat 3. After the hand in play.")
     moves = [m.text for m in soup(dealer.page(2)).select(".dl-msg--move")]
-    assert moves == [f"Balancing: {expected[0]}"]
+    assert moves == ["Balancing: the director is about to move a player here from table 1."]
     dashboard = soup(client.get(f"/t/{dealer.tid}"))
     assert expected[0] in [li.text for li in dashboard.select(".flash li")]
+    assert dealer.client.post(f"/api/t/{dealer.tid}/tables/confirm", json={},
+                              headers={"X-CSRFToken": dealer.token}).status_code == 201
+    # Once recorded, table 2's page tells the seat the tables page told: C's, after the hand.
+    seat = re.search(r"Move (\w+) from table 1 seat \d to table 2 seat (\d)", expected[0])
+    assert seat is not None
+    name, number = seat.groups()
+    row = soup(dealer.page(2)).select_one(f".dl-seat[data-seat='{number}']")
+    assert row is not None and name in row.text and "finishing a hand at table 1: dealt in once it is over" in row.text
 
 
 @pytest.mark.parametrize("tables", [6, 30])
@@ -956,7 +966,11 @@ def test_the_moves_shown_stay_the_same_while_other_tables_play(timed_app: Flask,
     before = shown()
     assert len(before) == 3 and all("from table 3" in m for m in before)  # 11 fit at two tables: table 3 breaks
     said = [p.text for p in soup(dealer.page(3)).select(".dl-msg--move")]
-    assert len(said) == 3 and all(line.startswith("Table break: Move P") for line in said), said
+    assert said == ["Table break: this table breaks, and the director is about to give its 3 players new seats."]
+    coming = [p.text for table in (1, 2) for p in soup(dealer.page(table)).select(".dl-msg--move")]
+    assert all(re.fullmatch(r"Table break: the director is about to seat (a player|\d players) here from table 3\.",
+                            line) for line in coming) and coming, coming
+    assert not any(re.search(r"table \d+ seat \d", line) for line in said + coming)  # no seat before it is recorded
     dealer.ok("deal", table=1)
     while dealer.state(1)["phase"] == "betting":
         dealer.ok("act", {"kind": "fold"}, table=1)
@@ -1032,17 +1046,20 @@ def test_the_tv_says_a_table_break_once_each_with_a_headline(timed_app: Flask, c
     assert dealer.client.post(f"/api/t/{dealer.tid}/tables/confirm", json={},
                               headers={"X-CSRFToken": dealer.token}).status_code == 201
 
-    def shown() -> list[str]:
-        page = dealer.client.get(f"/t/{dealer.tid}/tv/clock", headers={"HX-Request": "true"})
-        return [" ".join(m.get_text(" ").split()) for m in soup(page).select(".tv-move")]
+    def shown(path: str = f"/t/{dealer.tid}/tv/clock") -> list[tuple[str, list[str]]]:
+        page = soup(dealer.client.get(path, headers={"HX-Request": "true"}))
+        return [(g.select_one(".tv-moves-title").text if g.select_one(".tv-moves-title") else "",
+                 [" ".join(m.get_text(" ").split()) for m in g.select(".tv-move")]) for g in page.select(".tv-moves-group")]
 
-    lines = shown()
-    assert lines[0] == f"Table {broken} breaks: its players move"
-    movers = lines[1:]
-    assert len(movers) == 4 and all(m.startswith(f"After this hand at table {broken}:") for m in movers), movers
-    places = [tuple(map(int, re.search(r"to table (\d+) seat (\d+)", m).groups())) for m in movers]  # type: ignore[union-attr]
-    assert places == sorted(places)  # in the order of the seats they walk to
-    assert [li.text for li in soup(dealer.client.get(f"/t/{dealer.tid}/tables/tv-moves")).select(".tv-move")] == lines
+    groups = shown()
+    # One group: "Table 3 breaks after this hand" (its players finish the hand first), then a
+    # line a player, "P9 → table 1 seat 5", in the order of the seats they walk to.
+    assert len(groups) == 1 and groups[0][0] == f"Table {broken} breaks after this hand", groups
+    movers = groups[0][1]
+    assert len(movers) == 4 and all(re.fullmatch(r"P\d+ → table \d+ seat \d+", m) for m in movers), movers
+    places = [tuple(map(int, re.search(r"table (\d+) seat (\d+)", m).groups())) for m in movers]  # type: ignore[union-attr]
+    assert places == sorted(places)
+    assert shown(f"/t/{dealer.tid}/tables/tv-moves") == groups
     # The receiving table's dealer is told who is still finishing a hand at the broken table:
     # not dealt in yet, no stack shown (issue 31: they were listed as seated, with a stack).
     to_table, to_seat = places[0]

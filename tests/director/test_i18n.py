@@ -354,6 +354,15 @@ def test_the_host_chooses_the_apps_language(director: Director) -> None:
     assert page.headers["Content-Language"] == "fr"
 
 
+def test_the_demo_is_named_in_the_hosts_language(director: Director) -> None:
+    """Issue 31: the demo tournament kept its English name on French pages."""
+    choose(director, language="fr")
+    response = director.post("/demo")
+    assert response.status_code == 303
+    page = director.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Démo : samedi soir" in page and "Saturday" not in page
+
+
 def test_a_language_the_app_does_not_speak_is_refused_with_the_choices(director: Director) -> None:
     response = choose(director, language="it")
     assert response.status_code == 422

@@ -97,6 +97,23 @@ def test_a_rebuy_whose_seat_was_taken_gets_one_by_the_late_entry_draw(director: 
     assert [e["type"] for e in log[-2:]] == ["rebuy", "player_seated"]
 
 
+def test_in_the_break_after_the_last_late_level_it_is_open_until_play_resumes(director: Director, app: Flask):
+    """Late registration "until level 4" takes players through the break after level 4 (the
+    engine records a registration then, as it does a rebuy); in that break the TV and the dashboard say it is open
+    until play resumes, not "until level 4", a level already over."""
+    clock = {"t": T0}
+    tid = drawn_night(director, app, late_registration_levels=4, reentry_levels=4, max_reentries=1)
+    app.config["NOW"] = lambda: clock["t"]
+    clock["t"] += 60 * 60 + 60  # the break after level 4 (four 15-minute levels)
+    line = soup(director.get(f"/t/{tid}")).find(id="late-registration")
+    assert line is not None and line.get_text() == "Late registration and re-entry open until play resumes"
+    tv = director.get(f"/t/{tid}/tv/clock").get_data(as_text=True)
+    assert "Late registration and re-entry open until play resumes" in tv and "until level 4" not in tv
+    assert director.api("POST", f"/api/t/{tid}/players", {"name": "Eve"}).status_code == 201
+    clock["t"] += 10 * 60  # level 5: closed
+    assert soup(director.get(f"/t/{tid}")).find(id="late-registration") is None
+
+
 def test_late_registration_is_shown_on_the_dashboard_and_the_tv(director: Director, app: Flask):
     """"Late registration shown on the dashboard and the TV ('Late registration open until level 6')"."""
     clock = {"t": T0}

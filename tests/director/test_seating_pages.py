@@ -343,8 +343,15 @@ def test_tda_final_table_combines_and_redraws_every_seat(app: Flask, director: D
     page = soup(director.get(f"/t/{tid}/tables"))
     instruction = page.select_one('.instruction[data-action="final_table"]')
     assert instruction is not None and "final table" in instruction.text
+    # Issue 31: its button said "Redraw the final table" and recorded the seats listed; it says
+    # what it does, and the seats recorded are the seats listed.
+    assert instruction.select_one("button").text.strip() == "Done: players seated at the final table"
+    listed = sorted(tuple(map(int, re.search(r"to table (\d+) seat (\d+)", li.text).groups()))  # type: ignore[union-attr]
+                    for li in instruction.select("li[data-player]"))
     post(director, tid, "confirm", action="final_table")
     state = state_of(app, tid)
+    moved = [int(li["data-player"]) for li in instruction.select("li[data-player]")]
+    assert sorted((p.table, p.seat) for p in state.players if p.id in moved) == listed
     assert len(state.seating.tables) == 1 and len(state.seating) == 9
     event = state.log[-1]
     assert event.payload["kind"] == "final"
