@@ -142,8 +142,9 @@ def field_of(found: Found) -> Field:
         ((p, places.get(p.id) or provisional.get(p.id)) for p in state.players if p.out or p.id in places),
         key=lambda pair: pair[1] or 10**6,
     )
-    still_in = sorted(
-        (p for p in state.alive if p.id not in places or places.get(p.id) == 1), key=lambda p: p.name.casefold()
+    still_in = sorted(  # once it is over (the last one standing, a deal) nobody is still in
+        (p for p in state.alive if not state.finished and (p.id not in places or places.get(p.id) == 1)),
+        key=lambda p: p.name.casefold(),
     )
     last_moves: dict[int, MoveRecord] = {}
     for move in move_history(state):

@@ -189,6 +189,32 @@ def test_the_winners_page_says_so(app: Flask, client: FlaskClient, director: Dir
     assert "You finished 2nd" in soup(client.get(f"/p/{tokens[3]}")).select_one(".player-result").text
 
 
+def test_after_a_deal_each_player_in_it_is_told_the_place_and_the_prize(
+    app: Flask, client: FlaskClient, director: Director
+) -> None:
+    """Issue 31 (found by the four-screen night): a deal ends the night with its players still
+    seated; their phones kept showing a table and a seat, no place, no prize, and the
+    standings "Still in (1)" for the winner."""
+    from tests.director.test_deal import final_three
+
+    tid = final_three(director)
+    response = director.api("POST", f"/api/t/{tid}/deal", {"method": "icm", "stacks": {"1": 30000, "2": 15000,
+                                                                                        "3": 5000}})
+    assert response.status_code == 201, response.get_json()
+    prizes = {p["id"]: (p["place"], p["prize"]) for p in response.get_json()["players"]}
+    with app.app_context():
+        from director.core.store import load_state
+
+        tokens = player_tokens(load_state(get_db(), tid))
+    for pid in (1, 2, 3):
+        page = soup(client.get(f"/p/{tokens[pid]}"))
+        place, prize = prizes[pid]
+        said = page.select_one(".player-result").get_text(" ", strip=True)
+        assert ("You won the tournament!" if place == 1 else f"You finished {ordinal(place)}") in said, said
+        assert f"{prize:,}" in said, said
+        assert page.select_one("[data-seat]") is None and "Still in" not in page.get_text()
+
+
 # --------------------------------------------------------------------------- hands dealt by the assistant
 
 
