@@ -22,8 +22,8 @@ from werkzeug.serving import make_server  # noqa: E402
 
 from director import create_app  # noqa: E402
 from director.club import seasons  # noqa: E402
-from director.core.first_start import set_password  # noqa: E402
 from director.core.db import get_db  # noqa: E402
+from director.core.first_start import set_password  # noqa: E402
 from director.core.store import load_state  # noqa: E402
 from director.home.demo import fill_demo  # noqa: E402
 from director.night import commands as night_commands  # noqa: E402
