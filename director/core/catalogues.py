@@ -37,6 +37,9 @@ KEYWORDS: dict[str, Any] = {
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
     "N_": None, "Term": None, "Message": None,
     "EngineError": None, "InvalidInput": None, "IllegalAction": None, "PhhReplayError": None,
+    # A command's summary (its third argument) is quoted to a phone refused it by its role.
+    **{name: (3,) for name in ("command", "stream_command", "tournament_command", "tables_command", "hand_command",
+                               "session_command", "table_command", "club_command", "tv_command")},
 }
 FIELDS = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
 

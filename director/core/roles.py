@@ -26,6 +26,7 @@ from typing import Any
 from flask import current_app, g, has_request_context, request, session
 
 from director.core.db import get_db
+from director.core.i18n import translated
 from engine.errors import Message
 
 DIRECTOR = "director"
@@ -248,7 +249,8 @@ def refusal(role: Role | None, name: str, summary: str, roles: tuple[str, ...], 
     """Why ``role`` may not run the command ``name`` with ``ids`` (None: it may)."""
     if role is None or role.kind == DIRECTOR:
         return None  # a stranger is sent to log in before this; the director may do everything
-    what = summary[:1].lower() + summary[1:]
+    said = translated(summary)  # the command's summary in the phone's language
+    what = said[:1].lower() + said[1:]
     if role.kind not in roles:
         return Message("This phone is {who}: “{what}” is for {whom}.", who=role.words(), what=what,
                        whom=_whom(roles))

@@ -33,7 +33,7 @@ from director.core.inputs import (
 )
 from director.core.roles import DIRECTOR, FLOOR
 from director.core.words import say
-from engine.errors import InvalidInput
+from engine.errors import N_, InvalidInput
 from engine.seating import late_entry_seat
 from engine.tournament import CLOCK_ACTIONS, Event, Tournament, clean_name
 
@@ -149,12 +149,12 @@ def lock_payouts_command(state: Tournament, data: Write, call: Call) -> Events:
 # --- the clock --------------------------------------------------------------------------------------
 
 CLOCK_SUMMARIES = {
-    "start": "Start the clock", "pause": "Pause the clock", "resume": "Resume the clock",
-    "next_level": "Go to the next level (into the break when one comes next)",
-    "previous_level": "Go back a level",
-    "add_time": "Add time to the level (seconds, negative to take; 60 if left out)",
-    "break_now": "Start a break now (the scheduled one, or one of minutes put in)",
-    "hand_played": "Count a hand played (a structure counted in hands)",
+    "start": N_("Start the clock"), "pause": N_("Pause the clock"), "resume": N_("Resume the clock"),
+    "next_level": N_("Go to the next level (into the break when one comes next)"),
+    "previous_level": N_("Go back a level"),
+    "add_time": N_("Add time to the level (seconds, negative to take; 60 if left out)"),
+    "break_now": N_("Start a break now (the scheduled one, or one of minutes put in)"),
+    "hand_played": N_("Count a hand played (a structure counted in hands)"),
 }
 
 
@@ -171,7 +171,7 @@ def break_now_command(state: Tournament, data: BreakNowIn, call: Call) -> Events
 def _clock_command(action: str) -> None:
     """The clock's other actions: the action's word is all the event says."""
 
-    @tournament_command(f"night.clock.{action}", Write, CLOCK_SUMMARIES[action])
+    @tournament_command("night.clock." + action, Write, CLOCK_SUMMARIES[action])
     def clock(state: Tournament, data: Write, call: Call) -> Events:
         yield "clock", {"action": action}
 

@@ -73,6 +73,13 @@ def test_a_tables_phone_deals_its_table_without_the_password(timed_app: Flask, n
     said = bust.get_json()["error"]
     assert said.startswith("This phone is table 1's dealer: “a player out") and said.endswith(
         "is for the director or the floor.")
+    # In the phone's language, what it may not do too (issue 30: the command was quoted in
+    # English in every language).
+    french = table_one.client.post(f"/api/t/{night.tid}/bust", json={"player": 3},
+                                   headers={"X-CSRFToken": table_one.token, "Accept-Language": "fr"})
+    assert french.status_code == 403
+    assert french.get_json()["error"].startswith("Ce téléphone est ") and "« un joueur éliminé (" in \
+        french.get_json()["error"].replace("“", "« ").replace("”", " »"), french.get_json()["error"]
     # The director's pages stay the director's.
     settings = table_one.client.get(f"/t/{night.tid}/phones")
     assert settings.status_code == 403 and "this page is the director's" in soup(settings).get_text()
