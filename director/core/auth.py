@@ -144,6 +144,22 @@ def login_required(view: F) -> F:
     return cast(F, wrapped)
 
 
+def director_required(view: F) -> F:
+    """Only the director: the floor reads its night's pages, not these (the phones' links and
+    their codes are the director's to hand out); others are sent to log in."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if is_director():
+            return view(*args, **kwargs)
+        role = roles.current_role()
+        if role is not None:
+            raise roles.NotYours(Message("This phone is {who}: this page is the director's.", who=role.words()))
+        return refused()
+
+    return cast(F, wrapped)
+
+
 def role_required(view: F) -> F:
     """A command's route: any role passes (the director, the floor, a dealer); the command
     then says whether this role may run it (``director.core.roles.check``)."""

@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 
 from director.core import shapes
 from director.core.address import candidate_addresses
+from director.core.auth import director_required
 from director.core.commands import REGISTRY, Outcome, api_route
 from director.core.contract import Api
 from director.core.db import get_db
@@ -138,8 +139,9 @@ class LinksEnded(shapes.Shape):
     ended: int
 
 
-@api.get("/api/t/<int:tournament_id>/links", summary="The working links: each table's dealer's and the floor's",
-         result=PhoneLinks, login=True)
+@api.get("/api/t/<int:tournament_id>/links", summary="The working links: each table's dealer's and the floor's "
+         "(the director's only)", result=PhoneLinks, login=True, errors=(403, 404))
+@director_required
 def api_links(tournament_id: int) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)  # 404 for a tournament that does not exist
     return no_store(jsonify(links=[{"kind": v.kind, "table": v.table, "url": v.url, "phones": len(v.phones)}
@@ -156,8 +158,9 @@ api_route(api, "/api/t/<int:tournament_id>/links/end", links_end_command,
           endpoint="api_links_end")
 
 
-@api.get("/api/cash/<int:session_id>/links", summary="A cash session's working links: each table's dealer's",
-         result=PhoneLinks, login=True)
+@api.get("/api/cash/<int:session_id>/links", summary="A cash session's working links: each table's dealer's "
+         "(the director's only)", result=PhoneLinks, login=True, errors=(403, 404))
+@director_required
 def api_cash_links(session_id: int) -> ResponseReturnValue:
     from director.cash.store import load_session
 

@@ -18,7 +18,7 @@ from flask.typing import ResponseReturnValue
 from pydantic import Field
 
 from director.core import roles
-from director.core.auth import is_director, login_required
+from director.core.auth import director_required, is_director, login_required
 from director.core.commands import Call, command, perform
 from director.core.contract import Write
 from director.core.db import get_db
@@ -243,7 +243,7 @@ def phones_context(tournament_id: int, **extra: Any) -> dict[str, Any]:
 
 
 @bp.get("/t/<int:tournament_id>/phones")
-@login_required
+@director_required
 def page(tournament_id: int) -> ResponseReturnValue:
     return render("tables/phones.html", None, **phones_context(tournament_id))
 
@@ -370,7 +370,7 @@ def cash_phones_context(session_id: int, **extra: Any) -> dict[str, Any]:
 
 
 @bp.get("/cash/<int:session_id>/phones")
-@login_required
+@director_required
 def cash_page(session_id: int) -> ResponseReturnValue:
     return render("tables/cash_phones.html", None, **cash_phones_context(session_id))
 

@@ -155,6 +155,13 @@ def test_the_floor_registers_and_busts_but_not_the_settings_nor_the_money(timed_
         assert refused.status_code == 403, path
         assert refused.get_json()["error"].startswith("This phone is the floor:"), path
     assert floor.client.get(f"/t/{night.tid}/tables").status_code == 200
+    # The phones' links are the director's to hand out: the floor reads the night's pages, not
+    # the Phones page nor the links (each would give it every table's dealer's code).
+    page = floor.client.get(f"/t/{night.tid}/phones")
+    assert page.status_code == 403 and "this page is the director's" in soup(page).get_text()
+    listed = floor.client.get(f"/api/t/{night.tid}/links")
+    assert listed.status_code == 403 and listed.get_json()["error"] == "This phone is the floor: this page is the director's."
+    assert tokens[1] not in page.get_data(as_text=True) + listed.get_data(as_text=True)
 
 
 def test_the_log_says_who_entered_what(timed_app: Flask, night: Dealer) -> None:
