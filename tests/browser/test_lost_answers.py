@@ -42,7 +42,7 @@ def test_a_tap_whose_answer_is_lost_is_checked_and_shown_recorded_once(live_serv
     page.route("**/table/1/act", lose_the_answer)
     page.locator("#dealer .dl-pad button", has_text="Fold").first.click()
     page.wait_for_selector("#toast:not([hidden])")
-    page.wait_for_function("document.querySelector('#toast').textContent.includes('recorded (once)')", timeout=10_000)
+    page.wait_for_function("document.querySelector('#toast')?.textContent.includes('recorded (once)')", timeout=10_000)
     page.unroute("**/table/1/act")
     page.wait_for_function(f"document.querySelector('#dealer').dataset.seq === '{before + 1}'", timeout=10_000)
     assert events(live_server, tid) == before + 1 and len(sent) == 1 and sent[0]
@@ -60,7 +60,7 @@ def test_a_tap_that_never_reached_the_server_keeps_what_was_typed(live_server: L
     page.route("**/table/1/act", lambda route: route.abort("connectionreset"))
     page.fill(".dl-amount input[name=amount]", "60")
     page.locator(".dl-amount button[type=submit]").first.click()
-    page.wait_for_function("document.querySelector('#toast').textContent.includes('not recorded')", timeout=10_000)
+    page.wait_for_function("document.querySelector('#toast')?.textContent.includes('not recorded')", timeout=10_000)
     assert page.input_value(".dl-amount input[name=amount]") == "60"
     assert events(live_server, tid) == before
     page.unroute("**/table/1/act")
