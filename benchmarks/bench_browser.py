@@ -18,8 +18,6 @@ median and the 95th percentile of each. No figure is asserted: a benchmark, not 
 from __future__ import annotations
 
 import argparse
-import random
-import subprocess
 import sys
 import tempfile
 import threading
@@ -30,11 +28,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_club_load import Client, Stats, dealer, free_port, pollers
-from bench_night import Night, clear_caches, percentile
+from bench_club_load import Stats, built_night, dealer, pollers, serve
+from bench_night import percentile
 from playwright.sync_api import sync_playwright
-
-from director import create_app
 
 FLAGS = ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
@@ -93,30 +89,13 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
         instance = Path(folder) / "instance"
-        clear_caches()
-        app = create_app({"TESTING": True}, instance_path=instance)
-        night = Night(app, random.Random(args.seed))
-        night.setup(300, 10, "home-short", 1_000_000)
-        print(f"# building the night to {args.events:,} events…", file=sys.stderr, flush=True)
-        night.play_until(args.events, None)
-        events = night.ok("GET", f"/api/t/{night.tid}/events")["events"]
-        tokens = [e["payload"]["token"] for e in events if e["type"] == "player_registered" and "token" in e["payload"]]
+        night, tokens = built_night(instance, args.events, args.seed)
         cookie = night.client.get_cookie("session")
         assert cookie is not None
         mine = 1 if 1 in night.active else night.active[0]
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(instance), "--threads", "16"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
+        server, port = serve(instance, 16)
         base = f"http://127.0.0.1:{port}"
         try:
-            probe = Client(port)
-            for _ in range(200):
-                if probe.request("GET", "/api/session")[0] == 200:
-                    break
-                time.sleep(0.1)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
                 context = browser.new_context(viewport=PHONE)

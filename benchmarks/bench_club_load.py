@@ -136,6 +136,38 @@ def dealer(stats: Stats, night: Night, port: int, cookie: str, table: int, every
         time.sleep(max(0.0, every - (time.perf_counter() - started)))
 
 
+def built_night(instance: Path, events: int, seed: int) -> tuple[Night, list[str]]:
+    """A 30-table night of 300 players played to ``events`` events in ``instance``, and the
+    players' own pages' tokens."""
+    clear_caches()
+    app = create_app({"TESTING": True}, instance_path=instance)
+    night = Night(app, random.Random(seed))
+    night.setup(300, 10, "home-short", 1_000_000)
+    print(f"# building the night to {events:,} events…", file=sys.stderr, flush=True)
+    why = night.play_until(events, None)
+    if why:
+        print(f"# stopped early: {why}", file=sys.stderr)
+    log = night.ok("GET", f"/api/t/{night.tid}/events")["events"]
+    tokens = [e["payload"]["token"] for e in log if e["type"] == "player_registered" and "token" in e["payload"]]
+    return night, tokens
+
+
+def serve(instance: Path, threads: int) -> tuple[subprocess.Popen[bytes], int]:
+    """``poker-director serve`` on ``instance`` in a process of its own, once it answers."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--data", str(instance), "--threads", str(threads)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    probe = Client(port)
+    for _ in range(200):
+        if probe.request("GET", "/api/session")[0] == 200:
+            break
+        time.sleep(0.1)
+    return server, port
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=20_000, help="the night's length before the load")
@@ -146,32 +178,13 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-club-") as folder:
         instance = Path(folder) / "instance"
-        clear_caches()
-        app = create_app({"TESTING": True}, instance_path=instance)
-        night = Night(app, random.Random(args.seed))
-        night.setup(300, 10, "home-short", 1_000_000)
-        print(f"# building the night to {args.events:,} events…", file=sys.stderr, flush=True)
-        why = night.play_until(args.events, None)
-        if why:
-            print(f"# stopped early: {why}", file=sys.stderr)
-        events = night.ok("GET", f"/api/t/{night.tid}/events")["events"]
-        tokens = [e["payload"]["token"] for e in events if e["type"] == "player_registered" and "token" in e["payload"]]
+        night, tokens = built_night(instance, args.events, args.seed)
         cookie = "session=" + str(night.client.get_cookie("session").value)  # type: ignore[union-attr]
-        port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--data", str(instance), "--threads", str(args.threads)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
+        server, port = serve(instance, args.threads)
         try:
             probe = Client(port)
-            for _ in range(200):
-                status, _, _ = probe.request("GET", "/api/session")
-                if status == 200:
-                    break
-                time.sleep(0.1)
             start = time.perf_counter()
-            status, _, _ = probe.request("GET", f"/t/{night.tid}/tv/clock")
+            probe.request("GET", f"/t/{night.tid}/tv/clock")
             first = time.perf_counter() - start
             stats = Stats()
             until = time.perf_counter() + args.seconds

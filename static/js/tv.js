@@ -378,6 +378,14 @@
 
   /* ---------- after each answer from the server ---------- */
 
+  // A mystery bounty's envelope opens once on this screen: the polls bring it again, still.
+  function openEnvelope(el) {
+    var envelope = el.querySelector("[data-envelope-id]");
+    if (!envelope) return;
+    if (opened[envelope.dataset.envelopeId]) envelope.classList.add("is-steady");
+    opened[envelope.dataset.envelopeId] = true;
+  }
+
   function takeNewPartial(el) {
     var key = el.dataset.key, status = el.dataset.status;
     var started = seen.status === "not_started" && (status === "running" || status === "on_break");
@@ -389,11 +397,7 @@
     if (key !== seen.key) seen.mainLeft = null;
     seen.key = key;
     seen.status = status;
-    var envelope = el.querySelector("[data-envelope-id]");
-    if (envelope) {
-      if (opened[envelope.dataset.envelopeId]) envelope.classList.add("is-steady");
-      opened[envelope.dataset.envelopeId] = true;
-    }
+    openEnvelope(el);
     drawAnnouncements(el, serverNow());
     fit(el);
     pageBand(el, serverNow(), true);
@@ -665,7 +669,7 @@
     }
     showPrefs();
     showAwake();
-    if (el) { drawAnnouncements(el, serverNow()); fit(el); }
+    if (el) { openEnvelope(el); drawAnnouncements(el, serverNow()); fit(el); pageBand(el, serverNow(), true); }
     var sound = document.getElementById("tv-sound");
     if (sound) sound.addEventListener("click", function (evt) {
       evt.stopPropagation();  // not also the page's "any click unlocks the sound"

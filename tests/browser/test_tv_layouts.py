@@ -20,6 +20,7 @@ from director.night import commands as services
 from director.setup.commands import create_tournament
 from director.tables.commands import draw
 
+from . import tv_states
 from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -28,39 +29,10 @@ SIZES = [(1280, 720), (1366, 768), (1920, 1080), (3840, 2160), (1024, 768)]
 LAYOUTS = ["big", "standard", "info"]
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Maximilian Oberhauser-Lindqvist"]
 
-# What the page itself says about its boxes: overlaps between the screen's boxes, boxes off
-# the screen, lines whose text is wider than their box, and boxes whose lines are taller.
-MEASURE = """() => {
-  const clock = document.getElementById("tv-clock");
-  const shown = el => el && getComputedStyle(el).display !== "none" && el.getBoundingClientRect().height > 0;
-  const name = el => el.className.split(" ")[0] || el.tagName;
-  const boxes = [...clock.children].filter(el => shown(el) && !el.matches(".tv-action, .tv-envelope"));
-  const overlaps = [];
-  const apart = (list) => {
-    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) {
-      const a = list[i].getBoundingClientRect(), b = list[j].getBoundingClientRect();
-      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
-        overlaps.push(name(list[i]) + " / " + name(list[j]));
-    }
-  };
-  apart(boxes);
-  for (const box of boxes) apart([...box.children].filter(shown));
-  const off = boxes.filter(el => { const r = el.getBoundingClientRect();
-    return r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; }).map(name);
-  const cut = [];
-  for (const el of clock.querySelectorAll("*")) {
-    if (!shown(el) || el.closest(".tv-action, .tv-envelope, svg")) continue;
-    const style = getComputedStyle(el);
-    if (style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1)
-      cut.push(name(el) + ": " + el.textContent.trim().slice(0, 40) + " (" + el.scrollWidth + " > " + el.clientWidth + ")");
-    if (style.overflowY !== "visible" && el.scrollHeight > el.clientHeight + 1)
-      cut.push(name(el) + " is taller than its box (" + el.scrollHeight + " > " + el.clientHeight + ")");
-  }
-  const visible = sel => [...clock.querySelectorAll(sel)].filter(shown).length;
-  return {overlaps, off, cut, announce: visible(".tv-announce"), moves: visible(".tv-move"),
-          stats: visible(".tv-stat"), time: clock.querySelector("[data-main-time]").getBoundingClientRect().height,
-          page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
-}"""
+# What the page itself says about its boxes (tests/browser/tv_measure.js): overlaps between
+# the screen's boxes, boxes off the screen, lines whose text is wider than their box, and
+# boxes whose lines are taller.
+MEASURE = tv_states.MEASURE
 
 
 def busy_night(app: Flask) -> int:
@@ -104,9 +76,10 @@ def test_no_box_overlaps_and_no_text_is_cut_at_five_sizes(
             # The announcement, beside the move or (a band too short for both) in turns with it.
             page.wait_for_selector(".tv-announce:not([hidden]), .tv-band[data-turns='1']", timeout=5000)
             turns = page.evaluate("document.querySelector('.tv-band').dataset.turns === '1'")
-            page.wait_for_selector(".tv-move", timeout=5000)
+            page.wait_for_selector(".tv-move", state="attached" if turns else "visible", timeout=5000)
             page.wait_for_timeout(400)  # the announcement's half-second entrance
             found = page.evaluate(MEASURE)
+            turns = page.evaluate("document.querySelector('.tv-band').dataset.turns === '1'")  # as measured
             page.screenshot(path=str(artifacts_dir / f"tv-{layout}-{width}x{height}.png"))
         finally:
             context.close()

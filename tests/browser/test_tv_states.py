@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 SIZES = [(1920, 1080), (1280, 720), (1366, 768), (3840, 2160), (1024, 768), (1080, 1920)]
 FLOOR = 0.016  # of the screen's height
 
-MEASURE = (Path(__file__).parent / "tv_measure.js").read_text()
+MEASURE = tv_states.MEASURE
 
 
 def measure(browser: Any, url: str, size: tuple[int, int], shot: Path | None = None) -> dict[str, Any]:
@@ -123,12 +123,14 @@ def test_the_envelope_opens_once_beside_the_clock(live_server: LiveServer, brows
     opening again at every poll (fading below half opacity every 1.5 s)."""
     path = tv_states.mystery(tv_states.Api(live_server.app))
     context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script("""document.addEventListener('DOMContentLoaded', () => {
+        const e = document.querySelector('.tv-envelope');
+        window.firstEnvelope = e && [getComputedStyle(e).animationName, e.classList.contains('is-steady')]; });""")
     try:
         page = context.new_page()
         page.goto(live_server.url + path)
         page.wait_for_selector(".tv-envelope")
-        first = page.evaluate("document.querySelector('.tv-envelope').getAnimations().length")
-        assert first == 1, "it opens when it comes"
+        assert page.evaluate("window.firstEnvelope") == ["tv-envelope-open", False], "it opens when it comes"
         page.wait_for_timeout(800)
         lowest = page.evaluate("""() => new Promise(done => {
             let low = 1; const end = performance.now() + 4000;
@@ -138,6 +140,7 @@ def test_the_envelope_opens_once_beside_the_clock(live_server: LiveServer, brows
               if (performance.now() < end) requestAnimationFrame(look); else done(low);
             })(); })""")
         assert lowest == 1, f"the envelope faded to {lowest} at a poll"
+        assert page.evaluate("document.querySelector('.tv-envelope').classList.contains('is-steady')"), "polled again"
         text = page.inner_text(".tv-envelope")
         assert re.search(r"Mystery bounty\s+\d+", text, re.I), text
         clock = page.locator("[data-main-time]").bounding_box()

@@ -43,6 +43,6 @@
           shown: {moves: any(".tv-move"), announce: any(".tv-announce"), envelope: any(".tv-envelope"),
                   board: any(".tv-panel--board"), season: any(".tv-panel--season")},
           time: size("[data-main-time]"), sub: size(".tv-announce-sub"), flag: size(".tv-flag"),
-          announce: texts(".tv-announce").length, moves: texts(".tv-move").length,
+          announce: texts(".tv-announce").length, moves: texts(".tv-move").length, stats: texts(".tv-stat").length,
           page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
 }

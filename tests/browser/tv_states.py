@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from bs4 import BeautifulSoup
@@ -18,6 +19,9 @@ from director.core.db import get_db
 from director.core.store import load_state
 
 from .conftest import PASSWORD
+
+MEASURE = (Path(__file__).parent / "tv_measure.js").read_text()
+"""What the TV page says of itself: overlaps, text off the screen, cut or below the floor."""
 
 LONG = "Maximiliano Fernández de la Cruz-Oberman"  # 40 characters, the most a name may have
 NAMES = [LONG, "Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Mo", "Ned", "Olga"]
