@@ -86,12 +86,11 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=15)
     parser.add_argument("--scale", type=int, default=1, help="the club night's load: 10 is ten times of it")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--keep", type=Path, help="build the night once into this folder and reuse it")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
         instance = Path(folder) / "instance"
-        night, tokens = built_night(instance, args.events, args.seed)
-        cookie = night.client.get_cookie("session")
-        assert cookie is not None
+        night = built_night(instance, args.events, args.seed, args.keep)
         mine = 1 if 1 in night.active else night.active[0]
         server, port = serve(instance, 16)
         base = f"http://127.0.0.1:{port}"
@@ -99,7 +98,7 @@ def main() -> int:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
                 context = browser.new_context(viewport=PHONE)
-                context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+                context.add_cookies([{"name": "session", "value": night.cookie, "url": base}])
                 page = context.new_page()
                 url = f"{base}/t/{night.tid}/table/{mine}"
                 loads(page, url, 2)  # the browser's caches warm
@@ -108,10 +107,10 @@ def main() -> int:
                 stats = Stats()
                 until = time.perf_counter() + 3600  # the load stops with the server, after the measures
                 scale = args.scale
-                threads = [threading.Thread(target=dealer, args=(stats, night, port, "session=" + cookie.value, t,
-                                                                 3.0 / scale, until, args.seed + t), daemon=True)
+                threads = [threading.Thread(target=dealer, args=(stats, night, port, t, 3.0 / scale, until,
+                                                                 args.seed + t), daemon=True)
                            for t in night.active if t != mine]
-                players = [f"/p/{t}/live" for t in tokens] * scale
+                players = [f"/p/{t}/live" for t in night.tokens] * scale
                 groups = max(1, 10 * scale)
                 threads += [threading.Thread(target=pollers, args=(stats, port, "player", players[g::groups], 3.0,
                                                                    until), daemon=True) for g in range(groups)]

@@ -120,6 +120,38 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[index]
 
 
+def choose(rng: random.Random, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A random player's next entry at a table, from the table's last view: (action, fields)."""
+    if view["phase"] == "before":
+        return "deal", {}
+    if view["phase"] == "showdown" or not view["actions"]:
+        return "award", {"winners": [[rng.choice(p["eligible"])] for p in view["pots"]]}
+    kinds = {a["kind"]: a for a in view["actions"]}
+    me = next((s for s in view["seats"] if s["seat"] == view["turn"]), None)
+    stack = me["stack"] if me else 0
+    to_call = max((s["bet"] for s in view["seats"]), default=0) - (me["bet"] if me else 0)
+    roll = rng.random()
+    if "allin" in kinds and roll < P_ALLIN:
+        return "act", {"kind": "allin"}
+    if "check" in kinds:
+        return "act", _maybe_raise(rng, kinds, {"kind": "check"}, P_BET)
+    if to_call >= stack / 4 and "fold" in kinds:
+        return "act", {"kind": "call" if roll < P_CALL_BIG else "fold"}
+    fold_share = P_FOLD_PREFLOP if view.get("street") == "preflop" else P_FOLD_LATER
+    if roll < fold_share and "fold" in kinds:
+        return "act", {"kind": "fold"}
+    return "act", _maybe_raise(rng, kinds, {"kind": "call"}, P_RAISE)
+
+
+def _maybe_raise(rng: random.Random, kinds: dict[str, Any], otherwise: dict[str, Any], share: float) -> dict[str, Any]:
+    word = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
+    if word is None or rng.random() >= share:
+        return otherwise
+    low = int(kinds[word]["amount"])
+    high = int(kinds["allin"]["amount"]) - 1 if "allin" in kinds else low
+    return {"kind": word, "amount": rng.randint(low, max(low, min(high, 2 * low)))}
+
+
 class Night:
     """A tournament night driven through the test client, logged in as the director."""
 
@@ -200,33 +232,7 @@ class Night:
 
     def choose(self, view: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The next entry at a table, from its last view: (action, fields)."""
-        if view["phase"] == "before":
-            return "deal", {}
-        if view["phase"] == "showdown" or not view["actions"]:
-            return "award", {"winners": [[self.rng.choice(p["eligible"])] for p in view["pots"]]}
-        kinds = {a["kind"]: a for a in view["actions"]}
-        me = next((s for s in view["seats"] if s["seat"] == view["turn"]), None)
-        stack = me["stack"] if me else 0
-        to_call = max((s["bet"] for s in view["seats"]), default=0) - (me["bet"] if me else 0)
-        roll = self.rng.random()
-        if "allin" in kinds and roll < P_ALLIN:
-            return "act", {"kind": "allin"}
-        if "check" in kinds:
-            return "act", self._maybe_raise(kinds, {"kind": "check"}, P_BET)
-        if to_call >= stack / 4 and "fold" in kinds:
-            return "act", {"kind": "call" if roll < P_CALL_BIG else "fold"}
-        fold_share = P_FOLD_PREFLOP if view.get("street") == "preflop" else P_FOLD_LATER
-        if roll < fold_share and "fold" in kinds:
-            return "act", {"kind": "fold"}
-        return "act", self._maybe_raise(kinds, {"kind": "call"}, P_RAISE)
-
-    def _maybe_raise(self, kinds: dict[str, Any], otherwise: dict[str, Any], share: float) -> dict[str, Any]:
-        word = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
-        if word is None or self.rng.random() >= share:
-            return otherwise
-        low = int(kinds[word]["amount"])
-        high = int(kinds["allin"]["amount"]) - 1 if "allin" in kinds else low
-        return {"kind": word, "amount": self.rng.randint(low, max(low, min(high, 2 * low)))}
+        return choose(self.rng, view)
 
     def stuck(self, table: int, view: dict[str, Any]) -> None:
         """A table that cannot deal: skip a break, else take it out of the rotation."""

@@ -51,6 +51,9 @@ class Seating(Generic[P]):
     table_size: int
     tables: tuple[TableNumber, ...]
     placements: tuple[tuple[TableNumber, Seat, P], ...] = ()
+    # Where each player sits, built with the seating (a seating never changes): asking where
+    # 300 players sit is then 300 lookups, not 300 walks through the placements.
+    _where: dict[P, Place] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_SIZE <= self.table_size <= MAX_TABLE_SIZE:
@@ -61,7 +64,6 @@ class Seating(Generic[P]):
         if len(set(self.tables)) != len(self.tables) or any(t < 1 for t in self.tables):
             raise InvalidInput("Tables {tables} must be distinct numbers from 1.", tables=str(list(self.tables)))
         seen_places: set[Place] = set()
-        seen_players: set[P] = set()
         for table, seat, player in self.placements:
             if table not in self.tables:
                 raise InvalidInput("{player} sits at table {table}, which is not open.", player=str(player), table=table)
@@ -70,10 +72,10 @@ class Seating(Generic[P]):
                                    player=str(player), seat=seat, size=self.table_size)
             if (table, seat) in seen_places:
                 raise InvalidInput("Table {table} seat {seat} holds two players.", table=table, seat=seat)
-            if player in seen_players:
+            if player in self._where:
                 raise InvalidInput("{player} is seated twice.", player=str(player))
             seen_places.add((table, seat))
-            seen_players.add(player)
+            self._where[player] = (table, seat)
         if list(self.placements) != sorted(self.placements, key=lambda p: (p[0], p[1])):
             object.__setattr__(self, "placements", tuple(sorted(self.placements, key=lambda p: (p[0], p[1]))))
         object.__setattr__(self, "tables", tuple(sorted(self.tables)))
@@ -101,14 +103,17 @@ class Seating(Generic[P]):
         return iter(self.placements)
 
     def __contains__(self, player: object) -> bool:
-        return any(p == player for _, _, p in self.placements)
+        try:
+            return player in self._where
+        except TypeError:  # not hashable: not a player
+            return False
 
     def seat_of(self, player: P) -> Place:
         """``(table, seat)`` of ``player``."""
-        for t, s, p in self.placements:
-            if p == player:
-                return (t, s)
-        raise InvalidInput("{player} is not seated.", player=str(player))
+        place = self._where.get(player)
+        if place is None:
+            raise InvalidInput("{player} is not seated.", player=str(player))
+        return place
 
     def player_at(self, table: TableNumber, seat: Seat) -> P | None:
         for t, s, p in self.placements:

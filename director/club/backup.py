@@ -30,7 +30,7 @@ from werkzeug.datastructures import FileStorage
 
 from director.core import inputs, shapes
 from director.core.auth import login_required
-from director.core.caches import forget_everything
+from director.core.caches import forget_everything, new_generation
 from director.core.contract import Api
 from director.core.db import get_db, migrate
 from director.core.i18n import gettext
@@ -102,6 +102,8 @@ def restore(upload: str) -> Path:
             source.backup(live)
         finally:
             source.close()
+        with live:  # the other server processes forget the night thrown away too
+            new_generation(live)
         forget_everything()  # every state, page and answer kept describes the database thrown away
     migrate(database)  # a backup of an older version gets this version's schema
     return aside

@@ -18,7 +18,7 @@ import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from director.core.caches import forget_everything
+from director.core.caches import GENERATION, follow_generation, forget_everything, new_generation
 from director.core.migrations import migrations
 
 
@@ -38,6 +38,9 @@ def migrate(path: str) -> list[str]:
     try:
         pending = [m.name for m in migrations.pending(db)]
         migrations.apply(db)
+        if pending:  # the other processes' caches were read from the schema before
+            with db.conn:
+                new_generation(db.conn)
     finally:
         db.close()
     if pending:  # what is kept in memory was read from the schema before
@@ -101,7 +104,16 @@ def migrate_command() -> None:
     click.echo(f"Applied {len(applied)} migration(s).")
 
 
+def generation_moved() -> None:
+    """Before each request: another process's restore, migration or change of language empties
+    this process's caches too (``director.core.caches``)."""
+    from director.core.i18n import settings
+
+    follow_generation(current_app.config["DATABASE"], settings().get(GENERATION, ""))
+
+
 def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
+    app.before_request(generation_moved)
     app.teardown_appcontext(close_db)
     app.cli.add_command(migrate_command)

@@ -19,6 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 from director.core import i18n
 from director.core.auth import login_required
+from director.core.caches import new_generation
 from director.core.commands import Call, api_route, command, perform
 from director.core.contract import Api, Write
 from director.core.shapes import Shape
@@ -79,6 +80,7 @@ def language_command(work: Work, call: Call, data: LanguageIn) -> None:
         work.execute("INSERT INTO app_settings (key, value) VALUES (?, ?) "
                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                      (key, ("1" if value else "0") if isinstance(value, bool) else value))
+    new_generation(work.conn)  # every process's pages and answers are made again in the new words
     work.after_commit(refresh)
     work.after_commit(i18n.forget_language)
     forget_pages = current_app.extensions.get("poll_cache")

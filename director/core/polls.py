@@ -9,6 +9,16 @@ with ``304 Not Modified`` when the client already holds it (``If-None-Match``); 
 the browser's ``Accept-Language`` too, and the host's change of language clears it. Anything
 else goes to the app. The header never leaves the server.
 
+A stream moves on with every bet at every table, yet most of those bets change nothing on a
+given phone. A view may leave in the request's environ (:data:`RECHECK`) how to tell that its
+answer is still right at a later seq: a player's page only needs its own tables and the
+standings to be as they were. The answer is then kept, and checked forward, instead of being
+made again after each of the night's bets.
+
+Several server processes may share the database, each with its own answers: each answer
+notes the database's generation (``app_settings``' ``generation``, which a restore, a
+migration and the host's change of language bump), and is not served once it has moved.
+
 A club night's 300 phones polling every few seconds cost, each, the fold check, the
 standings and a template; answered from here they cost a dictionary lookup and one read.
 """
@@ -22,6 +32,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 HEADER = "X-Poll-Cache"
+RECHECK = "poker_director.poll_recheck"
+"""Where a view leaves, in the environ, a function of the seq its answer was last checked at
+that answers the stream's newer seq where the answer is still right then, else None."""
 MAX_AGE = 60.0
 """The longest an answer is reused without the app, whatever it says."""
 
@@ -32,30 +45,48 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 _local = threading.local()
 
 
-def last_seq(database: str, stream: int) -> int | None:
-    """A stream's last seq, read on a read-only connection this thread keeps (one per thread,
-    closed when the thread turns to another database)."""
+Recheck = Callable[[int], "int | None"]
+
+
+def _connection(database: str) -> sqlite3.Connection:
+    """A read-only connection this thread keeps (one per thread, closed when the thread turns
+    to another database)."""
     held: tuple[str, sqlite3.Connection] | None = getattr(_local, "held", None)
     if held is None or held[0] != database:
         if held is not None:
             held[1].close()
         held = (database, sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=15))
         _local.held = held
-    rows = held[1].execute("SELECT last_seq FROM streams WHERE id = ?", (stream,)).fetchall()
+    return held[1]
+
+
+def last_seq(database: str, stream: int) -> int | None:
+    """A stream's last seq (None: no such stream)."""
+    rows = _connection(database).execute("SELECT last_seq FROM streams WHERE id = ?", (stream,)).fetchall()
     return int(rows[0][0]) if rows else None
 
 
+def seq_and_generation(database: str, stream: int) -> tuple[int | None, str]:
+    """A stream's last seq and the database's generation, in one read."""
+    row = _connection(database).execute(
+        "SELECT (SELECT last_seq FROM streams WHERE id = ?), "
+        "(SELECT value FROM app_settings WHERE key = 'generation')", (stream,)).fetchone()
+    return (None if row[0] is None else int(row[0])), str(row[1] or "")
+
+
 class Stored:
-    __slots__ = ("body", "etag", "headers", "seq", "status", "stream", "until")
+    __slots__ = ("body", "etag", "generation", "headers", "recheck", "seq", "status", "stream", "until")
 
     def __init__(self, status: str, headers: list[tuple[str, str]], body: bytes, stream: int, seq: int,
-                 until: float) -> None:
+                 until: float, generation: str = "", recheck: Recheck | None = None) -> None:
         self.status = status
         self.headers = headers
         self.body = body
         self.stream = stream
         self.seq = seq
         self.until = until
+        self.generation = generation
+        self.recheck = recheck
         self.etag = f'"{stream}-{seq}-{hash(body) & 0xFFFFFFFF:x}"'
 
 
@@ -68,9 +99,35 @@ class PollCache:
         self.clock = clock
         self._stored: dict[str, Stored] = {}
         self.hits = 0
+        self.rechecked = 0
 
     def last_seq(self, stream: int) -> int | None:
         return last_seq(self.database, stream)
+
+    def fresh(self, stored: Stored) -> bool:
+        """Whether ``stored`` is still the answer: in time, in this generation of the
+        database, at its stream's last seq or still right there (its recheck says so)."""
+        if self.clock() >= stored.until:
+            return False
+        try:
+            seq, generation = seq_and_generation(self.database, stored.stream)
+        except sqlite3.Error:
+            return False
+        if seq is None or generation != stored.generation:
+            return False
+        if seq == stored.seq:
+            return True
+        if stored.recheck is None or seq < stored.seq:
+            return False
+        try:
+            moved = stored.recheck(stored.seq)
+        except Exception:  # the app answers instead, and says what went wrong
+            return False
+        if moved is None:
+            return False
+        stored.seq = max(stored.seq, moved)
+        self.rechecked += 1
+        return True
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") != "GET":
@@ -81,11 +138,7 @@ class PollCache:
                + environ.get("HTTP_ACCEPT_LANGUAGE", "")[:64])
         stored = self._stored.get(key)
         if stored is not None:
-            try:
-                fresh = self.clock() < stored.until and self.last_seq(stored.stream) == stored.seq
-            except sqlite3.Error:
-                fresh = False
-            if fresh:
+            if self.fresh(stored):
                 self.hits += 1
                 if environ.get("HTTP_IF_NONE_MATCH") == stored.etag:
                     start_response("304 Not Modified", [("ETag", stored.etag), *self._cache_headers(stored)])
@@ -120,9 +173,13 @@ class PollCache:
             if close is not None:
                 close()
         stream, seq, until = captured["mark"].split()
+        try:
+            generation = seq_and_generation(self.database, int(stream))[1]
+        except sqlite3.Error:
+            generation = None
         stored = Stored(captured["status"], captured["headers"], body, int(stream), int(seq),
-                        min(float(until), self.clock() + MAX_AGE))
-        if captured["status"].startswith("200"):
+                        min(float(until), self.clock() + MAX_AGE), generation or "", environ.get(RECHECK))
+        if captured["status"].startswith("200") and generation is not None:
             self._stored[key] = stored
         headers = [(k, v) for k, v in captured["headers"] if k.lower() != "content-length"]
         start_response(captured["status"], [*headers, ("Content-Length", str(len(body))), ("ETag", stored.etag)])

@@ -15,10 +15,11 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -26,13 +27,14 @@ from werkzeug.wrappers import Response
 from director.core.caches import register_cache
 from director.core.db import get_db
 from director.core.i18n import gettext, language, ngettext
-from director.core.polls import HEADER
+from director.core.polls import HEADER, RECHECK
 from director.core.store import UnknownTournament, load_state
 from director.core.web import now
 from director.core.words import number as chips
 from director.core.words import ordinal
 from director.night.views import mystery_view, night_view, player_view, prize_lines
 from director.tables import MOVED_NOTICE_SECONDS
+from director.tables.commands import only_other_tables_since
 from director.tables.views import MoveRecord, move_history, player_tokens
 from engine.bounties import bounties
 from engine.dealing import TABLE_EVENT_TYPES, plan_deal, stack_of
@@ -259,12 +261,25 @@ def prize_text(state: Tournament, shared: Field, player: int) -> str:
 def your_position(field: Field, state: Tournament, me: Player) -> str:
     """The player's position line at his table (the table's outlook worked out once per seq),
     or "" where the assistant does not deal, or while a move waits for his hand elsewhere."""
-    if me.out or me.table is None or me.seat is None or me.id in field.waiting_moves:
+    return _position(state, me, me.id in field.waiting_moves, field.tables)
+
+
+def _position(state: Tournament, me: Player, waiting: bool, outlooks: dict[int, TableOutlook | None]) -> str:
+    if me.out or me.table is None or me.seat is None or waiting:
         return ""
-    if me.table not in field.tables:
-        field.tables[me.table] = table_outlook(state, me.table)
-    outlook = field.tables[me.table]
+    if me.table not in outlooks:
+        outlooks[me.table] = table_outlook(state, me.table)
+    outlook = outlooks[me.table]
     return position_line(outlook, me.seat) if outlook is not None and me.seat in outlook.live else ""
+
+
+def own_lines(state: Tournament, player: int, at: float) -> tuple[str, str, int | None]:
+    """What a player's page shows from his own tables: the stack line, the position line, and
+    the table whose hand a move waits for."""
+    me = state.player(player)
+    in_hand = state.dealing.in_hand.get(player)
+    waits = in_hand if in_hand is not None and in_hand != me.table else None
+    return your_stack(state, me, at)[0], _position(state, me, waits is not None, {}), waits
 
 
 def your_stack(state: Tournament, me: Player, at: float) -> tuple[str, float | None]:
@@ -360,4 +375,31 @@ def live(token: str) -> ResponseReturnValue:
     # level whose big blind counts the stack ends): the polls in between are answered by
     # ``director.polls`` without the app.
     response.headers[HEADER] = f"{found.tournament_id} {found.state.seq} {context['until']}"
+    request.environ[RECHECK] = still_right(found, now())
     return response
+
+
+def still_right(found: Found, at: float) -> Callable[[int], int | None]:
+    """How the polls' cache tells that this phone's answer, made at one seq, is still right at
+    a later one: since then only play at the tables (no seat, clock or registration), the
+    standings as they were (a bust anywhere moves every phone's standings), and the player's
+    own lines (stack, position, a move waiting for his hand) as they were. A 30-table night's
+    bets then leave the phones' answers as they are, instead of making each one again after
+    every bet at every table."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    tournament_id, state, player = found.tournament_id, found.state, found.player.id
+    standings, lines = state.standings, own_lines(state, player, at)
+    # The lines are compared in the words they were made in: the phone's language.
+    path, languages = request.path, request.headers.get("Accept-Language", "")
+
+    def check(seq: int) -> int | None:
+        with app.test_request_context(path, headers={"Accept-Language": languages}):
+            later = load_state(get_db(), tournament_id)
+            if later.seq == seq:
+                return seq
+            if (later.standings == standings and only_other_tables_since(later, seq, 0)
+                    and own_lines(later, player, now()) == lines):
+                return int(later.seq)
+            return None
+
+    return check

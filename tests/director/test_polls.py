@@ -11,7 +11,7 @@ from director.core.polls import HEADER, PollCache
 from director.tables.views import player_tokens
 from tests.director.conftest import Director, soup
 from tests.director.test_player_page import clock as clock  # the fixture
-from tests.director.test_player_page import drawn
+from tests.director.test_player_page import dealt_night, drawn
 from tests.director.test_seating_pages import post, start_and_bust, state_of, tournament
 
 
@@ -84,3 +84,41 @@ def test_only_marked_answers_are_kept(app: Flask, client: FlaskClient, director:
         client.get(path)
         client.get(path)
     assert cache_of(app).hits == hits
+
+
+def test_play_at_another_table_leaves_a_phone_answered_from_the_cache(
+    app: Flask, client: FlaskClient, clock: list[float]
+) -> None:
+    """Bets at table 2 change nothing on the phone of a player at table 1: it is answered from
+    the cache, checked forward, instead of made again after each bet. A hand at its own table
+    that moves its lines, and a bust anywhere, make it again."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer, tokens = dealt_night(app, names, seats, {1: 3, 2: 3})
+    cache = cache_of(app)
+    path = f"/p/{tokens[1]}/live"
+    dealer.ok("deal", table=1)
+    first = client.get(path).get_data()
+    rechecked = cache.rechecked
+    dealer.ok("deal", table=2)
+    dealer.ok("act", {"kind": "call"}, table=2)
+    again = client.get(path)
+    assert again.get_data() == first and cache.rechecked == rechecked + 1
+    dealer.ok("act", {"kind": "call"}, table=1)  # Ann's table, but not her lines: still the same answer
+    assert client.get(path).get_data() == first
+    while dealer.state(1)["phase"] == "betting":  # her hand ends: her stack and position move on
+        dealer.ok("act", {"kind": "fold"}, table=1)
+    after_hand = client.get(path).get_data()
+    assert after_hand != first and "before this hand" in first.decode() and "before this hand" not in after_hand.decode()
+    # A bust at table 2: every phone's standings.
+    assert "Still in (6)" in soup(client.get(path)).get_text()
+    dealer.ok("act", {"kind": "allin"}, table=2)
+    while dealer.state(2)["phase"] == "betting":
+        kinds = {a["kind"] for a in dealer.state(2)["actions"]}
+        dealer.ok("act", {"kind": "call" if "call" in kinds else "allin"}, table=2)
+    view = dealer.state(2)
+    if view["phase"] == "showdown":
+        dealer.ok("award", {"winners": [[p["eligible"][0]] for p in view["pots"]]}, table=2)
+    left = state_of(app, dealer.tid).players_left
+    assert left < 6
+    assert f"Still in ({left})" in soup(client.get(path)).get_text()
