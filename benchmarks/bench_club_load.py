@@ -1,11 +1,11 @@
-"""A club night's load on one server process, at a night of a given length.
+"""A club night's load on the server, at a night of a given length.
 
-    python benchmarks/bench_club_load.py [--events 20000] [--seconds 60] [--scale 1] [--keep DIR]
+    python benchmarks/bench_club_load.py [--events 20000] [--seconds 60] [--scale 1] [--workers 1] [--keep DIR]
 
 It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
 ``--events`` events in a data folder of its own, then starts ``poker-director serve`` on
-that folder (waitress, ``--threads`` threads, 16 by default, 127.0.0.1 and a free port) in a process of its own and
-puts on it, for ``--seconds``:
+that folder (``--threads`` threads, 16 by default, in each of ``--workers`` processes, 1 by
+default; 127.0.0.1 and a free port) in a process of its own and puts on it, for ``--seconds``:
 
 * 30 dealer phones, each entering its table's next action every 3 s (its view's seq as
   ``expected_seq``, as a phone sends it) and reading the table after a refusal;
@@ -19,7 +19,7 @@ puts on it, for ``--seconds``:
 ``--scale 10`` puts ten times the players and TVs and makes the dealers enter ten times as
 often. It prints, per kind of request: the count, the errors (5xx, connection failures,
 timeouts; a 409 or 422 to a dealer is counted apart as refused), p50 and p99, and the
-requests per second the server answered. The client runs in this process with a thread per
+requests per second the server answered out of those the devices asked for. The client runs in this process with a thread per
 simulated device group; every request goes to 127.0.0.1 only and the run stops by itself.
 """
 
@@ -177,12 +177,12 @@ def built_night(instance: Path, events: int, seed: int, keep: Path | None = None
     return built
 
 
-def serve(instance: Path, threads: int) -> tuple[subprocess.Popen[bytes], int]:
+def serve(instance: Path, threads: int, workers: int = 1) -> tuple[subprocess.Popen[bytes], int]:
     """``poker-director serve`` on ``instance`` in a process of its own, once it answers."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(instance), "--threads", str(threads)],
+         "--data", str(instance), "--threads", str(threads), "--workers", str(workers)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     probe = Client(port)
@@ -200,12 +200,13 @@ def main() -> int:
     parser.add_argument("--scale", type=int, default=1, help="10: ten times the devices and the pace")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--threads", type=int, default=16, help="the server's threads (poker-director serve --threads)")
+    parser.add_argument("--workers", type=int, default=1, help="the server's processes (poker-director serve --workers)")
     parser.add_argument("--keep", type=Path, help="build the night once into this folder and reuse it")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-club-") as folder:
         instance = Path(folder) / "instance"
         night = built_night(instance, args.events, args.seed, args.keep)
-        server, port = serve(instance, args.threads)
+        server, port = serve(instance, args.threads, args.workers)
         try:
             probe = Client(port)
             start = time.perf_counter()
@@ -236,8 +237,10 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=30)
         total = sum(len(v) for v in stats.times.values())
-        print(f"# {args.events:,} events, scale {scale}: {total:,} requests in {spent:.0f} s "
-              f"({total / spent:.0f}/s); first page after the server started: {first * 1000:.0f} ms")
+        asked = len(night.active) * scale / 3.0 + len(players) / 3.0 + len(tvs) / 1.5 + 1 / 0.5
+        print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {args.threads} threads: {total:,} requests in {spent:.0f} s "
+              f"({total / spent:.0f}/s of {asked:.0f}/s asked: {total / spent / asked:.0%}); "
+              f"first page after the server started: {first * 1000:.0f} ms")
         print(f"{'kind':<14} {'count':>7} {'errors':>7} {'refused':>8} {'p50 ms':>8} {'p99 ms':>8}")
         for kind in ("dealer write", "dealer read", "player", "tv", "trivial"):
             times = stats.times.get(kind, [])

@@ -1,8 +1,9 @@
 """The ``poker-director`` command.
 
-``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16] [--connections 900]`` runs the app
-with waitress on the home network and prints the address (and its QR code) to open on the TV
-and on phones. ``poker-director demo [--data DIR]`` adds a demo tournament in the middle of the
+``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16] [--connections 900] [--workers 1]``
+runs the app on the home network (waitress in one process; with ``--workers 2`` or more,
+that many processes under gunicorn: ``director.core.workers``) and prints the address (and
+its QR code) to open on the TV and on phones. ``poker-director demo [--data DIR]`` adds a demo tournament in the middle of the
 game. ``poker-director migrate [--data DIR]`` creates or updates the database. The data folder
 (database and secrets) defaults to ``./instance`` under the current directory, or
 ``$POKER_DIRECTOR_DATA``.
@@ -66,27 +67,45 @@ def bounded(low: int, high: int) -> Any:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from waitress import create_server
+    from director.core import workers
 
     folder = data_dir(args.data)
-    app = create_app(instance_path=folder)
-    # Every phone keeps its connection open between polls: a club night is hundreds of them
-    # (waitress's default of 100 left the others waiting for a free slot until they timed out).
-    server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                           connection_limit=args.connections, backlog=2048)
-    port = int(getattr(server, "effective_port", args.port))
+    app = create_app(instance_path=folder)  # migrates the database once, before any worker starts
     with app.app_context():  # the address the director chose on the dashboard, if any
         from director.tables.links import stored_address
 
         chosen = stored_address()
+    from director.core.db import release
+
+    release()  # no connection is left open across the workers' fork
+    several = args.workers > 1
+    if several and not workers.available():
+        print(f"Several workers need gunicorn, which this system does not have: serving with one process "
+              f"instead of {args.workers}.")
+        several = False
+    if several:
+        port = args.port or workers.free_port(args.host)
+    else:
+        from waitress import create_server
+
+        # Every phone keeps its connection open between polls: a club night is hundreds of them
+        # (waitress's default of 100 left the others waiting for a free slot until they timed out).
+        server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+                               connection_limit=args.connections, backlog=2048)
+        port = int(getattr(server, "effective_port", args.port))
     url = lan_url(chosen or args.host, port)
     print(f"poker-director is running. Data folder: {folder}")
+    if several:
+        print(f"{args.workers} worker processes of {args.threads} threads each.")
     print(f"Open {url} on the laptop, the TV and the phones at the tables (same Wi-Fi).")
     if args.host not in ("127.0.0.1", "localhost"):
         print(qr_text(url))
     print("Press Ctrl+C to stop; everything is saved as it happens.", flush=True)
     try:
-        server.run()
+        if several:
+            workers.run(folder, workers.options(args.host, port, args.workers, args.threads, args.connections))
+        else:
+            server.run()
     except KeyboardInterrupt:
         print("Stopped.")
     return 0
@@ -117,9 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network, 0.0.0.0)")
     s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     s.add_argument("--data", help="the data folder (default ./instance)")
-    s.add_argument("--threads", type=int, default=16, help="server threads (default 16)")
+    s.add_argument("--threads", type=bounded(1, 64), default=16, help="server threads, per worker (default 16)")
     s.add_argument("--connections", type=bounded(10, 1000), default=900,
                    help="open connections at once: phones, TVs, tablets (default 900)")
+    s.add_argument("--workers", type=bounded(1, 32), default=1,
+                   help="processes answering at once, one per core at most (default 1; 2 or more need gunicorn)")
     s.set_defaults(func=serve)
     d = sub.add_parser("demo", help="add a demo tournament in the middle of the game")
     d.add_argument("--data", help="the data folder (default ./instance)")
