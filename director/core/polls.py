@@ -28,10 +28,14 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
 HEADER = "X-Poll-Cache"
+SERVER_NOW_HEADER = "X-Server-Now"
+"""An answer that carries the server's time (the clocks) gets it fresh each time it is
+served, a 304 too: epoch milliseconds."""
 RECHECK = "poker_director.poll_recheck"
 """Where a view leaves, in the environ, a function of the seq its answer was last checked at
 that answers the stream's newer seq where the answer is still right then, else None."""
@@ -87,7 +91,9 @@ class Stored:
         self.until = until
         self.generation = generation
         self.recheck = recheck
-        self.etag = f'"{stream}-{seq}-{hash(body) & 0xFFFFFFFF:x}"'
+        # The same answer has the same tag in every server process (a screen's next poll may
+        # reach another worker).
+        self.etag = f'"{stream}-{seq}-{zlib.crc32(body):x}"'
 
 
 class PollCache:
@@ -133,9 +139,12 @@ class PollCache:
         if environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
         # A phone's page is in its browser's language: the same URL in another language is
-        # another answer (the header is cut short: it only chooses among a few languages).
+        # another answer (the header is cut short: it only chooses among a few languages), and
+        # so are the gzipped answer and htmx's partial where the page itself has the same URL.
         key = (environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", "") + "#"
-               + environ.get("HTTP_ACCEPT_LANGUAGE", "")[:64])
+               + environ.get("HTTP_ACCEPT_LANGUAGE", "")[:64]
+               + ("#gzip" if "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "") else "")
+               + ("#htmx" if environ.get("HTTP_HX_REQUEST") else ""))  # a partial, or its whole page
         stored = self._stored.get(key)
         if stored is not None:
             if self.fresh(stored):
@@ -143,14 +152,17 @@ class PollCache:
                 if environ.get("HTTP_IF_NONE_MATCH") == stored.etag:
                     start_response("304 Not Modified", [("ETag", stored.etag), *self._cache_headers(stored)])
                     return [b""]
-                start_response(stored.status, [*stored.headers, ("ETag", stored.etag)])
+                start_response(stored.status, [*self._now(stored.headers), ("ETag", stored.etag)])
                 return [stored.body]
             self._stored.pop(key, None)
         return self._through(key, environ, start_response)
 
-    @staticmethod
-    def _cache_headers(stored: Stored) -> list[tuple[str, str]]:
-        return [(k, v) for k, v in stored.headers if k.lower() in ("cache-control", "vary")]
+    def _cache_headers(self, stored: Stored) -> list[tuple[str, str]]:
+        return self._now([(k, v) for k, v in stored.headers if k.lower() in ("cache-control", "vary", "x-server-now")])
+
+    def _now(self, headers: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The headers with the server's time as it is now, where they carry it."""
+        return [(k, str(round(self.clock() * 1000)) if k == SERVER_NOW_HEADER else v) for k, v in headers]
 
     def _through(self, key: str, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         captured: dict[str, Any] = {}

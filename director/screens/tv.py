@@ -47,6 +47,8 @@ from director.core.commands import Outcome, api_route, page_route, perform
 from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext, language
+from director.core.polls import HEADER as POLL_HEADER
+from director.core.polls import SERVER_NOW_HEADER
 from director.core.store import StaleWrite, UnknownTournament, load_state
 from director.core.web import act_and_say, is_partial_request, now, values
 from director.core.words import say
@@ -170,7 +172,8 @@ class RenderedClocks:
         rows = held[1].execute("SELECT last_seq FROM streams WHERE id = ?", (tournament_id,)).fetchall()
         return int(rows[0][0]) if rows else None
 
-    def get(self, key: tuple[str, int, bool, str], seq: int, at: float) -> str | None:
+    def get(self, key: tuple[str, int, bool, str], seq: int, at: float) -> tuple[int, float, str] | None:
+        """``(seq, valid until, body)`` of the rendering kept for ``key``, if still good."""
         with self._lock:
             found = self._bodies.get(key)
         if found is None:
@@ -178,7 +181,7 @@ class RenderedClocks:
         stored_seq, rendered_at, valid_until, body = found
         if stored_seq != seq or not rendered_at <= at < min(valid_until, rendered_at + self.max_age):
             return None
-        return body
+        return stored_seq, valid_until, body
 
     def put(self, key: tuple[str, int, bool, str], seq: int, at: float, valid_until: float, body: str) -> None:
         with self._lock:
@@ -205,20 +208,27 @@ def _valid_until(view: ClockView) -> float:
 
 def clock_partial(tournament_id: int, *, phone: bool = False) -> str:
     """The clock partial's HTML now, from the cache when nothing has changed."""
+    return _clock_rendering(tournament_id, phone)[0]
+
+
+def _clock_rendering(tournament_id: int, phone: bool) -> tuple[str, int, float, float]:
+    """The clock partial's HTML now, the seq it shows, until when it is right, and now."""
     database = current_app.config["DATABASE"]
     at = now()
     seq = rendered.last_seq(database, tournament_id)
     if seq is None:
         raise UnknownTournament(tournament_id)
     key = (database, tournament_id, phone, language())  # the words are the reader's
-    body = rendered.get(key, seq, at)
-    if body is None:
+    found = rendered.get(key, seq, at)
+    if found is None:
         view = clock_view(tournament_id, phone=phone, at=at)
         template = "_tv_clock_phone.html" if phone else "_tv_clock.html"
         body = render_template(template, clock=replace(view, server_now_ms=0))
         assert SERVER_NOW_SLOT in body
-        rendered.put(key, view.seq, at, _valid_until(view), body)
-    return body.replace(SERVER_NOW_SLOT, f'data-server-now="{ms(at)}"', 1)
+        found = (view.seq, _valid_until(view), body)
+        rendered.put(key, view.seq, at, found[1], body)
+    seq, valid_until, body = found
+    return body.replace(SERVER_NOW_SLOT, f'data-server-now="{ms(at)}"', 1), seq, valid_until, at
 
 
 def _cacheable(body: str) -> Response:
@@ -232,6 +242,19 @@ def _cacheable(body: str) -> Response:
     response.set_data(data)
     response.headers["Vary"] = "Accept-Encoding"
     response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+    return response
+
+
+def _polled_clock(tournament_id: int, phone: bool) -> Response:
+    """The clock every TV and phone polls, kept by the polls' cache (``director.core.polls``)
+    until the tournament's next event or the end of what it shows (the level, the action
+    clock), and answered ``304`` to a screen that holds it. The server's time goes in a header
+    (``X-Server-Now``), fresh on every answer: a kept answer's time text is old, and each
+    screen draws the time from the deadline and that header."""
+    body, seq, valid_until, at = _clock_rendering(tournament_id, phone)
+    response = _cacheable(body)
+    response.headers[SERVER_NOW_HEADER] = str(ms(at))
+    response.headers[POLL_HEADER] = f"{tournament_id} {seq} {valid_until}"
     return response
 
 
@@ -269,14 +292,14 @@ def structure_svg(tournament_id: int) -> ResponseReturnValue:
 @bp.get("/t/<int:tournament_id>/tv/clock")
 def clock(tournament_id: int) -> ResponseReturnValue:
     """The clock partial that every TV polls."""
-    return _cacheable(clock_partial(tournament_id))
+    return _polled_clock(tournament_id, False)
 
 
 @bp.get("/t/<int:tournament_id>/tv/phone")
 def phone(tournament_id: int) -> ResponseReturnValue:
     """The phone-sized clock: the partial for htmx, a small page of its own otherwise."""
     if is_partial_request():
-        return _cacheable(clock_partial(tournament_id, phone=True))
+        return _polled_clock(tournament_id, True)
     return render_template("tv_phone.html", clock=phone_clock(tournament_id), tournament_id=tournament_id)
 
 

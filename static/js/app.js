@@ -53,7 +53,10 @@
       if (target) { target.textContent = format(left); }
     });
   }
-  function sync(root) {
+  function sync(root, xhr) {
+    // A kept answer's own time is old: the header has the server's time as it answered.
+    var said = xhr ? Number(xhr.getResponseHeader("X-Server-Now")) : 0;
+    if (said > 0) { offsetMs = said - Date.now(); tick(); return; }
     var clock = (root && root.querySelector) ? root.querySelector("[data-server-now]") : null;
     if (!clock && root && root.dataset && root.dataset.serverNow) { clock = root; }
     if (clock) { measureOffset(clock); }
@@ -167,6 +170,6 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () { sync(document); setInterval(tick, 250); });
-  document.addEventListener("htmx:afterSwap", function (event) { sync(event.detail.elt); });
-  document.addEventListener("htmx:afterSettle", function (event) { sync(event.detail.elt); });
+  document.addEventListener("htmx:afterSwap", function (event) { sync(event.detail.elt, event.detail.xhr); });
+  document.addEventListener("htmx:afterSettle", function (event) { sync(event.detail.elt, event.detail.xhr); });
 })();

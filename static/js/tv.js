@@ -428,7 +428,10 @@
   document.addEventListener("htmx:afterSwap", function (evt) {
     var el = clockEl();
     if (!el || evt.detail.target.id !== "tv-clock") return;
-    var serverAt = Number(el.dataset.serverNow);
+    // The answer's header has the server's time as it answered; the partial's own may be
+    // older (the server keeps an answer until the next event, and so may the browser).
+    var said = evt.detail.xhr && Number(evt.detail.xhr.getResponseHeader("X-Server-Now"));
+    var serverAt = said > 0 ? said : Number(el.dataset.serverNow);
     var last = samples.length ? samples[samples.length - 1].server : -Infinity;
     // An answer older than one we already had came from a cache: it says nothing of the offset.
     if (serverAt > last) {

@@ -477,6 +477,9 @@ def test_put_on_the_clock_shows_a_one_minute_overlay(app: Flask, director: Direc
     assert int(overlay["data-action-deadline"]) == ms(night.now + 60)  # type: ignore[arg-type]
     assert text(overlay, ".tv-action-time") == "60"
     night.wait(45.5)
+    kept = night.partial()  # the polls' cache keeps the answer: the screen counts from its deadline
+    assert int(kept.select_one(".tv-action")["data-action-deadline"]) == ms(night.now - 45.5 + 60)  # type: ignore[index,arg-type]
+    night.app.extensions["poll_cache"].clear()  # a fresh rendering writes the seconds left
     assert text(night.partial(), ".tv-action-time") == "15"
     night.wait(30)  # past the end and the few seconds of "time!"
     assert night.partial().select_one(".tv-action") is None
@@ -605,14 +608,25 @@ def test_a_new_event_shows_on_the_next_poll_even_within_the_cached_second(night:
     assert night.partial()["data-status"] == "paused"
 
 
-def test_a_cached_answer_carries_a_fresh_server_time(night: Night) -> None:
+def test_a_kept_answer_carries_a_fresh_server_time_in_its_header(night: Night) -> None:
+    """The polls' cache keeps the clock until the next event; the server's time that every
+    screen counts from is fresh in each answer's header, a 304 too."""
     night.clock("start")
     night.wait(10)
-    first = night.partial()
+    path = f"/t/{night.id}/tv/clock"
+    first = night.client.get(path, headers=HTMX)
+    assert int(first.headers["X-Server-Now"]) == ms(START + 10)
     night.wait(0.4)
-    second = night.partial()
-    assert int(second["data-server-now"]) - int(first["data-server-now"]) == 400  # type: ignore[arg-type]
-    assert second["data-ends-at"] == first["data-ends-at"]
+    second = night.client.get(path, headers=HTMX)
+    assert second.get_data() == first.get_data() and second.headers["ETag"] == first.headers["ETag"]
+    assert int(second.headers["X-Server-Now"]) == ms(START + 10.4)
+    night.wait(0.4)
+    third = night.client.get(path, headers={**HTMX, "If-None-Match": first.headers["ETag"]})
+    assert third.status_code == 304 and third.get_data() == b""
+    assert int(third.headers["X-Server-Now"]) == ms(START + 10.8)
+    night.clock("pause")  # an event: the next poll is the new clock, whatever the screen holds
+    fourth = night.client.get(path, headers={**HTMX, "If-None-Match": first.headers["ETag"]})
+    assert fourth.status_code == 200 and 'data-status="paused"' in fourth.get_data(as_text=True)
 
 
 def test_a_cached_answer_never_outlives_its_level(night: Night) -> None:
@@ -623,12 +637,18 @@ def test_a_cached_answer_never_outlives_its_level(night: Night) -> None:
     assert night.partial()["data-key"] == "level-2"
 
 
-def test_the_cache_expires_after_a_second(night: Night) -> None:
+def test_a_kept_answer_keeps_its_deadline_and_lasts_a_minute_at_most(night: Night) -> None:
+    """Between two events the clock's answer is the same: the deadline it sends is what each
+    screen counts down from (the time written in it is redrawn at once). A minute at most."""
     night.clock("start")
     night.wait(10)
-    assert text(night.partial(), "[data-main-time]") == "14:50"
+    first = night.partial()
+    assert text(first, "[data-main-time]") == "14:50"
     night.wait(1.5)
-    assert text(night.partial(), "[data-main-time]") == "14:49"
+    kept = night.partial()
+    assert kept.select_one("[data-main-time]")["data-deadline"] == first.select_one("[data-main-time]")["data-deadline"]  # type: ignore[index]
+    night.wait(60)
+    assert text(night.partial(), "[data-main-time]") == "13:49"
 
 
 # ---------------------------------------------------------------- the phone clock
