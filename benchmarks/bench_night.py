@@ -30,9 +30,12 @@ At each checkpoint it prints, without asserting anything:
 * the dealer's action: p50 and p99 of 100 entries posted through the table page's form
   route as htmx does (``POST /t/<id>/table/<n>/<action>``, answered with the fresh panel),
   round-robin over the tables, timed around the test client's POST;
-* page renders (median of 5, state cache warm): the dashboard ``/t/<id>``, the tables page,
-  the TV clock partial (its render cache emptied first, so it is a fresh rendering), a
-  player's page (``/p/<token>``) and a dealer's page ``/t/<id>/table/<n>``;
+* page renders (median of 5, state cache warm): the TV clock partial (its render cache
+  emptied first, so it is a fresh rendering), a player's page (``/p/<token>``) and a
+  dealer's page ``/t/<id>/table/<n>``;
+* the director's pages, the dashboard ``/t/<id>`` and the tables page: p50 and p99 of 100
+  renders each, and how much of the slowest renders the garbage collector took
+  (``gc.callbacks``);
 * restart: the state cache (and the TV's rendered clocks) emptied, then the first dashboard
   request timed (it folds the whole log from the database);
 * the process's memory (VmRSS and its peak VmHWM from ``/proc/self/status``).
@@ -45,6 +48,7 @@ takes longer than that and reports what was measured.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -71,6 +75,7 @@ PASSWORD = "bench-night-password"
 INCREMENTAL = 200  # events applied one by one for the incremental fold figure
 DEALER_ACTIONS = 100  # form posts timed at each checkpoint
 RENDER_REPEAT = 5
+DIRECTOR_PAGES = 100  # renders of each director's page, for its p99
 PROGRESS_EVERY = 2000
 
 # How the random players play (deep stacks: busts come from the rare all-in).
@@ -346,8 +351,6 @@ class Night:
         tid = self.tid
         dealer_table = self.active[0] if self.active else 1
         pages: dict[str, Callable[[], float]] = {
-            "dashboard": lambda: self.get(f"/t/{tid}"),
-            "tables": lambda: self.get(f"/t/{tid}/tables"),
             "tv_clock": self._fresh_tv_clock,
             "player": lambda: self.get(f"/p/{self.player_token}"),
             "dealer": lambda: self.get(f"/t/{tid}/table/{dealer_table}"),
@@ -356,7 +359,37 @@ class Night:
         for name, timed in pages.items():
             timed()  # warm: the state cache is current, templates compiled
             out[f"{name}_ms"] = statistics.median(timed() for _ in range(RENDER_REPEAT)) * 1000
+        for name, path in (("dashboard", f"/t/{tid}"), ("tables", f"/t/{tid}/tables")):
+            out.update(self.director_page(name, path))
         return out
+
+    def director_page(self, name: str, path: str) -> dict[str, float]:
+        """p50 and p99 of a director's page, and the collector's share of the slowest renders."""
+        collecting = [0.0, 0.0]  # time spent collecting; when the running collection began
+
+        def note(phase: str, _info: dict[str, Any]) -> None:
+            if phase == "start":
+                collecting[1] = time.perf_counter()
+            else:
+                collecting[0] += time.perf_counter() - collecting[1]
+
+        self.get(path)
+        timed: list[tuple[float, float]] = []
+        gc.callbacks.append(note)
+        try:
+            for _ in range(DIRECTOR_PAGES):
+                before = collecting[0]
+                seconds = self.get(path)
+                timed.append((seconds, collecting[0] - before))
+        finally:
+            gc.callbacks.remove(note)
+        timed.sort()
+        slowest = timed[-max(1, DIRECTOR_PAGES // 50):]  # the renders at and above the p99
+        return {
+            f"{name}_p50_ms": timed[len(timed) // 2][0] * 1000,
+            f"{name}_p99_ms": percentile([t for t, _ in timed], 0.99) * 1000,
+            f"{name}_gc_share": sum(g for _, g in slowest) / max(1e-9, sum(t for t, _ in slowest)),
+        }
 
     def _fresh_tv_clock(self) -> float:
         from director.screens import tv
@@ -396,8 +429,12 @@ COLUMNS = [
     ("fold_us", "fold/ev µs", "{:.0f}"),
     ("act_p50_ms", "act p50 ms", "{:.1f}"),
     ("act_p99_ms", "act p99 ms", "{:.1f}"),
-    ("dashboard_ms", "dash ms", "{:.1f}"),
-    ("tables_ms", "tables ms", "{:.1f}"),
+    ("dashboard_p50_ms", "dash p50", "{:.1f}"),
+    ("dashboard_p99_ms", "dash p99", "{:.1f}"),
+    ("dashboard_gc_share", "dash gc", "{:.0%}"),
+    ("tables_p50_ms", "tables p50", "{:.1f}"),
+    ("tables_p99_ms", "tables p99", "{:.1f}"),
+    ("tables_gc_share", "tables gc", "{:.0%}"),
     ("tv_clock_ms", "tv ms", "{:.1f}"),
     ("player_ms", "player ms", "{:.1f}"),
     ("dealer_ms", "dealer ms", "{:.1f}"),
@@ -512,7 +549,8 @@ def main() -> int:
     else:
         print(
             "# apply/ev: engine.tournament.apply of the last 200 events; fold/ev: a full fold / events;\n"
-            "# act: the dealer's htmx form POST; pages: median of 5, warm; tv: fresh render; restart:\n"
+            "# act: the dealer's htmx form POST; pages: median of 5, warm; tv: fresh render; dash and tables:\n"
+            "# 100 renders each, gc: the collector's share of the slowest 2 %; restart:\n"
             "# the first dashboard request after the state cache is emptied; RSS before the folds."
         )
         for note in notes:

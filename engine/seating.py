@@ -54,6 +54,8 @@ class Seating(Generic[P]):
     # Where each player sits, built with the seating (a seating never changes): asking where
     # 300 players sit is then 300 lookups, not 300 walks through the placements.
     _where: dict[P, Place] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _at: dict[TableNumber, dict[Seat, P]] = field(default_factory=dict, init=False, repr=False, compare=False,
+                                                  hash=False)
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_SIZE <= self.table_size <= MAX_TABLE_SIZE:
@@ -79,6 +81,8 @@ class Seating(Generic[P]):
         if list(self.placements) != sorted(self.placements, key=lambda p: (p[0], p[1])):
             object.__setattr__(self, "placements", tuple(sorted(self.placements, key=lambda p: (p[0], p[1]))))
         object.__setattr__(self, "tables", tuple(sorted(self.tables)))
+        for table, seat, player in self.placements:  # by seat, table after table
+            self._at.setdefault(table, {})[seat] = player
 
     @classmethod
     def of(
@@ -122,8 +126,8 @@ class Seating(Generic[P]):
         return None
 
     def at_table(self, table: TableNumber) -> dict[Seat, P]:
-        """``{seat: player}`` at one table."""
-        return {s: p for t, s, p in self.placements if t == table}
+        """``{seat: player}`` at one table, by seat (a copy: the caller may change it)."""
+        return dict(self._at.get(table, ()))
 
     def counts(self) -> dict[TableNumber, int]:
         """Players per open table (empty tables included)."""

@@ -378,12 +378,13 @@ class Standings:
         order = {e.id: i for i, e in enumerate(self.entrants)}
         return tuple(sorted(((pl, p) for p, pl in self.places.items()), key=lambda t: (t[0], order[t[1]])))
 
-    @property
+    @cached_property
     def eliminated_by(self) -> dict[PlayerId, PlayerId]:
-        """Who knocked out each player now out (when it was recorded)."""
+        """Who knocked out each player now out (when it was recorded); worked out once per
+        standings (a page asks it for each of 300 players)."""
         return {b.player: b.by for g in self.eliminations for b in g.busts if b.by is not None}
 
-    @property
+    @cached_property
     def eliminators(self) -> dict[PlayerId, tuple[PlayerId, ...]]:
         """Who knocked out each player now out: one player, or those who split the pot."""
         return {b.player: b.takers for g in self.eliminations for b in g.busts if b.takers}

@@ -95,6 +95,33 @@ def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any)
     other.close()
 
 
+def test_several_players_out_in_one_hand(page: Any, live_server: LiveServer) -> None:
+    """The form's rows are drawn when the director opens it; the busts are then ranked by the
+    chips each had at the start of the hand."""
+    live_server.login(page)
+    page.goto(f"{live_server.url}/new")
+    page.click("button[value=create]")
+    for name in ["Ann", "Bob", "Cy", "Dee"]:
+        page.fill("#register-form input[name=name]", name)
+        page.press("#register-form input[name=name]", "Enter")
+        expect(page.locator("#players-panel > .flash-ok")).to_have_text(f"{name} registered.")
+    page.goto(f"{live_server.url}/t/1")
+    page.click("button:has-text('Start the clock')")
+    expect(page.locator("button:has-text('Pause')")).to_be_visible()
+    expect(page.locator("#group-bust")).to_have_count(0)
+    page.click("summary:has-text('Several players out in one hand')")
+    form = page.locator("#group-bust")
+    expect(form.locator("input[name=players]")).to_have_count(4)
+    form.locator("label:has-text('Cy') input[name=players]").check()
+    form.locator("label:has-text('Dee') input[name=players]").check()
+    form.locator("input[name=stack_3]").fill("3000")
+    form.locator("input[name=stack_4]").fill("1000")
+    form.locator("select[name=by]").first.select_option(label="Ann")
+    form.locator("button:has-text('Record these busts')").click()
+    expect(page.locator("#player-3")).to_contain_text("3rd")
+    expect(page.locator("#player-4")).to_contain_text("4th")
+
+
 def test_everything_works_without_javascript(browser: Any, live_server: LiveServer) -> None:
     """Plain forms and redirects: register, start, bust with its confirmation, results."""
     context = browser.new_context(java_script_enabled=False)

@@ -274,6 +274,23 @@ def test_a_refused_same_hand_bust_comes_back_as_typed(director: Director) -> Non
     assert group.find("option", selected=True)["value"] == "1"
 
 
+def test_the_several_busts_form_is_drawn_when_opened(director: Director) -> None:
+    """Its row for each player still in (and two lists of them) is drawn when the director
+    opens it, not at every refresh of the dashboard; without htmx, the dashboard with it open."""
+    tid = new_tournament(director, EIGHT, start=True)
+    page = soup(director.get(f"/t/{tid}"))
+    assert page.find(id="group-bust") is None
+    opener = page.find(attrs={"hx-get": f"/t/{tid}/group-bust"})
+    assert opener is not None and opener["hx-trigger"] == "toggle once from:closest details"
+    assert opener.find("a")["href"] == f"/t/{tid}/group-bust"
+    form = soup(director.client.get(f"/t/{tid}/group-bust", headers={"HX-Request": "true"})).find(id="group-bust")
+    assert form is not None
+    assert [i["value"] for i in form.find_all("input", attrs={"name": "players"})] == [str(n) for n in range(1, 9)]
+    assert form.find("input", attrs={"name": "expected_seq"})["value"] == str(seq(director, tid))
+    whole = soup(director.get(f"/t/{tid}/group-bust"))
+    assert whole.find(id="group-bust").find_parent("details").has_attr("open")
+
+
 def test_a_hand_is_never_counted_twice_on_the_dashboard(director: Director) -> None:
     """Seed 000 counts levels in hands: once the dealer's assistant deals at table 1 it
     counts the hands there, so the dashboard's "+1 hand played" is off, with the reason."""
