@@ -1,10 +1,10 @@
 """The dealer's tap and page in a real Chromium, alone and while the laptop serves a club night.
 
-    python benchmarks/bench_browser.py [--events 5000] [--taps 60] [--loads 15] [--scale 1]
+    python benchmarks/bench_browser.py [--events 5000] [--taps 60] [--loads 15] [--scale 1] [--workers 1] [--keep DIR]
 
 It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
-``--events`` events, starts ``poker-director serve`` on it (waitress, 16 threads, in a process
-of its own), and drives Debian's Chromium on a phone-sized page (390 x 844) at table 1:
+``--events`` events (``--keep``: once, as ``bench_club_load.py`` does), starts ``poker-director
+serve`` on it (16 threads in each of ``--workers`` processes, in a process of its own), and drives Debian's Chromium on a phone-sized page (390 x 844) at table 1:
 
 * the page's load: from the navigation to the dealer's panel drawn (``--loads`` times);
 * a tap: from the click on *Deal* or *Fold* to the panel swapped in and settled (htmx's
@@ -86,13 +86,14 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=15)
     parser.add_argument("--scale", type=int, default=1, help="the club night's load: 10 is ten times of it")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1, help="the server's processes (poker-director serve --workers)")
     parser.add_argument("--keep", type=Path, help="build the night once into this folder and reuse it")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
         instance = Path(folder) / "instance"
         night = built_night(instance, args.events, args.seed, args.keep)
         mine = 1 if 1 in night.active else night.active[0]
-        server, port = serve(instance, 16)
+        server, port = serve(instance, 16, args.workers)
         base = f"http://127.0.0.1:{port}"
         try:
             with sync_playwright() as playwright:
@@ -126,7 +127,8 @@ def main() -> int:
             server.wait(timeout=30)
     answered = sum(len(v) for v in stats.times.values())
     print(f"# {args.events:,} events, table {mine}, a phone-sized Chromium page; load: {len(threads)} device "
-          f"groups at scale {args.scale}, {answered} requests answered during the measures")
+          f"groups at scale {args.scale}, {args.workers} server worker(s), {answered} requests answered during the "
+          "measures")
     print(line("dealer's page load, alone", alone[0]))
     print(line("dealer's tap, alone", alone[1]))
     print(line(f"dealer's page load, club load x{args.scale}", loaded[0]))

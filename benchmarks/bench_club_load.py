@@ -180,9 +180,10 @@ def built_night(instance: Path, events: int, seed: int, keep: Path | None = None
 def serve(instance: Path, threads: int, workers: int = 1) -> tuple[subprocess.Popen[bytes], int]:
     """``poker-director serve`` on ``instance`` in a process of its own, once it answers."""
     port = free_port()
+    several = ["--workers", str(workers)] if workers != 1 else []  # (an older checkout has no such option)
     server = subprocess.Popen(
         [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(instance), "--threads", str(threads), "--workers", str(workers)],
+         "--data", str(instance), "--threads", str(threads), *several],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     probe = Client(port)
@@ -238,7 +239,8 @@ def main() -> int:
             server.wait(timeout=30)
         total = sum(len(v) for v in stats.times.values())
         asked = len(night.active) * scale / 3.0 + len(players) / 3.0 + len(tvs) / 1.5 + 1 / 0.5
-        print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {args.threads} threads: {total:,} requests in {spent:.0f} s "
+        print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {args.threads} threads: "
+              f"{total:,} requests in {spent:.0f} s "
               f"({total / spent:.0f}/s of {asked:.0f}/s asked: {total / spent / asked:.0%}); "
               f"first page after the server started: {first * 1000:.0f} ms")
         print(f"{'kind':<14} {'count':>7} {'errors':>7} {'refused':>8} {'p50 ms':>8} {'p99 ms':>8}")

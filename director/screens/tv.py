@@ -247,14 +247,15 @@ def _cacheable(body: str) -> Response:
 
 def _polled_clock(tournament_id: int, phone: bool) -> Response:
     """The clock every TV and phone polls, kept by the polls' cache (``director.core.polls``)
-    until the tournament's next event or the end of what it shows (the level, the action
-    clock), and answered ``304`` to a screen that holds it. The server's time goes in a header
-    (``X-Server-Now``), fresh on every answer: a kept answer's time text is old, and each
-    screen draws the time from the deadline and that header."""
+    for a second at most, as the rendering is (the time written in it, the announcements,
+    flags and moves that come and go with the time), and less when the tournament has an
+    event: the hundreds of phones of a club night that poll within that second are answered
+    without the app, and a screen that asks again within it gets ``304``. The server's time
+    is in a header (``X-Server-Now``), fresh on every answer, which the screens count from."""
     body, seq, valid_until, at = _clock_rendering(tournament_id, phone)
     response = _cacheable(body)
     response.headers[SERVER_NOW_HEADER] = str(ms(at))
-    response.headers[POLL_HEADER] = f"{tournament_id} {seq} {valid_until}"
+    response.headers[POLL_HEADER] = f"{tournament_id} {seq} {min(valid_until, at + rendered.max_age)}"
     return response
 
 
