@@ -157,7 +157,9 @@ def built_night(instance: Path, events: int, seed: int, keep: Path | None = None
     saved = keep / f"night-{events}" if keep else None
     if saved is not None and (saved / "night.json").exists():
         shutil.copytree(saved / "instance", instance)
-        return BuiltNight(**json.loads((saved / "night.json").read_text()))
+        built = BuiltNight(**json.loads((saved / "night.json").read_text()))
+        past_the_break(instance, built)
+        return built
     clear_caches()
     app = create_app({"TESTING": True}, instance_path=instance)
     night = Night(app, random.Random(seed))
@@ -175,6 +177,20 @@ def built_night(instance: Path, events: int, seed: int, keep: Path | None = None
         shutil.copytree(instance, saved / "instance")
         (saved / "night.json").write_text(json.dumps(asdict(built)))
     return built
+
+
+def past_the_break(instance: Path, night: BuiltNight) -> None:
+    """The kept night's clock ran on while it was kept: on a break, no table can deal, so the
+    director skips it (as ``bench_night`` does)."""
+    clear_caches()
+    client = create_app({"TESTING": True}, instance_path=instance).test_client()
+    client.set_cookie("session", night.cookie)
+    for _ in range(5):
+        clock = client.get(f"/api/t/{night.tid}").get_json()["clock"]
+        if not clock["on_break"]:
+            break
+        client.post(f"/api/t/{night.tid}/clock/next_level", json={}, headers={"X-CSRFToken": night.csrf})
+    clear_caches()
 
 
 def serve(instance: Path, threads: int, workers: int = 1) -> tuple[subprocess.Popen[bytes], int]:

@@ -1,9 +1,11 @@
 """``poker-director serve --workers N``: the app in N processes on one database.
 
-One Python process answers on one core. A club night's phones, TVs and dealers fit in one;
-a festival's do not. With ``--workers 2`` or more the app runs under gunicorn (where the
-platform has it): a master process listens and N worker processes answer, each with a pool
-of threads. Each worker makes its own app, with its own connections and caches:
+The app runs under gunicorn where the platform has it: a master process listens and N
+worker processes (one by default) answer, each with a pool of threads; a worker's loop waits
+on the open connections with the system's selector, where waitress's walked every one of
+them in Python and took most of a core once hundreds of phones were connected. One Python
+process answers on one core: a club night's phones, TVs and dealers fit in one; a festival's
+need more. Each worker makes its own app, with its own connections and caches:
 
 * every state and answer a worker keeps is keyed by its stream's seq, which the worker reads
   from the database at each request, so that a write in one worker is seen by the others at
@@ -13,12 +15,14 @@ of threads. Each worker makes its own app, with its own connections and caches:
 * writes are serialised by SQLite (``BEGIN IMMEDIATE``, with the busy timeout), and a write
   sent with a stale ``expected_seq`` is refused whichever worker takes it.
 
-Where gunicorn is missing (Windows), ``serve`` says so and runs one process (waitress).
+Where gunicorn is missing (Windows), ``serve`` runs one process with waitress (and says so
+when more were asked).
 """
 
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,14 +65,16 @@ def options(host: str, port: int, workers: int, threads: int, connections: int) 
     }
 
 
-def run(folder: Path, settings: dict[str, Any]) -> None:
-    """Serve the app in ``folder`` with gunicorn until stopped (Ctrl+C)."""
+def run(folder: Path, settings: dict[str, Any], ready: Callable[[], None] = lambda: None) -> None:
+    """Serve the app in ``folder`` with gunicorn until stopped (Ctrl+C); ``ready`` runs once
+    the server listens."""
     from gunicorn.app.base import BaseApplication
 
     class Workers(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
             for key, value in settings.items():
                 self.cfg.set(key, value)
+            self.cfg.set("when_ready", lambda _server: ready())
 
         def load(self) -> Any:
             from director import create_app

@@ -1,4 +1,5 @@
-"""The command line: serve with waitress (killed and restarted with nothing lost), demo, migrate."""
+"""The command line: serve (gunicorn, or waitress where it is missing; killed and restarted with
+nothing lost), demo, migrate."""
 
 from __future__ import annotations
 
@@ -144,10 +145,35 @@ def test_serve_rejects_unknown_options(capsys: pytest.CaptureFixture[str]) -> No
         main(["serve", "--colour", "red"])
 
 
-def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """Every phone keeps its connection between polls: 330 devices on a club night must all
-    be served (waitress's default limit of 100 left the others waiting until they timed out)."""
+    be served (waitress's default limit of 100 left the others waiting until they timed out).
+    One worker of 16 threads by default, under gunicorn."""
+    from director.core import workers
+
+    given: dict[str, Any] = {}
+
+    def run(folder: Path, settings: dict[str, Any], ready: Any) -> None:
+        given.update(settings)
+        ready()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(workers, "available", lambda: True)
+    monkeypatch.setattr(workers, "run", run)
+    assert main(["serve", "--host", "127.0.0.1", "--data", str(tmp_path / "data")]) == 0
+    assert given["worker_connections"] >= 400 and given["threads"] == 16 and given["workers"] == 1
+    assert given["worker_class"] == "gthread" and given["bind"][0].startswith("127.0.0.1:")
+    assert given["keepalive"] >= 30  # a phone polls every few seconds on the connection it keeps
+    assert "Open http://127.0.0.1:" in capsys.readouterr().out
+
+
+def test_without_gunicorn_serve_runs_waitress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A system without gunicorn (Windows): one process with waitress, said when more were asked."""
     import waitress
+
+    from director.core import workers
 
     given: dict[str, Any] = {}
 
@@ -161,9 +187,11 @@ def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch:
         given.update(options)
         return Server()
 
+    monkeypatch.setattr(workers, "available", lambda: False)
     monkeypatch.setattr(waitress, "create_server", create_server)
-    assert main(["serve", "--host", "127.0.0.1", "--data", str(tmp_path / "data")]) == 0
+    assert main(["serve", "--host", "127.0.0.1", "--workers", "2", "--data", str(tmp_path / "data")]) == 0
     assert given["connection_limit"] >= 400 and given["threads"] == 16
+    assert "serving with one process instead of 2" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("value", ["5", "5000", "many"])
