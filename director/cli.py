@@ -1,10 +1,10 @@
 """The ``poker-director`` command.
 
 ``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16] [--connections 900] [--workers 1]``
-runs the app on the home network (under gunicorn, ``--workers`` processes of ``--threads``
-threads, one by default: ``director.core.workers``; waitress in one process where gunicorn
-is missing) and prints the address (and its QR code) to open on the TV and on phones. ``poker-director demo [--data DIR]`` adds a demo tournament in the middle of the
-game. ``poker-director migrate [--data DIR]`` creates or updates the database. The data folder
+runs the app on the home network (waitress in one process; with ``--workers 2`` or more, that
+many processes of ``--threads`` threads under gunicorn: ``director.core.workers``) and prints
+the address (and its QR code) to open on the TV and on phones. ``poker-director demo [--data
+DIR]`` adds a demo tournament in the middle of the game. ``poker-director migrate [--data DIR]`` creates or updates the database. The data folder
 (database and secrets) defaults to ``./instance`` under the current directory, or
 ``$POKER_DIRECTOR_DATA``.
 """
@@ -78,10 +78,11 @@ def serve(args: argparse.Namespace) -> int:
     from director.core.db import release
 
     release()  # no connection is left open across the workers' fork
-    # gunicorn where the platform has it, for one worker too: on a 2-core laptop it answered
-    # ten times a club night's phones 4.7 times faster than waitress, whose one loop over
-    # every open connection took most of a core (benchmarks/bench_club_load.py --scale 10).
-    pooled = workers.available()
+    # One process (the default): waitress, the quickest answer to each tap and page (a few
+    # milliseconds less than gunicorn's). Several: gunicorn, where the platform has it; it also
+    # keeps answering far past the load where waitress's one loop over every open connection
+    # takes a whole core (benchmarks/bench_club_load.py --scale 10).
+    pooled = args.workers > 1 and workers.available()
     if not pooled and args.workers > 1:
         print(f"Several workers need gunicorn, which this system does not have: serving with one process "
               f"instead of {args.workers}.")
@@ -100,7 +101,7 @@ def serve(args: argparse.Namespace) -> int:
     def ready() -> None:
         """The address, once the server listens (a phone may open it at once)."""
         print(f"poker-director is running. Data folder: {folder}")
-        if pooled and args.workers > 1:
+        if pooled:
             print(f"{args.workers} worker processes of {args.threads} threads each.")
         print(f"Open {url} on the laptop, the TV and the phones at the tables (same Wi-Fi).")
         if args.host not in ("127.0.0.1", "localhost"):
@@ -147,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--connections", type=bounded(10, 1000), default=900,
                    help="open connections at once: phones, TVs, tablets (default 900)")
     s.add_argument("--workers", type=bounded(1, 32), default=1,
-                   help="processes answering at once, one per core at most (default 1; more need gunicorn)")
+                   help="processes answering at once, one per core at most (default 1; 2 or more need gunicorn)")
     s.set_defaults(func=serve)
     d = sub.add_parser("demo", help="add a demo tournament in the middle of the game")
     d.add_argument("--data", help="the data folder (default ./instance)")

@@ -1,11 +1,12 @@
 """``poker-director serve --workers N``: the app in N processes on one database.
 
-The app runs under gunicorn where the platform has it: a master process listens and N
-worker processes (one by default) answer, each with a pool of threads; a worker's loop waits
-on the open connections with the system's selector, where waitress's walked every one of
-them in Python and took most of a core once hundreds of phones were connected. One Python
-process answers on one core: a club night's phones, TVs and dealers fit in one; a festival's
-need more. Each worker makes its own app, with its own connections and caches:
+One Python process answers on one core. A club night's phones, TVs and dealers fit in one,
+and waitress (the default) answers each tap quickest. A festival's do not: with
+``--workers 2`` or more the app runs under gunicorn, where the platform has it. A master
+process listens and N worker processes answer, each with a pool of threads; a worker's loop
+waits on the open connections with the system's selector, where waitress's one loop walks
+every one of them in Python and takes a whole core once hundreds of phones are connected.
+Each worker makes its own app, with its own connections and caches:
 
 * every state and answer a worker keeps is keyed by its stream's seq, which the worker reads
   from the database at each request, so that a write in one worker is seen by the others at
@@ -15,8 +16,7 @@ need more. Each worker makes its own app, with its own connections and caches:
 * writes are serialised by SQLite (``BEGIN IMMEDIATE``, with the busy timeout), and a write
   sent with a stale ``expected_seq`` is refused whichever worker takes it.
 
-Where gunicorn is missing (Windows), ``serve`` runs one process with waitress (and says so
-when more were asked).
+Where gunicorn is missing (Windows), ``serve --workers N`` says so and runs one process.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The command line: serve (gunicorn, or waitress where it is missing; killed and restarted with
-nothing lost), demo, migrate."""
+"""The command line: serve with waitress (killed and restarted with nothing lost), with several
+workers under gunicorn, demo, migrate."""
 
 from __future__ import annotations
 
@@ -145,11 +145,32 @@ def test_serve_rejects_unknown_options(capsys: pytest.CaptureFixture[str]) -> No
         main(["serve", "--colour", "red"])
 
 
-def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every phone keeps its connection between polls: 330 devices on a club night must all
-    be served (waitress's default limit of 100 left the others waiting until they timed out).
-    One worker of 16 threads by default, under gunicorn."""
+    be served (waitress's default limit of 100 left the others waiting until they timed out)."""
+    import waitress
+
+    given: dict[str, Any] = {}
+
+    class Server:
+        effective_port = 8000
+
+        def run(self) -> None:
+            raise KeyboardInterrupt
+
+    def create_server(app: Any, **options: Any) -> Server:
+        given.update(options)
+        return Server()
+
+    monkeypatch.setattr(waitress, "create_server", create_server)
+    assert main(["serve", "--host", "127.0.0.1", "--data", str(tmp_path / "data")]) == 0
+    assert given["connection_limit"] >= 400 and given["threads"] == 16
+
+
+def test_several_workers_run_under_gunicorn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``--workers 2``: two processes of 16 threads, each keeping a club night's connections;
+    the address is printed once the server listens."""
     from director.core import workers
 
     given: dict[str, Any] = {}
@@ -161,11 +182,12 @@ def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(workers, "available", lambda: True)
     monkeypatch.setattr(workers, "run", run)
-    assert main(["serve", "--host", "127.0.0.1", "--data", str(tmp_path / "data")]) == 0
-    assert given["worker_connections"] >= 400 and given["threads"] == 16 and given["workers"] == 1
+    assert main(["serve", "--host", "127.0.0.1", "--workers", "2", "--data", str(tmp_path / "data")]) == 0
+    assert given["worker_connections"] >= 400 and given["threads"] == 16 and given["workers"] == 2
     assert given["worker_class"] == "gthread" and given["bind"][0].startswith("127.0.0.1:")
     assert given["keepalive"] >= 30  # a phone polls every few seconds on the connection it keeps
-    assert "Open http://127.0.0.1:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "2 worker processes of 16 threads each." in out and "Open http://127.0.0.1:" in out
 
 
 def test_without_gunicorn_serve_runs_waitress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
