@@ -397,6 +397,9 @@ class Night:
         rendered = getattr(tv, "rendered", None)
         if rendered is not None:
             rendered.clear()
+        polled = self.app.extensions.get("poll_cache")  # the answer kept for the next second's polls
+        if polled is not None:
+            polled.clear()
         return self.get(f"/t/{self.tid}/tv/clock")
 
     def restart(self) -> float:

@@ -172,12 +172,15 @@ def settle_heap() -> None:
 
     A night's folded state is tens of thousands of objects that never change. Python's
     collector walked all of them at each full collection, in the middle of whichever
-    request was running: the director's pages took 60–100 ms more at their p99 (see
-    ``benchmarks/bench_night.py``). After a collection (no garbage is kept), ``gc.freeze``
-    moves every object alive into a generation the collector no longer walks; they are still
-    freed as usual when nothing holds them (a night's states hold no cycles). Done when a
-    long stream is folded and at each snapshot, so that what the night adds stays small.
+    request was running: the director's pages took 60–300 ms more at their p99 (see
+    ``benchmarks/bench_night.py``). ``gc.freeze`` moves every object alive into a generation
+    the collector no longer walks; they are still freed as usual when nothing holds them (a
+    night's states hold no cycles). Done when a long stream is folded and at each snapshot
+    (every 2,000 events), so that what the night adds stays small: each time, what was frozen
+    before is collected with the rest first, so that nothing that became garbage since (a
+    request's cycles, alive at the last freeze) is kept for good.
     """
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
 
