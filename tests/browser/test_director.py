@@ -62,18 +62,23 @@ def test_a_whole_tournament_in_the_browser(page: Any, live_server: LiveServer, a
     page.screenshot(path=str(artifacts_dir / "director-results.png"), full_page=True)
 
 
-def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any) -> None:
-    """Two screens on the same tournament: the stale one is refused with a message and refreshed."""
+def started(page: Any, live_server: LiveServer, names: list[str]) -> None:
+    """Logged in, a new tournament with ``names`` registered on its page, its clock started."""
     live_server.login(page)
     page.goto(f"{live_server.url}/new")
     page.click("button[value=create]")
-    for name in ["Ann", "Bob", "Cy"]:
+    for name in names:
         page.fill("#register-form input[name=name]", name)
         page.press("#register-form input[name=name]", "Enter")
         expect(page.locator("#players-panel > .flash-ok")).to_have_text(f"{name} registered.")
     page.goto(f"{live_server.url}/t/1")
     page.click("button:has-text('Start the clock')")
     expect(page.locator("button:has-text('Pause')")).to_be_visible()
+
+
+def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any) -> None:
+    """Two screens on the same tournament: the stale one is refused with a message and refreshed."""
+    started(page, live_server, ["Ann", "Bob", "Cy"])
 
     page.locator("#player-3 summary:has-text('Bust')").click()  # an open dialog holds the page still
     other = browser.new_page()
@@ -98,16 +103,7 @@ def test_undo_and_a_stale_page(page: Any, live_server: LiveServer, browser: Any)
 def test_several_players_out_in_one_hand(page: Any, live_server: LiveServer) -> None:
     """The form's rows are drawn when the director opens it; the busts are then ranked by the
     chips each had at the start of the hand."""
-    live_server.login(page)
-    page.goto(f"{live_server.url}/new")
-    page.click("button[value=create]")
-    for name in ["Ann", "Bob", "Cy", "Dee"]:
-        page.fill("#register-form input[name=name]", name)
-        page.press("#register-form input[name=name]", "Enter")
-        expect(page.locator("#players-panel > .flash-ok")).to_have_text(f"{name} registered.")
-    page.goto(f"{live_server.url}/t/1")
-    page.click("button:has-text('Start the clock')")
-    expect(page.locator("button:has-text('Pause')")).to_be_visible()
+    started(page, live_server, ["Ann", "Bob", "Cy", "Dee"])
     expect(page.locator("#group-bust")).to_have_count(0)
     page.click("summary:has-text('Several players out in one hand')")
     form = page.locator("#group-bust")

@@ -145,9 +145,8 @@ def test_serve_rejects_unknown_options(capsys: pytest.CaptureFixture[str]) -> No
         main(["serve", "--colour", "red"])
 
 
-def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every phone keeps its connection between polls: 330 devices on a club night must all
-    be served (waitress's default limit of 100 left the others waiting until they timed out)."""
+def waitress_started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """What ``serve`` gives waitress, which stops at once (as on Ctrl+C)."""
     import waitress
 
     given: dict[str, Any] = {}
@@ -163,6 +162,13 @@ def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch:
         return Server()
 
     monkeypatch.setattr(waitress, "create_server", create_server)
+    return given
+
+
+def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every phone keeps its connection between polls: 330 devices on a club night must all
+    be served (waitress's default limit of 100 left the others waiting until they timed out)."""
+    given = waitress_started(monkeypatch)
     assert main(["serve", "--host", "127.0.0.1", "--data", str(tmp_path / "data")]) == 0
     assert given["connection_limit"] >= 400 and given["threads"] == 16
 
@@ -193,24 +199,10 @@ def test_several_workers_run_under_gunicorn(tmp_path: Path, monkeypatch: pytest.
 def test_without_gunicorn_serve_runs_waitress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     """A system without gunicorn (Windows): one process with waitress, said when more were asked."""
-    import waitress
-
     from director.core import workers
 
-    given: dict[str, Any] = {}
-
-    class Server:
-        effective_port = 8000
-
-        def run(self) -> None:
-            raise KeyboardInterrupt
-
-    def create_server(app: Any, **options: Any) -> Server:
-        given.update(options)
-        return Server()
-
+    given = waitress_started(monkeypatch)
     monkeypatch.setattr(workers, "available", lambda: False)
-    monkeypatch.setattr(waitress, "create_server", create_server)
     assert main(["serve", "--host", "127.0.0.1", "--workers", "2", "--data", str(tmp_path / "data")]) == 0
     assert given["connection_limit"] >= 400 and given["threads"] == 16
     assert "serving with one process instead of 2" in capsys.readouterr().out
