@@ -107,9 +107,6 @@ class PollCache:
         self.hits = 0
         self.rechecked = 0
 
-    def last_seq(self, stream: int) -> int | None:
-        return last_seq(self.database, stream)
-
     def fresh(self, stored: Stored) -> bool:
         """Whether ``stored`` is still the answer: in time, in this generation of the
         database, at its stream's last seq or still right there (its recheck says so)."""

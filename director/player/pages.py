@@ -389,11 +389,12 @@ def still_right(found: Found, at: float) -> Callable[[int], int | None]:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     tournament_id, state, player = found.tournament_id, found.state, found.player.id
     standings, lines = state.standings, own_lines(state, player, at)
-    # The lines are compared in the words they were made in: the phone's language.
-    path, languages = request.path, request.headers.get("Accept-Language", "")
+    # The lines are compared in the words they were made in: the check runs in a request like
+    # the phone's (its path and headers: its language), without its body or Flask's own objects.
+    asked = {k: v for k, v in request.environ.items() if not k.startswith(("werkzeug.", "wsgi.input", "poker_"))}
 
     def check(seq: int) -> int | None:
-        with app.test_request_context(path, headers={"Accept-Language": languages}):
+        with app.request_context(asked):
             later = load_state(get_db(), tournament_id)
             if later.seq == seq:
                 return seq

@@ -30,7 +30,6 @@ import gzip
 import hashlib
 import json
 import math
-import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -48,7 +47,7 @@ from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext, language
 from director.core.polls import HEADER as POLL_HEADER
-from director.core.polls import SERVER_NOW_HEADER
+from director.core.polls import SERVER_NOW_HEADER, last_seq
 from director.core.store import StaleWrite, UnknownTournament, load_state
 from director.core.web import act_and_say, is_partial_request, now, values
 from director.core.words import say
@@ -159,18 +158,6 @@ class RenderedClocks:
         self.max_age = max_age
         self._lock = threading.Lock()
         self._bodies: dict[tuple[str, int, bool, str], tuple[int, float, float, str]] = {}
-        self._local = threading.local()
-
-    def last_seq(self, database: str, tournament_id: int) -> int | None:
-        held: tuple[str, sqlite3.Connection] | None = getattr(self._local, "conn", None)
-        if held is None or held[0] != database:
-            if held is not None:
-                held[1].close()
-            conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=15)
-            held = (database, conn)
-            self._local.conn = held
-        rows = held[1].execute("SELECT last_seq FROM streams WHERE id = ?", (tournament_id,)).fetchall()
-        return int(rows[0][0]) if rows else None
 
     def get(self, key: tuple[str, int, bool, str], seq: int, at: float) -> tuple[int, float, str] | None:
         """``(seq, valid until, body)`` of the rendering kept for ``key``, if still good."""
@@ -215,7 +202,7 @@ def _clock_rendering(tournament_id: int, phone: bool) -> tuple[str, int, float, 
     """The clock partial's HTML now, the seq it shows, until when it is right, and now."""
     database = current_app.config["DATABASE"]
     at = now()
-    seq = rendered.last_seq(database, tournament_id)
+    seq = last_seq(database, tournament_id)  # on the read-only connection the polls' cache keeps
     if seq is None:
         raise UnknownTournament(tournament_id)
     key = (database, tournament_id, phone, language())  # the words are the reader's

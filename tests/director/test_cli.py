@@ -29,10 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 class Server:
     """``poker-director serve`` in a subprocess, and a cookie-keeping JSON client for it."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, *options: str) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data)],
+            [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data),
+             *options],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         )
         assert self.process.stdout is not None
@@ -68,9 +69,9 @@ class Server:
     def session(self) -> None:
         self.token = self.call("GET", "/api/session")[1]["csrf_token"]
 
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        self.process.send_signal(sig)
+        self.process.wait(timeout=30)
         if self.process.stdout:
             self.process.stdout.close()
 

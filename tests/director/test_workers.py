@@ -9,10 +9,7 @@ the write. They cover the clock, undo, the stale-write rule, the host's change o
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,17 +17,12 @@ import pytest
 import requests
 
 from director.core import workers
+from tests.director.test_cli import Server
 
 pytestmark = pytest.mark.skipif(not workers.available(), reason="several workers need gunicorn (not on Windows)")
 
 READS = 20
 PASSWORD = "two-workers-password"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Night:
@@ -64,29 +56,12 @@ class Night:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    data = tmp_path_factory.mktemp("two-workers")
-    port = free_port()
-    log = (data / "server.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), "--workers", "2", "--threads", "4"],
-        stdout=log, stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
+    """``serve --workers 2``, answering once it prints its address."""
+    running = Server(tmp_path_factory.mktemp("two-workers"), "--workers", "2", "--threads", "4")
     try:
-        for _ in range(150):
-            try:
-                if requests.get(base + "/api/session", timeout=2).status_code == 200:
-                    break
-            except requests.ConnectionError:
-                time.sleep(0.1)
-        else:
-            pytest.fail(f"the server did not answer: {(data / 'server.log').read_text()[-2000:]}")
-        yield base
+        yield running.url
     finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
+        running.kill(signal.SIGTERM)  # the master stops its workers
 
 
 @pytest.fixture(scope="module")
