@@ -88,6 +88,24 @@
     buttons = buttons.filter(function (b) { return !b.disabled; });
     buttons.forEach(function (b) { b.disabled = true; });
     elt._sendingButtons = buttons;
+    if (event.detail.xhr) { writing.push({ xhr: event.detail.xhr, at: Date.now() }); }
+  });
+  // A poll never covers a write: while a write is on its way, a read's answer (made before the
+  // write was recorded) is not shown over the panel the write will replace, or the write's
+  // answer would land on a panel no longer on the page and the tap would seem lost. The next
+  // poll brings whatever else changed. A write unanswered after 20 s holds nothing back.
+  var writing = [];
+  function writeOnItsWay() {
+    var now = Date.now();
+    writing = writing.filter(function (w) { return w.xhr.readyState !== 4 && now - w.at < 20000; });
+    return writing.length > 0;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig, target = event.detail.target;
+    if (!config || String(config.verb).toLowerCase() !== "get" || !event.detail.shouldSwap) { return; }
+    if (target && target.dataset && target.dataset.seq !== undefined && writeOnItsWay()) {
+      event.detail.shouldSwap = false;
+    }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var buttons = event.detail.elt._sendingButtons || [];
