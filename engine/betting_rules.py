@@ -5,12 +5,27 @@ Every betting action goes through verify → can → do (see :mod:`engine.hand`)
 raise :class:`IllegalAction` with a sentence a dealer can read aloud (TDA 43: the minimum
 raise, a short all-in that does not reopen the betting; a fold when checking is free), and
 the ``can_*`` answers. :class:`engine.hand.Hand` has them all.
+
+The betting structure (:attr:`engine.hand_setup.HandSetup.betting`) bounds each bet and raise:
+no limit up to all in; pot limit up to the pot after the call (TDA 54); fixed limit one bet
+exactly, a cap on the bets and raises of a street (TDA 48), and an all-in of half a bet or
+more reopening the betting (TDA 47-B).
 """
 
 from __future__ import annotations
 
 from engine.errors import IllegalAction, InvalidInput
-from engine.hand_setup import COMPLETE, Chips, HandState, LegalActions, Seat
+from engine.hand_setup import (
+    COMPLETE,
+    FIXED_LIMIT,
+    POT_LIMIT,
+    PREFLOP,
+    TURN,
+    Chips,
+    HandState,
+    LegalActions,
+    Seat,
+)
 
 
 class BettingRules(HandState):
@@ -30,11 +45,13 @@ class BettingRules(HandState):
         call = 0 if can_check else min(current - bet, stack)
         all_in_to = bet + stack
         policy = self.setup.free_fold
-        can_raise = all_in_to > current and self._may_raise(i)
+        can_raise = all_in_to > current and self._may_raise(i) and not self._capped()
         low: int | None = None
         high: int | None = None
+        pot: int | None = None
         if can_raise:
-            low, high = min(current + self._full, all_in_to), all_in_to
+            low, high = self._bounds(i)
+            pot = max(low, min(high, self._pot_to(i)))
         return LegalActions(
             seat=self.seats[i],
             can_fold=not (can_check and policy == "refuse"),
@@ -42,16 +59,73 @@ class BettingRules(HandState):
             call_amount=call,
             min_bet_or_raise_to=low,
             max_bet_or_raise_to=high,
-            can_all_in=can_raise or all_in_to <= current,
+            can_all_in=(can_raise and high == all_in_to) or all_in_to <= current,
             all_in_amount=all_in_to,
             raise_word="bet" if current == 0 else "raise",
             fold_warns=can_check and policy == "warn",
+            pot_to=pot,
+            raises_left=self._raises_left(),
         )
+
+    # ------------------------------------------------------------------ the structure
+
+    def _street_minimum(self) -> Chips:
+        """The smallest full bet of this street: a limit's bet, else the big blind (or
+        ``min_bet``)."""
+        setup = self.setup
+        if setup.betting == FIXED_LIMIT:
+            return self._bet_size()
+        return setup.min_bet or setup.big_blind
+
+    def _bet_size(self) -> Chips:
+        """Fixed limit: the small bet before the turn, the big bet from it."""
+        small, big = self.setup.bet_sizes
+        return big if self._street >= TURN else small
+
+    def _reopening(self) -> Chips:
+        """The raise that reopens the betting for those who have acted: a full raise (TDA
+        47-A), or in fixed limit half a bet (TDA 47-B: "at least 50 %")."""
+        if self.setup.betting == FIXED_LIMIT:
+            return (self._bet_size() + 1) // 2
+        return self._full
+
+    def _raises_left(self) -> int | None:
+        setup = self.setup
+        if setup.betting != FIXED_LIMIT or (self._live == 2 and not setup.cap_heads_up):
+            return None
+        return max(0, setup.raise_cap - self._raises)
+
+    def _capped(self) -> bool:
+        """Fixed limit: the street's bets and raises have reached the house's cap."""
+        return self._raises_left() == 0
+
+    def _bounds(self, i: int) -> tuple[Chips, Chips]:
+        """The lowest and highest bet or raise "to" for seat index ``i`` (all in below the
+        lowest is allowed too)."""
+        current, all_in_to = self._current, self._bet[i] + self._stack[i]
+        betting = self.setup.betting
+        if betting == FIXED_LIMIT:
+            exact = min(current + self._bet_size(), all_in_to)
+            return exact, exact
+        low = min(current + self._full, all_in_to)
+        if betting == POT_LIMIT:
+            return low, max(low, min(self._pot_to(i), all_in_to))
+        return low, all_in_to
+
+    def _pot_to(self, i: int) -> Chips:
+        """The bet or raise "to" the size of the pot after seat index ``i``'s call: every chip
+        in the pots and bets, the call, and before the flop what a dead or short blind lacks
+        (TDA 54: "as if full blinds were posted")."""
+        current = self._current
+        pot = sum(self._committed) + self._dead + sum(self._bet) + (current - self._bet[i])
+        if self._street == PREFLOP:
+            pot += self._blind_short
+        return current + pot
 
     def _may_raise(self, i: int) -> bool:
         """Reopened for this seat, and somebody else could call more than the bet."""
         faced = self._faced[i]
-        if faced >= 0 and self._current - faced < self._full:
+        if faced >= 0 and self._current - faced < self._reopening():
             return False
         return self._with_chips > 1 and self._covered(i)
 
@@ -171,6 +245,20 @@ class BettingRules(HandState):
                 seat=seat, amount=shown, current=current,
             )
         self._verify_open(i, amount, word)
+        betting = self.setup.betting
+        if betting == FIXED_LIMIT:
+            self._verify_limit(i, amount, word)
+            return
+        if betting == POT_LIMIT:
+            most = max(current + self._full, self._pot_to(i))
+            if amount > most:
+                if word == "bet":
+                    raise IllegalAction(
+                        "Pot limit: the most seat {seat} can bet is {most}.", seat=seat, most=most
+                    )
+                raise IllegalAction(
+                    "Pot limit: the most seat {seat} can raise to is {most}.", seat=seat, most=most
+                )
         minimum = current + self._full
         if amount < minimum and amount != all_in_to:
             if current == 0:
@@ -188,7 +276,7 @@ class BettingRules(HandState):
         all-in did not reopen it (TDA 43-B), every other player is all-in, or nobody else has
         more than the bet to call a raise with."""
         seat, current, shown = self.seats[i], self._current, amount
-        if self._faced[i] >= 0 and current - self._faced[i] < self._full:
+        if self._faced[i] >= 0 and current - self._faced[i] < self._reopening():
             call = min(current - self._bet[i], self._stack[i])
             if word == "bet":
                 raise IllegalAction(
@@ -224,6 +312,35 @@ class BettingRules(HandState):
                 "Seat {seat} cannot raise to {amount}: no other player has more than {current} "
                 "to call a raise with; seat {seat} may only call or fold.",
                 seat=seat, amount=shown, current=current,
+            )
+
+    def _verify_limit(self, i: int, amount: Chips, word: str) -> None:
+        """Fixed limit: refuse a bet or raise past the cap, or of any other size than one bet
+        (all in for less is a bet or raise too)."""
+        seat, setup = self.seats[i], self.setup
+        if self._capped():
+            raises = setup.raise_cap - 1
+            if word == "bet":
+                raise IllegalAction(
+                    "Seat {seat} cannot bet: the betting is capped at a bet and {raises} raises; "
+                    "seat {seat} may only call or fold.",
+                    seat=seat, raises=raises,
+                )
+            raise IllegalAction(
+                "Seat {seat} cannot raise: the betting is capped at a bet and {raises} raises; "
+                "seat {seat} may only call or fold.",
+                seat=seat, raises=raises,
+            )
+        exact = self._bounds(i)[0]
+        if amount != exact:
+            if word == "bet":
+                raise IllegalAction(
+                    "Limit: seat {seat} cannot bet {amount}; the bet is {exact}.",
+                    seat=seat, amount=amount, exact=exact,
+                )
+            raise IllegalAction(
+                "Limit: seat {seat} cannot raise to {amount}; the raise is to {exact}.",
+                seat=seat, amount=amount, exact=exact,
             )
 
     # ------------------------------------------------------------------ can

@@ -316,6 +316,21 @@ def rank_value(cards: Iterable[Card]) -> int:
     return _NO_FLUSH[total & _RANK_MASK]
 
 
+def card_weight(card: Card) -> int:
+    """A card's share of the running sum (see the module's documentation): add up five
+    distinct cards' weights and :func:`value_of_weights` gives their hand's value."""
+    return _CARD_WEIGHT[card.suit][card.rank]
+
+
+def value_of_weights(total: int) -> int:
+    """The :func:`rank_value` of five distinct cards whose :func:`card_weight` add up to
+    ``total`` (games that choose their five, like Omaha, add the weights themselves)."""
+    flags = (total + _FLUSH_PROBE) & _FLUSH_FLAGS
+    if flags:
+        return _FLUSH[(total >> _FLUSH_SUIT[flags]) & 0x1FFF]
+    return _NO_FLUSH[total & _RANK_MASK]
+
+
 def evaluate(cards: Iterable[Card]) -> HandRank:
     """The best five-card hand among 5, 6 or 7 distinct cards.
 

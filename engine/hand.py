@@ -127,15 +127,18 @@ class Hand(BettingRules, CardsAndShowdown):
                     stack[i] += top - second
                 self._antes = antes
             self._dead = sum(antes)
+        short = setup.small_blind
         if setup.small_blind_seat is not None:
             i = index[setup.small_blind_seat]
             paid = min(setup.small_blind, stack[i])
             stack[i] -= paid
             self._bet[i] = paid
+            short -= paid
         self._bb = bb = index[setup.big_blind_seat]
         paid = min(setup.big_blind, stack[bb])
         stack[bb] -= paid
         self._bet[bb] = paid
+        self._blind_short = short + setup.big_blind - paid
         if setup.big_blind_ante:
             paid = min(setup.big_blind_ante, stack[bb])
             stack[bb] -= paid
@@ -149,7 +152,8 @@ class Hand(BettingRules, CardsAndShowdown):
         # A short big blind still means the full big blind to call (TDA 4.16); the same
         # for a straddle, a live blind.
         self._current = max(setup.big_blind, *self._bet, *setup.straddles.values())
-        self._full = setup.min_bet or setup.big_blind
+        self._full = self._street_minimum()
+        self._raises = 1 + len(setup.straddles)  # before the flop the big blind is the first bet
         self._to_act = -1
         self._with_chips = n - stack.count(0)
         # A player acts even when the bet is matched only if someone could still put in
@@ -313,6 +317,8 @@ class Hand(BettingRules, CardsAndShowdown):
         bet[i] = to
         current = self._current
         if to > current:
+            if to - current >= self._reopening():
+                self._raises += 1
             if to - current >= self._full:
                 self._full = to - current
             self._current = current = to
@@ -397,7 +403,8 @@ class Hand(BettingRules, CardsAndShowdown):
             return
         self._street += 1
         self._current = 0
-        self._full = self.setup.min_bet or self.setup.big_blind
+        self._full = self._street_minimum()
+        self._raises = 0
         self._aggressor = -1
         self._faced = [-1] * n
         self._option = [True] * n

@@ -30,6 +30,18 @@ STREET_WORDS = (N_("preflop"), N_("flop"), N_("turn"), N_("river"))
 """The betting streets as a message names them (``Term(hand.street)``)."""
 
 FOLD_POLICIES = ("allow", "warn", "refuse")
+
+NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
+BETTINGS = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
+"""The betting structures: any amount up to all in, up to the pot, or fixed bets."""
+
+HOLDEM, OMAHA, OMAHA5 = "holdem", "omaha", "omaha5"
+HOLE_CARDS = {HOLDEM: 2, OMAHA: 4, OMAHA5: 5}
+"""The games a hand deals, with their hole cards: Hold'em (the best five of the seven cards),
+Omaha and five-card Omaha (exactly two of the hole cards and three of the board)."""
+
+MAX_RAISE_CAP = 10
+"""The most bets and raises a house may allow on a street of a fixed-limit game."""
 FOLD_WARNING = "folded when checking was free"
 
 ActionRecord: TypeAlias = tuple[Seat, str, Chips, Chips, str, bool, "str | None"]
@@ -57,6 +69,18 @@ class HandSetup:
     the pots are layered (a player short on the ante wins from each opponent only what
     they anted) instead of being dead money in the main pot. ``min_bet`` is the smallest
     bet and raise (0: the big blind), PHH's ``min_bet``.
+
+    ``betting`` is ``no-limit``, ``pot-limit`` (the most a player may bet or raise to is the
+    pot after their call; before the flop the pot counts as if both blinds were posted in
+    full, TDA 54) or ``fixed-limit``: every bet and raise is one ``small_bet`` (0: the big
+    blind) before the flop and on the flop, one ``big_bet`` (0: two small bets) on the
+    turn and river; ``raise_cap`` bets and raises a street (4: a bet and three raises; the
+    big blind is the first bet before the flop), lifted when two players are left in the
+    hand unless ``cap_heads_up`` (TDA 48 keeps it in a tournament until the last two). In
+    fixed limit an all-in of at least half a bet reopens the betting (TDA 47-B).
+
+    ``game`` is one of :data:`HOLE_CARDS`: how many hole cards each player is dealt and how
+    the showdown reads them.
     """
 
     stacks: Mapping[Seat, Chips]
@@ -71,6 +95,18 @@ class HandSetup:
     straddles: Mapping[Seat, Chips] = field(default_factory=dict)
     ante_trimming: bool = False
     min_bet: Chips = 0
+    betting: str = NO_LIMIT
+    small_bet: Chips = 0
+    big_bet: Chips = 0
+    raise_cap: int = 4
+    cap_heads_up: bool = False
+    game: str = HOLDEM
+
+    @property
+    def bet_sizes(self) -> tuple[Chips, Chips]:
+        """Fixed limit: the bet before the flop and on the flop, and on the turn and river."""
+        small = self.small_bet or self.big_blind
+        return small, self.big_bet or 2 * small
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stacks", dict(self.stacks))
@@ -132,6 +168,23 @@ class HandSetup:
                 )
         if self.straddles and len(self.stacks) == 2:
             raise InvalidInput("Heads-up there is no straddle.")
+        if self.game not in HOLE_CARDS:
+            raise InvalidInput(
+                "The game must be one of {choices}, not {game}.", choices=", ".join(HOLE_CARDS), game=self.game
+            )
+        if self.betting not in BETTINGS:
+            raise InvalidInput(
+                "The betting must be one of {choices}, not {betting}.", choices=", ".join(BETTINGS), betting=self.betting
+            )
+        if self.small_bet < 0 or self.big_bet < 0:
+            raise InvalidInput(
+                "The limit's bets {small_bet}/{big_bet} must be positive.", small_bet=self.small_bet, big_bet=self.big_bet
+            )
+        if not 2 <= self.raise_cap <= MAX_RAISE_CAP:
+            raise InvalidInput(
+                "The cap must be from 2 to {most} bets and raises a street, not {cap}.",
+                most=MAX_RAISE_CAP, cap=self.raise_cap,
+            )
         if self.free_fold not in FOLD_POLICIES:
             raise InvalidInput("The fold setting must be one of {choices}.", choices=", ".join(FOLD_POLICIES))
 
@@ -179,6 +232,11 @@ class LegalActions:
     all_in_amount: Chips
     raise_word: str
     fold_warns: bool = False
+    pot_to: Chips | None = None
+    """The bet or raise "to" the size of the pot after the call (within the legal range), or
+    None when no bet or raise is allowed: the dealer's *Pot* button."""
+    raises_left: int | None = None
+    """Fixed limit: the bets and raises left before the cap (None: no cap applies)."""
 
 
 class HandState:
@@ -191,6 +249,7 @@ class HandState:
         "_antes",
         "_bb",
         "_bet",
+        "_blind_short",
         "_board",
         "_committed",
         "_current",
@@ -204,6 +263,7 @@ class HandState:
         "_mucked",
         "_n",
         "_option",
+        "_raises",
         "_records",
         "_river_aggressor",
         "_seen",
@@ -253,3 +313,8 @@ class HandState:
     _full: int
     _to_act: int
     _with_chips: int
+    _raises: int
+    """The bets and raises of this street that count towards a fixed limit's cap."""
+    _blind_short: int
+    """What the blinds lack of being posted in full (a dead or short blind): pot limit counts
+    it in the pot before the flop (TDA 54)."""

@@ -1,4 +1,6 @@
-"""Hand histories in the PHH standard (No-Limit Hold'em, variant ``NT``): read, replay, write.
+"""Hand histories in the PHH standard: read, replay, write. The variants are No-Limit Hold'em
+(``NT``), Fixed-Limit Hold'em (``FT``, with its ``small_bet`` and ``big_bet``) and Pot-Limit
+Omaha (``PO``), as :data:`VARIANTS` lists them.
 
 Players ``p1``..``pN`` are listed from the first seat left of the button round to the
 button; heads-up, ``p1`` is the big blind and ``p2`` the button, who posts the small
@@ -24,11 +26,15 @@ import json
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
 from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.hand import Hand, HandSetup, Seat
+from engine.hand_setup import FIXED_LIMIT, HOLDEM, NO_LIMIT, OMAHA, POT_LIMIT
+
+VARIANTS = {"NT": (NO_LIMIT, HOLDEM), "FT": (FIXED_LIMIT, HOLDEM), "PO": (POT_LIMIT, OMAHA)}
+"""The PHH variants replayed, with the betting and the game each names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,8 @@ class PhhHand:
     seats: tuple[Seat, ...] | None = None
     ante_trimming_status: bool = False
     variant: str = "NT"
+    small_bet: int = 0
+    big_bet: int = 0
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -65,7 +73,7 @@ class PhhReplayError(EngineError):
 
 _KNOWN = {
     "variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
-    "finishing_stacks", "seats", "ante_trimming_status",
+    "finishing_stacks", "seats", "ante_trimming_status", "small_bet", "big_bet",
 }
 
 
@@ -146,11 +154,14 @@ def _ints(doc: dict[str, Any], key: str, where: str, n: int | None = None) -> tu
 
 def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
     variant = doc.get("variant", "NT")
-    if variant != "NT":
+    if variant not in VARIANTS:
         raise InvalidInput(
-            "{where}only No-Limit Hold'em (variant NT) is supported, not {variant}.",
-            where=where, variant=repr(variant)
+            "{where}the variant must be one of {variants}, not {variant}.",
+            where=where, variants=", ".join(VARIANTS), variant=repr(variant)
         )
+    bets = {key: doc.get(key, 0) for key in ("small_bet", "big_bet")}
+    if variant == "FT" and not all(type(v) is int and v > 0 for v in bets.values()):
+        raise InvalidInput("{where}a fixed-limit hand needs small_bet and big_bet, in chips.", where=where)
     stacks = _ints(doc, "starting_stacks", where)
     n = len(stacks)
     blinds = _ints(doc, "blinds_or_straddles", where, n)
@@ -178,12 +189,20 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
         seats=seats,
         ante_trimming_status=bool(doc.get("ante_trimming_status", False)),
         variant=variant,
+        small_bet=bets["small_bet"] if variant == "FT" else 0,
+        big_bet=bets["big_bet"] if variant == "FT" else 0,
         extra=extra,
     )
 
 
 def setup_of(phh: PhhHand) -> HandSetup:
-    """The engine's set-up for a PHH hand: the button is the last player (heads-up, p2)."""
+    """The engine's set-up for a PHH hand: the button is the last player (heads-up, p2); the
+    betting and the game are the variant's."""
+    betting, game = VARIANTS[phh.variant]
+    return replace(_seats_and_blinds(phh), betting=betting, game=game, small_bet=phh.small_bet, big_bet=phh.big_bet)
+
+
+def _seats_and_blinds(phh: PhhHand) -> HandSetup:
     n, blinds = phh.players, phh.blinds_or_straddles
     if n < 2:
         raise InvalidInput("A hand needs at least two players.")
@@ -260,7 +279,7 @@ def replay_phh(phh: PhhHand) -> Hand:
                 if entry[:5] not in ("d db ", "d dh "):
                     words = entry.split()
                     if len(words) < 2 or words[0] != "d" or words[1] not in ("db", "dh"):
-                        raise InvalidInput("{raw} is not a No-Limit Hold'em action.", raw=repr(raw))
+                        raise InvalidInput("{raw} is not an action of this hand's game.", raw=repr(raw))
                 if entry[2:4] == "db":
                     board += len(entry[5:].strip()) // 2
                 if "?" in entry:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import notation
+from engine import notation, omaha
 from engine.cards import FULL_DECK, Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalAction, Term
 from engine.evaluate import HandRank, evaluate, rank_value
-from engine.hand_setup import BOARD_SIZE, COMPLETE, SHOWDOWN, HandState, Seat
+from engine.hand_setup import BOARD_SIZE, COMPLETE, HOLDEM, HOLE_CARDS, SHOWDOWN, HandState, Seat
 from engine.pots import Award, Pot, award_pot
 
 _CARD_BY_TEXT = {str(c): c for c in FULL_DECK}
@@ -79,8 +79,11 @@ class CardsAndShowdown(HandState):
 
     def verify_deal_hole(self, seat: Seat, cards: Sequence[Card], keys: Sequence[str] = ()) -> None:
         i = self._seat_index(seat)
-        if len(cards) != 2:
-            raise IllegalAction("Seat {seat} must be dealt 2 hole cards, not {count}.", seat=seat, count=len(cards))
+        needed = HOLE_CARDS[self.setup.game]
+        if len(cards) != needed:
+            raise IllegalAction(
+                "Seat {seat} must be dealt {needed} hole cards, not {count}.", seat=seat, needed=needed, count=len(cards)
+            )
         if i in self._holes:
             raise IllegalAction("Seat {seat} already has hole cards.", seat=seat)
         if self._street == COMPLETE:
@@ -129,7 +132,7 @@ class CardsAndShowdown(HandState):
         best, seats = -1, []
         for i, cards in self._shown.items():
             if cards and i not in self._mucked:
-                v = rank_value((*cards, *self._board))
+                v = self._value(cards)
                 if v > best:
                     best, seats = v, [self.seats[i]]
                 elif v == best:
@@ -145,7 +148,7 @@ class CardsAndShowdown(HandState):
             return True
         shown = self._shown[self._index[best[0]]]
         assert shown is not None
-        return rank_value((*cards, *self._board)) >= rank_value((*shown, *self._board))
+        return self._value(cards) >= self._value(shown)
 
     def verify_show(self, seat: Seat, cards: Sequence[Card] | None = None) -> None:
         i = self._seat_index(seat)
@@ -158,8 +161,11 @@ class CardsAndShowdown(HandState):
         if (i in self._shown and not fold_out) or i in self._mucked:
             raise IllegalAction("Seat {seat} has already shown or mucked.", seat=seat)
         if cards is not None:
-            if len(cards) != 2:
-                raise IllegalAction("Seat {seat} must show 2 cards, not {count}.", seat=seat, count=len(cards))
+            needed = HOLE_CARDS[self.setup.game]
+            if len(cards) != needed:
+                raise IllegalAction(
+                    "Seat {seat} must show {needed} cards, not {count}.", seat=seat, needed=needed, count=len(cards)
+                )
             dealt = self._holes.get(i) or (self._shown.get(i) if fold_out else None)
             if dealt is not None:
                 if set(dealt) != set(cards):
@@ -236,7 +242,7 @@ class CardsAndShowdown(HandState):
                         "the pots cannot be awarded from the cards.",
                         seat=self.seats[i],
                     )
-                ranks[i] = rank_value((*cards, *self._board))
+                ranks[i] = self._value(cards)
         results = []
         for k, pot in enumerate(pots):
             eligible = [self._index[s] for s in pot.eligible]
@@ -253,7 +259,15 @@ class CardsAndShowdown(HandState):
 
     def _hand_rank(self, i: int) -> HandRank:
         cards = self._shown.get(i) or self._holes.get(i) or ()
-        return evaluate((*cards, *self._board))
+        if self.setup.game == HOLDEM:
+            return evaluate((*cards, *self._board))
+        return omaha.best_hand(cards, self._board)
+
+    def _value(self, hole: Sequence[Card]) -> int:
+        """The value of a hand of these hole cards with the board, as the game reads it."""
+        if self.setup.game == HOLDEM:
+            return rank_value((*hole, *self._board))
+        return omaha.rank_value(hole, self._board)
 
     def award_to(self, winners: Sequence[Sequence[Seat]]) -> Award:
         """Award the pots to the winners the dealer names, pot by pot, main pot first."""
