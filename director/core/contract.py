@@ -368,6 +368,13 @@ class Error(BaseModel):
     error: str
 
 
+class RecordedAlready(BaseModel):
+    """A retry of a command whose answer was not kept (it held a secret, such as a link's
+    code, or the server stopped before answering): recorded once already, nothing more."""
+
+    notice: str
+
+
 @dataclass
 class Api:
     """A blueprint's JSON routes, each with its operation (see the module docstring)."""
@@ -445,11 +452,16 @@ STATUS_TEXT = {
 }
 
 
+RETRY_TEXT = ("A retry (the same Idempotency-Key) of a command recorded already whose answer was not kept: "
+              "nothing more was recorded")
+
 COMMAND_ID_PARAMETER = {
     "name": "Idempotency-Key", "in": "header", "required": False,
     "description": "The command's own id (1 to 100 letters, digits or - _ . :). Sent again after a lost answer, "
-    "the command is not done twice: the answer recorded is given again, the same status and body. The same id "
-    "with another command is refused with 422. GET /api/commands/{command_id} says whether it was recorded.",
+    "the command is not done twice: the answer recorded is given again, the same status and body (a 200 with "
+    "a notice when that answer was not kept: it held a secret, or the server stopped before answering; the header "
+    "Idempotent-Replayed says it is a retry's). The same id with another command is refused with 422. "
+    "GET /api/commands/{command_id} says whether it was recorded.",
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"},
 }
 
@@ -498,6 +510,13 @@ def document(app: Flask) -> dict[str, Any]:
         elif operation.result is not None:
             answer["content"] = {"application/json": {"schema": _schema(operation.result, components, "serialization")}}
         responses: dict[str, Any] = {str(operation.status): answer}
+        if operation.method == "post":
+            again = _schema(RecordedAlready, components, "serialization")
+            if operation.status == 200 and "content" in answer and "application/json" in answer["content"]:
+                done = answer["content"]["application/json"]["schema"]
+                answer["content"]["application/json"]["schema"] = {"anyOf": [done, again]}
+            elif operation.status != 200:
+                responses["200"] = {"description": RETRY_TEXT, "content": {"application/json": {"schema": again}}}
         for code in operation.errors:
             responses[str(code)] = {"description": STATUS_TEXT[code],
                                     "content": {"application/json": {"schema": error}}}
