@@ -114,11 +114,11 @@ class BettingRules(HandState):
 
     def _pot_to(self, i: int) -> Chips:
         """The bet or raise "to" the size of the pot after seat index ``i``'s call: every chip
-        in the pots and bets, the call, and before the flop what a dead or short blind lacks
-        (TDA 54: "as if full blinds were posted")."""
+        in the pots and bets, the call, and in pot limit before the flop what a dead or short
+        blind lacks (TDA 54: "as if full blinds were posted")."""
         current = self._current
         pot = sum(self._committed) + self._dead + sum(self._bet) + (current - self._bet[i])
-        if self._street == PREFLOP:
+        if self._street == PREFLOP and self.setup.betting == POT_LIMIT:
             pot += self._blind_short
         return current + pot
 

@@ -17,10 +17,11 @@ Play money only: every amount here is a count of play chips, never money.
 A session is a list of events folded into a :class:`CashSession` (the same ``Event`` as a
 tournament's), each refused with a readable sentence when it cannot happen:
 
-- ``created``: ``{"name", "tables": [{"seats", "small_blind", "big_blind"}], "newcomers"}``
+- ``created``: ``{"name", "tables": [{"seats", "small_blind", "big_blind", "game"?}], "newcomers"}``
   where ``newcomers`` is the house rule for a player who joins a table that is already
   playing: ``"wait"`` for the big blind, or ``"post"`` a big blind and play at once;
-- ``table_added``: ``{"seats", "small_blind", "big_blind"}``;
+- ``table_added``: ``{"seats", "small_blind", "big_blind", "game"?}`` (``game``: one of
+  :data:`engine.games.GAMES` the assistant deals, No-Limit Hold'em when not given);
 - ``sat_down``: ``{"member", "name", "table", "seat", "amount"}`` (the buy-in);
 - ``top_up`` / ``rebuy``: ``{"member", "amount"}`` (a rebuy is a new buy-in after busting);
 - ``left``: ``{"member"}``: the player is cashed out at their stack;
@@ -87,6 +88,7 @@ from engine.cash_stakes import (
 from engine.cash_stakes import MAX_NAME as MAX_NAME
 from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message
 from engine.events import Event, apply_event, fold_events
+from engine.games import DEFAULT_GAME, GAMES, game_named
 from engine.text import chips
 
 Seat: TypeAlias = int
@@ -107,7 +109,13 @@ def _table_from(data: object, number: int) -> CashTable:
         stake = Stake.parse(str(data["stake"]))
     else:
         stake = Stake(data.get("small_blind"), data.get("big_blind"))  # type: ignore[arg-type]
-    return CashTable(number, int(seats), stake)
+    game = game_named(data.get("game", DEFAULT_GAME))
+    if not game.dealt:
+        raise InvalidInput(
+            "Table {number} cannot play {game}: a cash table plays a game the dealer's assistant follows ({games}).",
+            number=number, game=game.name, games=", ".join(g.key for g in GAMES.values() if g.dealt),
+        )
+    return CashTable(number, int(seats), stake, game=game.key)
 
 
 def create(event: Event) -> CashSession:

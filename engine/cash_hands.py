@@ -19,7 +19,9 @@ from engine.cash_session import (
 )
 from engine.errors import IllegalAction, InvalidInput
 from engine.events import Event
+from engine.games import GAMES
 from engine.hand import Hand, HandSetup
+from engine.hand_setup import HOLDEM
 from engine.table import plan_next
 
 Seat: TypeAlias = int
@@ -51,6 +53,7 @@ def next_hand(state: CashSession, table_number: object, button: Seat | None = No
             "Table {table} needs two players with chips to deal; nobody has chips.", table=table.number
         )
     stake = table.stake
+    game = GAMES[table.game]
     newcomers = {s for s, p in with_chips.items() if p.newcomer}
     plan = plan_next(
         table.positions, set(with_chips), newcomers, table.seats, button=button, newcomers_join=state.newcomers
@@ -64,6 +67,8 @@ def next_hand(state: CashSession, table_number: object, button: Seat | None = No
         small_blind=stake.small_blind,
         big_blind=stake.big_blind,
         antes={s: stake.big_blind for s in sorted(posts)},
+        betting=game.betting,
+        game=game.cards or HOLDEM,
     )
     return NextHand(positions, dealt, plan.waiting, posts, setup)
 

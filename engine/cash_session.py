@@ -101,6 +101,8 @@ class CashTable:
     finished: LiveHand | None = None
     """The hand last finished here, while its award can still be taken back (until the next
     change at this table): its own undo chain reopens it."""
+    game: str = "nlhe"
+    """The key of the game dealt here (:data:`engine.games.GAMES`)."""
 
     @property
     def name(self) -> str:

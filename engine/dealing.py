@@ -55,7 +55,9 @@ from engine.dealing_words import hand_at as hand_at
 from engine.dealing_words import seat_names as seat_names
 from engine.errors import N_, IllegalAction, InvalidInput, Message, Term
 from engine.events import Event
+from engine.games import Game, dealer_choices, game_named
 from engine.hand import Hand, HandSetup
+from engine.hand_setup import HOLDEM
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
 from engine.positions import Positions
 from engine.stacks import ChipCheck as ChipCheck
@@ -258,6 +260,7 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
     table = _table(state, p)
     _refuse_deal_now(state, table, event.at)
     level, small, big, ante = _blinds_in_force(state, p, event.at)
+    game = _dealt_game(state, level, p.get("game"))
     button = p.get("button")
     plan = plan_deal(state, table, _int(p, "button", N_("button seat"), 1) if button not in (None, "") else None)
     given = p.get("setup")
@@ -277,6 +280,8 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
         big_blind=big,
         antes=dict.fromkeys(stacks, ante) if per_player and ante else {},
         big_blind_ante=0 if per_player else ante,
+        betting=game.betting,
+        game=game.cards or HOLDEM,
     )
     previous = state.dealing.current(table)
     hand = TableHand(
@@ -294,6 +299,38 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
     )
     Hand(setup)  # the engine accepts it
     return replace(state, dealing=state.dealing.with_dealt(hand))
+
+
+def _dealt_game(state: Tournament, level: int, chosen: object = None) -> Game:
+    """The game of ``level``, refused when the dealer's assistant does not follow it; at a
+    dealer's choice level, the game the dealer ``chosen`` from the host's list."""
+    structure = state.settings.structure
+    game = game_named(structure.level(level).game)
+    if game.choice:
+        games = dealer_choices(structure.choices)
+        picked = next((g for g in games if g.key == chosen), None)
+        if picked is None:
+            raise IllegalAction(
+                "Level {level} is dealer's choice: say which game this hand is, one of {choices}.",
+                level=level, choices=", ".join(g.key for g in games),
+            )
+        return picked
+    if not game.dealt:
+        raise IllegalAction(
+            "Level {level} is {game}: the dealer's assistant does not follow that game. Deal it at the table "
+            "and enter the bust-outs on the dashboard.",
+            level=level, game=game.name,
+        )
+    return game
+
+
+def refuse_undealt_game(state: Tournament, at: float) -> None:
+    """Refuse, as a deal would, when the level in play is a game the assistant does not deal."""
+    clock = state.clock_at(at)
+    if not clock.on_break and clock.level_number is not None:
+        level = clock.level_number
+        if not game_named(state.settings.structure.level(level).game).choice:
+            _dealt_game(state, level)
 
 
 def _refuse_deal_now(state: Tournament, table: int, at: float) -> None:

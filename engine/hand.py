@@ -448,7 +448,8 @@ class Hand(BettingRules, CardsAndShowdown):
             case "win" if parsed.winners is None:
                 self.award_from_cards()
             case "win":
-                self.award_to([list(pot) for pot in parsed.winners or ()])
+                lows = None if parsed.lows is None else [list(pot) for pot in parsed.lows]
+                self.award_to([list(pot) for pot in parsed.winners or ()], lows)
 
     @classmethod
     def replay(cls, setup: HandSetup, entries: Iterable[str]) -> Hand:

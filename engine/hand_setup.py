@@ -35,10 +35,13 @@ NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 BETTINGS = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
 """The betting structures: any amount up to all in, up to the pot, or fixed bets."""
 
-HOLDEM, OMAHA, OMAHA5 = "holdem", "omaha", "omaha5"
-HOLE_CARDS = {HOLDEM: 2, OMAHA: 4, OMAHA5: 5}
+HOLDEM, OMAHA, OMAHA5, OMAHA_HILO = "holdem", "omaha", "omaha5", "omaha8"
+HOLE_CARDS = {HOLDEM: 2, OMAHA: 4, OMAHA5: 5, OMAHA_HILO: 4}
 """The games a hand deals, with their hole cards: Hold'em (the best five of the seven cards),
-Omaha and five-card Omaha (exactly two of the hole cards and three of the board)."""
+Omaha and five-card Omaha (exactly two of the hole cards and three of the board), and Omaha
+hi-lo eight or better (each pot halved between the best high and the best low)."""
+SPLIT_GAMES = frozenset({OMAHA_HILO})
+"""The games whose pots are split high and low."""
 
 MAX_RAISE_CAP = 10
 """The most bets and raises a house may allow on a street of a fixed-limit game."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
 from engine.errors import InvalidInput, Message
+from engine.games import GAMES
 
 Chips: TypeAlias = int
 MAX_DOUBLINGS = 1000
@@ -27,13 +28,15 @@ AnteKind: TypeAlias = Literal["big_blind", "per_player"]
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One blind level; it lasts either ``minutes`` or ``hands`` (exactly one of them)."""
+    """One blind level; it lasts either ``minutes`` or ``hands`` (exactly one of them).
+    ``game`` is the key of the game dealt at it (:data:`engine.games.GAMES`)."""
 
     small_blind: Chips
     big_blind: Chips
     ante: Chips = 0
     minutes: int | None = None
     hands: int | None = None
+    game: str = "nlhe"
 
     @property
     def seconds(self) -> int | None:
@@ -74,6 +77,9 @@ class Structure:
     repeat_doubling: bool = False
     denominations: tuple[Chips, ...] = ()
     ante_kind: AnteKind = "big_blind"
+    choices: tuple[str, ...] = ()
+    """The host's list for a dealer's choice level: the games the dealer picks from at each
+    hand (empty: every game the dealer's assistant follows)."""
     _levels: tuple[Level, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
@@ -85,7 +91,7 @@ class Structure:
             self,
             "_hash",
             hash((self.name, self.items, self.starting_stack, self.hand_cap, self.repeat_doubling,
-                  self.denominations, self.ante_kind)),
+                  self.denominations, self.ante_kind, self.choices)),
         )
 
     def __hash__(self) -> int:
@@ -165,11 +171,17 @@ def describe_level(level: Level, number: int) -> str:
 
     >>> describe_level(Level(100, 200, 200, minutes=20), 5)
     'Level 5 · 100/200 · ante 200'
+    >>> describe_level(Level(100, 200, minutes=20, game="plo"), 6)
+    'Level 6 · 100/200 · PLO'
     """
     if level.ante:
-        return Message("Level {level} · {small}/{big} · ante {ante}", level=number, small=level.small_blind,
+        said = Message("Level {level} · {small}/{big} · ante {ante}", level=number, small=level.small_blind,
                        big=level.big_blind, ante=level.ante)
-    return Message("Level {level} · {small}/{big}", level=number, small=level.small_blind, big=level.big_blind)
+    else:
+        said = Message("Level {level} · {small}/{big}", level=number, small=level.small_blind, big=level.big_blind)
+    if level.game != "nlhe":  # the game a mixed structure deals at this level
+        return Message("{level} · {game}", level=said, game=GAMES[level.game].short)
+    return said
 
 
 def describe_break(brk: Break) -> str:

@@ -6,13 +6,14 @@ An entry is one line of a hand's log, with table seat numbers:
 - ``p3 sm AsKd`` shows, ``p3 sm`` mucks (``p3 sm ????`` shows nothing known);
 - ``d db AhKd7c`` deals board cards, ``d dh p3 AsKd`` deals hole cards;
 - ``d win cards`` awards every pot from the cards, ``d win 3;5,7`` to the seats named, pot by
-  pot (the main pot first, then the side pots in order).
+  pot (the main pot first, then the side pots in order); in a hi-lo game ``d win 3/5;7/-``
+  names each pot's high and low (``-``: nobody has a low, the high takes it whole).
 
 Nothing else in the engine or the app builds or splits these strings: they call
 :func:`parse` and the writers below, and :func:`describe` says an entry in words.
 
 >>> parse("p3 cbr 600")
-Entry(verb='cbr', seat=3, amount=600, cards=None, winners=None, mucked=False)
+Entry(verb='cbr', seat=3, amount=600, cards=None, winners=None, lows=None, mucked=False)
 >>> write(parse("d win 3;5,7")), describe("p3 cbr 1200"), describe("d win 3;5,7")
 ('d win 3;5,7', 'seat 3 bets or raises to 1,200', 'seat 3 wins the main pot; seat 5 and seat 7 split side pot 1')
 """
@@ -45,6 +46,9 @@ class Entry:
     amount: int | None = None
     cards: str | None = None
     winners: tuple[tuple[Seat, ...], ...] | None = None
+    lows: tuple[tuple[Seat, ...], ...] | None = None
+    """A hi-lo award (``d win 3/5;7/-``): the low half's seats of each pot, ``()`` where no
+    hand makes a low (the high takes the whole pot); None for a game of one winner a pot."""
     mucked: bool = False
     """``sm`` without cards: the hand is mucked (``p3 sm ????`` shows cards nobody knows)."""
 
@@ -78,6 +82,14 @@ def parse(text: str) -> Entry:
             return Entry("dh", _seat(who), cards=cards)
         case ["d", "win", "cards"]:
             return Entry("win")
+        case ["d", "win", pots] if "/" in pots:
+            halves = [pot.split("/") for pot in pots.split(";")]
+            if all(len(h) == 2 for h in halves):
+                high = [h[0].split(",") for h in halves]
+                low = [[] if h[1] == "-" else h[1].split(",") for h in halves]
+                if all(s.isdigit() and int(s) > 0 for pot in (*high, *low) for s in pot):
+                    return Entry("win", winners=tuple(tuple(int(s) for s in pot) for pot in high),
+                                 lows=tuple(tuple(int(s) for s in pot) for pot in low))
         case ["d", "win", pots]:
             split = [pot.split(",") for pot in pots.split(";")]
             if all(s.isdigit() and int(s) > 0 for pot in split for s in pot):
@@ -103,6 +115,11 @@ def write(entry: Entry) -> str:
         case "win":
             if entry.winners is None:
                 return "d win cards"
+            if entry.lows is not None:
+                return "d win " + ";".join(
+                    ",".join(str(s) for s in high) + "/" + (",".join(str(s) for s in low) or "-")
+                    for high, low in zip(entry.winners, entry.lows, strict=True)
+                )
             return "d win " + ";".join(",".join(str(s) for s in pot) for pot in entry.winners)
     raise InvalidInput("Unknown verb {verb}.", verb=repr(entry.verb))  # pragma: no cover - Verb is closed
 
@@ -139,9 +156,13 @@ def hole(seat: Seat, cards: str) -> str:
     return write(Entry("dh", seat, cards=cards))
 
 
-def award(winners: Sequence[Sequence[Seat]] | None) -> str:
-    """``d win 3;5,7`` (the seats of each pot), or ``d win cards`` when ``winners`` is None."""
-    return write(Entry("win", winners=None if winners is None else tuple(tuple(w) for w in winners)))
+def award(winners: Sequence[Sequence[Seat]] | None, lows: Sequence[Sequence[Seat]] | None = None) -> str:
+    """``d win 3;5,7`` (the seats of each pot), ``d win 3/5;7/-`` (a hi-lo game: the high
+    and the low of each pot, ``-`` for no low), or ``d win cards`` when ``winners`` is None."""
+    return write(Entry(
+        "win", winners=None if winners is None else tuple(tuple(w) for w in winners),
+        lows=None if lows is None or winners is None else tuple(tuple(w) for w in lows),
+    ))
 
 
 # --- in words ----------------------------------------------------------------------------
@@ -277,6 +298,8 @@ def _award_words(entry: Entry, names: Mapping[Seat, str]) -> str:
     """An award entry as it is written (``d win 3;5,7``): who wins or splits each pot."""
     if entry.winners is None:
         return Message("the pots are awarded from the cards")
+    if entry.lows is not None:
+        return _hilo_words(entry.winners, entry.lows, names)
     pots = len(entry.winners)
     said: list[str] = []
     for k, seats in enumerate(entry.winners):
@@ -296,6 +319,27 @@ def _award_words(entry: Entry, names: Mapping[Seat, str]) -> str:
             said.append(Message("{players} split the main pot", players=listed))
         else:
             said.append(Message("{players} split side pot {number}", players=listed, number=k))
+    return joined(said)
+
+
+def _players(words: Sequence[str]) -> str:
+    if len(words) == 1:
+        return words[0]
+    return Message("{players} and {last}", players=", ".join(words[:-1]), last=words[-1])
+
+
+def _hilo_words(highs: Sequence[Sequence[Seat]], lows: Sequence[Sequence[Seat]], names: Mapping[Seat, str]) -> str:
+    """A hi-lo award entry: the high and the low of each pot."""
+    said: list[str] = []
+    for k, (high, low) in enumerate(zip(highs, lows, strict=True)):
+        pot = Message("the pot") if len(highs) == 1 else Message("the main pot") if k == 0 else Message(
+            "side pot {number}", number=k)
+        top = _players([seat_word(names, s) for s in high])
+        if low:
+            said.append(Message("the high half of {pot} to {high}, the low half to {low}", high=top,
+                                low=_players([seat_word(names, s) for s in low]), pot=pot))
+        else:
+            said.append(Message("all of {pot} to {high}: no low", high=top, pot=pot))
     return joined(said)
 
 

@@ -1,6 +1,7 @@
 """Hand histories in the PHH standard: read, replay, write. The variants are No-Limit Hold'em
-(``NT``), Fixed-Limit Hold'em (``FT``, with its ``small_bet`` and ``big_bet``) and Pot-Limit
-Omaha (``PO``), as :data:`VARIANTS` lists them.
+(``NT``), Fixed-Limit Hold'em (``FT``, with its ``small_bet`` and ``big_bet``), Pot-Limit
+Omaha (``PO``) and Fixed-Limit Omaha hi-lo eight or better (``FO/8``), as :data:`VARIANTS`
+lists them.
 
 Players ``p1``..``pN`` are listed from the first seat left of the button round to the
 button; heads-up, ``p1`` is the big blind and ``p2`` the button, who posts the small
@@ -31,9 +32,11 @@ from typing import Any, TextIO
 
 from engine.errors import N_, EngineError, IllegalAction, InvalidInput, Message, Term
 from engine.hand import Hand, HandSetup, Seat
-from engine.hand_setup import FIXED_LIMIT, HOLDEM, NO_LIMIT, OMAHA, POT_LIMIT
+from engine.hand_setup import FIXED_LIMIT, HOLDEM, NO_LIMIT, OMAHA, OMAHA_HILO, POT_LIMIT
 
-VARIANTS = {"NT": (NO_LIMIT, HOLDEM), "FT": (FIXED_LIMIT, HOLDEM), "PO": (POT_LIMIT, OMAHA)}
+VARIANTS = {
+    "NT": (NO_LIMIT, HOLDEM), "FT": (FIXED_LIMIT, HOLDEM), "PO": (POT_LIMIT, OMAHA), "FO/8": (FIXED_LIMIT, OMAHA_HILO),
+}
 """The PHH variants replayed, with the betting and the game each names."""
 
 
@@ -160,7 +163,7 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
             where=where, variants=", ".join(VARIANTS), variant=repr(variant)
         )
     bets = {key: doc.get(key, 0) for key in ("small_bet", "big_bet")}
-    if variant == "FT" and not all(type(v) is int and v > 0 for v in bets.values()):
+    if VARIANTS[variant][0] == FIXED_LIMIT and not all(type(v) is int and v > 0 for v in bets.values()):
         raise InvalidInput("{where}a fixed-limit hand needs small_bet and big_bet, in chips.", where=where)
     stacks = _ints(doc, "starting_stacks", where)
     n = len(stacks)
@@ -189,8 +192,8 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
         seats=seats,
         ante_trimming_status=bool(doc.get("ante_trimming_status", False)),
         variant=variant,
-        small_bet=bets["small_bet"] if variant == "FT" else 0,
-        big_bet=bets["big_bet"] if variant == "FT" else 0,
+        small_bet=bets["small_bet"] if VARIANTS[variant][0] == FIXED_LIMIT else 0,
+        big_bet=bets["big_bet"] if VARIANTS[variant][0] == FIXED_LIMIT else 0,
         extra=extra,
     )
 
@@ -381,8 +384,19 @@ def write_phh(hand: Hand) -> str:
     if out < len(board):
         actions.append("d db " + "".join(board[out:]))
     stacks = hand.stacks()
+    variant = next((v for v, kind in VARIANTS.items() if kind == (setup.betting, setup.game)), None)
+    if variant is None:
+        raise InvalidInput(
+            "The PHH standard has no variant for {betting} {game}: this hand cannot be written as a hand history.",
+            betting=setup.betting, game=setup.game,
+        )
+    bets = []
+    if setup.betting == FIXED_LIMIT:
+        small, big = setup.bet_sizes
+        bets = [f"small_bet = {small}", f"big_bet = {big}"]
     lines = [
-        'variant = "NT"',
+        f"variant = {json.dumps(variant)}",
+        *bets,
         f"ante_trimming_status = {'true' if setup.ante_trimming else 'false'}",
         f"antes = {json.dumps(antes)}",
         f"blinds_or_straddles = {json.dumps(blinds)}",

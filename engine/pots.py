@@ -140,8 +140,25 @@ def split_pot(amount: Chips, winners: Sequence[Seat], button: Seat) -> tuple[tup
 
 
 @dataclass(frozen=True, slots=True)
+class PotHalf:
+    """One half of a pot split high and low: its amount, who took it, the odd chips and the
+    hand that took it (``Low: 7-5-4-2-A``) when the cards decided."""
+
+    amount: Chips
+    shares: tuple[tuple[Seat, Chips], ...]
+    odd_chips_to: tuple[Seat, ...] = ()
+    hand_name: str | None = None
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(s for s, _ in self.shares)
+
+
+@dataclass(frozen=True, slots=True)
 class PotAward:
-    """Who won one pot and how much each took; ``hand_name`` when the cards decided."""
+    """Who won one pot and how much each took; ``hand_name`` when the cards decided. A pot
+    split high and low (Omaha hi-lo) has its ``high`` and ``low`` halves; ``shares`` then add
+    both up, seat by seat."""
 
     name: str
     amount: Chips
@@ -150,6 +167,8 @@ class PotAward:
     hand_name: str | None = None
     eligible: tuple[Seat, ...] = ()
     """The seats that could win it (the pot's live players)."""
+    high: PotHalf | None = None
+    low: PotHalf | None = None
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -165,6 +184,11 @@ class PotAward:
         return self._said(self.name)
 
     def _said(self, name: str) -> str:
+        if self.high is not None and self.low is not None:
+            return Message("{pot} ({amount}) split high and low: the high half ({high_amount}) to {high}, "
+                           "the low half ({low_amount}) to {low}", pot=name, amount=self.amount,
+                           high_amount=self.high.amount, high=_half_said(self.high),
+                           low_amount=self.low.amount, low=_half_said(self.low))
         hand = in_sentence(self.hand_name) if self.hand_name else None
         if len(self.shares) == 1:
             seat = self.shares[0][0]
@@ -275,12 +299,16 @@ def award_words(award: Award, names: Mapping[Seat, str]) -> str:
     for k, won in enumerate(award.pots):
         last = parts[-1][0] if parts else None
         if (last is not None and len(won.shares) == 1 and last.winners == won.winners
-                and last.hand_name == won.hand_name):
+                and last.hand_name == won.hand_name and won.low is None and last.low is None):
             parts[-1][1].append(pot(k, won))
         else:
             parts.append((won, [pot(k, won)]))
     sentences: list[str] = []
     for won, pots in parts:
+        if won.high is not None and won.low is not None:
+            sentences.append(Message("{pots} split high and low: the high half to {high}, the low half to {low}",
+                                     pots=pots[0], high=_half_said(won.high, names), low=_half_said(won.low, names)))
+            continue
         hand = in_sentence(won.hand_name) if won.hand_name else None
         if len(won.shares) == 1:
             if hand is not None:
@@ -317,6 +345,45 @@ def _listed(words: Sequence[str]) -> str:
     if len(words) == 1:
         return words[0]
     return Message("{items} and {last}", items=list(words[:-1]), last=words[-1])
+
+
+def _half_said(half: PotHalf, names: Mapping[Seat, str] | None = None) -> str:
+    """``seat 3 with a flush, ace high``, ``seats 3 and 5 with Low: 7-5-4-2-A, odd chip to seat 3``."""
+    def who(seat: Seat) -> str:
+        return (names or {}).get(seat) or Message("seat {seat}", seat=seat)
+
+    players = _listed([who(s) for s in half.winners])
+    if half.hand_name:
+        low = isinstance(half.hand_name, Message) and half.hand_name.message == "Low: {cards}"
+        hand = half.hand_name if low else in_sentence(half.hand_name)
+        said: str = Message("{players} with {hand}", players=players, hand=hand)
+    else:
+        said = players
+    if half.odd_chips_to:
+        return Message("{said}, odd chip to {odd}", said=said, odd=_listed([who(s) for s in half.odd_chips_to]))
+    return said
+
+
+def split_high_low(
+    index: int, pot: Pot, high: Sequence[Seat], low: Sequence[Seat], button: Seat,
+    high_name: str | None = None, low_name: str | None = None,
+) -> PotAward:
+    """A pot halved between the best high and the best low (TDA 20: "In high-low games the odd
+    chip in the total pot goes to the high side"); each half is split between its winners with
+    the odd chips from the left of the button."""
+    low_amount = pot.amount // 2
+    halves = []
+    for amount, seats, hand_name in ((pot.amount - low_amount, high, high_name), (low_amount, low, low_name)):
+        shares = split_pot(amount, seats, button)
+        base = amount // len(shares)
+        odd = tuple(s for s, c in shares if c > base) if len(shares) > 1 else ()
+        halves.append(PotHalf(amount, shares, odd, hand_name))
+    total: dict[Seat, Chips] = {}
+    for half in halves:
+        for seat, chips in half.shares:
+            total[seat] = total.get(seat, 0) + chips
+    shares = tuple((s, total[s]) for s in clockwise_from(button, total))
+    return PotAward(pot_name(index), pot.amount, shares, (), high_name, pot.eligible, halves[0], halves[1])
 
 
 def award_pot(

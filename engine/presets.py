@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from engine.chip_sets import CLUB_SET, HOME_SET, ChipSet, payable
 from engine.errors import N_, InvalidInput, Term
@@ -173,6 +174,27 @@ def _home_items(
     return items
 
 
+MIXED_FLOP_GAMES = ("nlhe", "plo", "lhe", "lo8")
+"""A mixed night's flop games, dealt in turn a level each: No-Limit Hold'em, Pot-Limit Omaha,
+Limit Hold'em, Limit Omaha hi-lo."""
+
+
+def mixed_games(structure: Structure, games: tuple[str, ...] = MIXED_FLOP_GAMES, name: str | None = None) -> Structure:
+    """``structure`` with its levels dealing ``games`` in turn.
+
+    >>> s = mixed_games(sit_and_go(1000))
+    >>> [s.level(n).game for n in range(1, 6)]
+    ['nlhe', 'plo', 'lhe', 'lo8', 'nlhe']
+    """
+    items: list[Item] = []
+    for item in structure.items:
+        if isinstance(item, Level):
+            items.append(replace(item, game=games[sum(isinstance(i, Level) for i in items) % len(games)]))
+        else:
+            items.append(item)
+    return replace(structure, items=tuple(items), name=name or structure.name)
+
+
 PRESETS: dict[str, tuple[str, Callable[[], Structure]]] = {
     "sng-1000": (Term("Sit-and-go, 1,000 chips, every 6 hands"), lambda: sit_and_go(1000)),
     "sng-1000-turbo": (Term("Sit-and-go, 1,000 chips, turbo (every 4 hands)"), lambda: sit_and_go(1000, turbo=True)),
@@ -187,6 +209,11 @@ PRESETS: dict[str, tuple[str, Callable[[], Structure]]] = {
     "home-short-1500": (
         Term("Home, 2–3 hours, 1,500 chips (5 to 500 set)"),
         lambda: home_structure(1500, hours=2.5, chip_set=CLUB_SET),
+    ),
+    "home-mixed": (
+        Term("Mixed flop games, 4–5 hours, 10,000 chips: NLHE, PLO, LHE and O8 in turn"),
+        lambda: mixed_games(home_structure(10_000, hours=4.5),
+                            name="Mixed flop games, 4–5 hours, 10,000 chips: NLHE, PLO, LHE and O8 in turn"),
     ),
 }
 """Ready-made structures by id: ``(label, factory)`` for a form to offer."""

@@ -15,8 +15,17 @@ from engine import notation, omaha
 from engine.cards import FULL_DECK, Card, check_distinct, format_cards, parse_cards
 from engine.errors import IllegalAction, Term
 from engine.evaluate import HandRank, evaluate, rank_value
-from engine.hand_setup import BOARD_SIZE, COMPLETE, HOLDEM, HOLE_CARDS, SHOWDOWN, HandState, Seat
-from engine.pots import Award, Pot, award_pot
+from engine.hand_setup import (
+    BOARD_SIZE,
+    COMPLETE,
+    HOLDEM,
+    HOLE_CARDS,
+    SHOWDOWN,
+    SPLIT_GAMES,
+    HandState,
+    Seat,
+)
+from engine.pots import Award, Pot, award_pot, split_high_low
 
 _CARD_BY_TEXT = {str(c): c for c in FULL_DECK}
 
@@ -243,19 +252,38 @@ class CardsAndShowdown(HandState):
                         seat=self.seats[i],
                     )
                 ranks[i] = self._value(cards)
+        split = self.setup.game in SPLIT_GAMES and bool(ranks)
+        lows = {i: omaha.low_ranks(self._cards_of(i), self._board) for i in ranks} if split else {}
         results = []
+        names: dict[int, str] = {}  # a hand's name, read once for all the pots it wins
         for k, pot in enumerate(pots):
             eligible = [self._index[s] for s in pot.eligible]
             contenders = [i for i in eligible if i not in self._mucked] or eligible
             name = None
+            low_seats: list[int] = []
             if len(contenders) > 1 and all(i in ranks for i in contenders):
+                # Hi-lo: a pot is halved only when a player who can win it has a low; else
+                # the high takes it whole.
+                with_low = [i for i in contenders if lows.get(i) is not None]
+                if with_low:
+                    best_low = min(lows[i] or () for i in with_low)
+                    low_seats = [i for i in with_low if lows[i] == best_low]
                 best = max(ranks[i] for i in contenders)
                 contenders = [i for i in contenders if ranks[i] == best]
-                name = self._hand_rank(contenders[0]).name
-            results.append(
-                award_pot(k, pot, [self.seats[i] for i in contenders], self.setup.button, name)
-            )
+                first = contenders[0]
+                name = names.get(first) or names.setdefault(first, self._hand_rank(first).name)
+            high = [self.seats[i] for i in contenders]
+            if low_seats:
+                results.append(split_high_low(
+                    k, pot, high, [self.seats[i] for i in low_seats], self.setup.button, name,
+                    omaha.low_name(lows[low_seats[0]]),
+                ))
+            else:
+                results.append(award_pot(k, pot, high, self.setup.button, name))
         return self._finish(Award(tuple(results)), notation.award(None))
+
+    def _cards_of(self, i: int) -> tuple[Card, ...]:
+        return self._shown.get(i) or self._holes.get(i) or ()
 
     def _hand_rank(self, i: int) -> HandRank:
         cards = self._shown.get(i) or self._holes.get(i) or ()
@@ -269,9 +297,18 @@ class CardsAndShowdown(HandState):
             return rank_value((*hole, *self._board))
         return omaha.rank_value(hole, self._board)
 
-    def award_to(self, winners: Sequence[Sequence[Seat]]) -> Award:
-        """Award the pots to the winners the dealer names, pot by pot, main pot first."""
+    def award_to(self, winners: Sequence[Sequence[Seat]], lows: Sequence[Sequence[Seat]] | None = None) -> Award:
+        """Award the pots to the winners the dealer names, pot by pot, main pot first; in a
+        hi-lo game ``lows`` names each pot's low winners too (empty: no low, the high takes
+        the pot whole)."""
         self._verify_award()
+        split = self.setup.game in SPLIT_GAMES
+        if split and lows is None:
+            raise IllegalAction(
+                "This is a hi-lo game: say who wins the low half of each pot, or that there is no low."
+            )
+        if not split and lows is not None:
+            raise IllegalAction("There is no low half to award: only a hi-lo game splits its pots.")
         pots = self.pots()
         if len(winners) != len(pots):
             if len(pots) == 1:
@@ -292,8 +329,21 @@ class CardsAndShowdown(HandState):
                     raise IllegalAction(
                         "Seat {seat} cannot win side pot {number}: it was not in it.", seat=s, number=k
                     )
-            results.append(award_pot(k, pot, list(seats), self.setup.button))
-        return self._finish(Award(tuple(results)), notation.award(winners))
+            low = list(lows[k]) if lows is not None and k < len(lows) else []
+            for s in low:
+                if s not in pot.eligible:
+                    if k == 0:
+                        raise IllegalAction("Seat {seat} cannot win the low of the main pot: it was not in it.", seat=s)
+                    raise IllegalAction(
+                        "Seat {seat} cannot win the low of side pot {number}: it was not in it.", seat=s, number=k
+                    )
+            if low:
+                results.append(split_high_low(k, pot, list(seats), low, self.setup.button))
+            else:
+                results.append(award_pot(k, pot, list(seats), self.setup.button))
+        if lows is not None and len(lows) != len(pots):
+            raise IllegalAction("Say the low of each of the {pots} pots, not of {count}.", pots=len(pots), count=len(lows))
+        return self._finish(Award(tuple(results)), notation.award(winners, lows))
 
     def _finish(self, award: Award, note: str) -> Award:
         for seat, chips in award.won().items():

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.chip_plan import MIN_BIG_BLINDS as MIN_BIG_BLINDS
 from engine.errors import InvalidInput, Message, Term
+from engine.games import DEFAULT_GAME, GAMES
 from engine.levels import MAX_DOUBLINGS as MAX_DOUBLINGS
 from engine.levels import AnteKind as AnteKind
 from engine.levels import Break as Break
@@ -172,6 +173,8 @@ def structure_to_dict(structure: Structure) -> dict[str, Any]:
                     "hands": item.hands,
                 }
             )
+            if item.game != DEFAULT_GAME:  # a structure of one game reads as it always did
+                items[-1]["game"] = item.game
         else:
             items.append({"type": "break", "minutes": item.minutes, "colour_up": list(item.colour_up)})
     return {
@@ -182,6 +185,7 @@ def structure_to_dict(structure: Structure) -> dict[str, Any]:
         "denominations": list(structure.denominations),
         "ante_kind": structure.ante_kind,
         "items": items,
+        **({"choices": list(structure.choices)} if structure.choices else {}),
     }
 
 
@@ -206,6 +210,16 @@ def _int(d: Mapping[str, Any], key: str, where: str, default: Any = ..., optiona
         raise InvalidInput("{where}: the {field} must be a whole number, not {value}.", where=where, field=field,
                            value=repr(v))
     return v
+
+
+def _game(raw: Mapping[str, Any], where: str) -> str:
+    key = raw.get("game", DEFAULT_GAME)
+    if key not in GAMES:
+        raise InvalidInput(
+            "{where}: the game must be one of {choices}, not {game}.", where=where, choices=", ".join(GAMES),
+            game=repr(key),
+        )
+    return str(key)
 
 
 def structure_from_dict(data: Mapping[str, Any]) -> Structure:
@@ -234,6 +248,7 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
                     _int(raw, "ante", where, 0),
                     minutes=_int(raw, "minutes", where, None, optional=True),
                     hands=_int(raw, "hands", where, None, optional=True),
+                    game=_game(raw, where),
                 )
             )
         elif kind == "break":
@@ -252,6 +267,13 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
     ante_kind = data.get("ante_kind", "big_blind")
     if ante_kind not in ("big_blind", "per_player"):
         raise InvalidInput("The ante must be paid by 'big_blind' or 'per_player', not {kind}.", kind=repr(ante_kind))
+    choices = data.get("choices", [])
+    dealt = [key for key, game in GAMES.items() if game.dealt]
+    if not isinstance(choices, list) or any(key not in dealt for key in choices) or len(set(choices)) != len(choices):
+        raise InvalidInput(
+            "The dealer's choice is a list of different games, each one of {choices}, not {given}.",
+            choices=", ".join(dealt), given=repr(choices),
+        )
     structure = Structure(
         name=name,
         items=tuple(items),
@@ -260,5 +282,6 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
         repeat_doubling=bool(data.get("repeat_doubling", False)),
         denominations=tuple(denoms),
         ante_kind=ante_kind,
+        choices=tuple(choices),
     )
     return validate(structure)

@@ -10,10 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import InvalidInput, Message, Term
+from engine.games import DEFAULT_GAME, GAMES, game_named
 from engine.levels import Break, Chips, Item, Level, Structure, break_words
 from engine.structure_checks import validate
 
-EDITS = ("level", "break", "add_level", "add_break", "remove", "all_levels")
+EDITS = ("level", "break", "add_level", "add_break", "remove", "all_levels", "choices")
 """What a director changes in a structure (:func:`edit`)."""
 MAX_EDIT_MINUTES = 240
 MAX_EDIT_HANDS = 1000
@@ -62,6 +63,8 @@ def _level_from(change: Mapping[str, Any], like: Level, hand_counted: bool) -> L
         if value is not None:
             values[key] = value
     values.update(_length(change, hand_counted))
+    if change.get("game") not in (None, ""):
+        values["game"] = game_named(change["game"]).key
     level = replace(like, **values)
     if level.big_blind < level.small_blind:
         raise InvalidInput(
@@ -81,7 +84,9 @@ def edit(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, st
     ``structure.items`` (from 0) of the level or break to change or remove, or where a new
     one goes (``len(items)``: at the end); ``all_levels`` sets the length of every level
     from that item on. Other keys: ``small_blind``, ``big_blind``, ``ante``, ``minutes``
-    (or ``hands`` in a hand-counted structure), ``colour_up`` (a break's chip values).
+    (or ``hands`` in a hand-counted structure), ``game`` (a level's, one of
+    :data:`engine.games.GAMES`), ``colour_up`` (a break's chip values); ``choices`` sets the
+    host's list of games for dealer's choice levels (no ``item``).
     The result must be playable (:func:`validate`).
 
     >>> s = Structure("demo", (Level(10, 20, minutes=15), Level(20, 40, minutes=15)), 1000)
@@ -94,6 +99,9 @@ def edit(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, st
     kind = change.get("edit")
     if kind not in EDITS:
         raise InvalidInput("Change a structure with one of {edits}, not {kind}.", edits=", ".join(EDITS), kind=repr(kind))
+    if kind == "choices":
+        chosen, said = _choices(structure, change)
+        return validate(chosen), said
     items = list(structure.items)
     top = len(items) if kind in ("add_level", "add_break") else len(items) - 1
     index = _edit_int(change, "item", Term("position in the structure"), 0, max(top, 0))
@@ -172,7 +180,10 @@ def _all_levels(structure: Structure, items: list[Item], index: int, change: Map
     length = _length(change, structure.hand_counted)
     if not length:
         raise InvalidInput("Give the length every level from there on should have.")
-    items[index:] = [replace(i, **length) if isinstance(i, Level) else i for i in items[index:]]
+    items[index:] = [
+        replace(i, minutes=length.get("minutes"), hands=length.get("hands")) if isinstance(i, Level) else i
+        for i in items[index:]
+    ]
     first = sum(1 for i in structure.items[: index + 1] if isinstance(i, Level))
     if not isinstance(structure.items[index], Level):
         first += 1
@@ -186,10 +197,38 @@ _EDITORS: dict[str, Callable[[Structure, list[Item], int, Mapping[str, Any]], st
     "level": _edit_level, "break": _edit_break, "add_level": _add_level, "add_break": _add_break,
     "remove": _remove, "all_levels": _all_levels,
 }
+
+
+def _choices(structure: Structure, change: Mapping[str, Any]) -> tuple[Structure, str]:
+    """The host's list for dealer's choice levels (empty: every game the assistant follows)."""
+    raw = change.get("choices")
+    if isinstance(raw, str):
+        raw = [part for part in raw.replace(",", " ").split() if part]
+    if not isinstance(raw, list | tuple):
+        raise InvalidInput("Give the dealer's choice as a list of games.")
+    games = [game_named(key) for key in raw]
+    refused = [g for g in games if not g.dealt]
+    if refused:
+        raise InvalidInput(
+            "The dealer's choice can only list games the dealer's assistant follows, not {game}.",
+            game=refused[0].name,
+        )
+    keys = tuple(dict.fromkeys(g.key for g in games))
+    new = replace(structure, choices=keys)
+    if not keys:
+        return new, Message("Dealer's choice: every game the dealer's assistant follows.")
+    return new, Message("Dealer's choice: {games}.", games=", ".join(GAMES[k].short for k in keys))
 """How each of :data:`EDITS` changes the items (in place) and says what it did."""
 
 
 def _level_words(level: Level) -> Message:
+    words = _blinds_words(level)
+    if level.game != DEFAULT_GAME:
+        return Message("{game} {words}", game=GAMES[level.game].short, words=words)
+    return words
+
+
+def _blinds_words(level: Level) -> Message:
     blinds = {"small": level.small_blind, "big": level.big_blind}
     if level.ante:
         if level.hands is not None:

@@ -143,12 +143,14 @@ def _structure_changed(state: Tournament, event: Event) -> Tournament:
 
 def _edit_refusal(state: Tournament, change: Mapping[str, Any], at: float) -> Message | None:
     """Why this edit cannot be made with the clock where it is (None when it can)."""
+    kind = change.get("edit")
+    if kind == "choices":  # the host's list: a hand already dealt keeps its game, the next deals pick anew
+        return None
     clock = state.clock_at(at)
     structure = state.settings.structure
     current = clock.item_index
     index = change.get("item")
     assert isinstance(index, int)  # edit_structure checked it
-    kind = change.get("edit")
     if current >= len(structure.items):
         if kind in ("add_level", "add_break") and index == len(structure.items):
             return None

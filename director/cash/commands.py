@@ -49,6 +49,7 @@ from director.tables.commands import (
     card_entries,
     cards_form,
     chips_list,
+    lows_of,
     seat_to_act,
     winners_of,
 )
@@ -56,6 +57,7 @@ from engine import cash, notation
 from engine.cash import CashSession, Club, Stake, verify_member_buy_in
 from engine.errors import N_, IllegalAction, InvalidInput
 from engine.events import Event
+from engine.games import DEFAULT_GAME
 from engine.houserules import silent_push
 from engine.positions import draw_button
 
@@ -93,6 +95,12 @@ def _stake_fields(data: Mapping[str, Any], prefix: str) -> dict[str, int]:
     }
 
 
+def _game_field(data: Mapping[str, Any], prefix: str) -> dict[str, str]:
+    """The table's game when one is given (the engine refuses one it does not know, or deal)."""
+    game = str(data.get(f"{prefix}game") or "").strip()
+    return {"game": game} if game and game != DEFAULT_GAME else {}
+
+
 def session_payload(data: Mapping[str, Any]) -> dict[str, Any]:
     """The ``created`` payload: JSON gives ``tables`` as a list; the form gives rows
     ``table1_seats``, ``table1_stake`` (or ``custom`` with ``table1_small_blind``/``_big_blind``)."""
@@ -102,13 +110,15 @@ def session_payload(data: Mapping[str, Any]) -> dict[str, Any]:
         for k, t in enumerate(raw, start=1):
             if not isinstance(t, Mapping):
                 raise InvalidInput("Table {number} must be an object with seats and a stake.", number=k)
-            tables.append({"seats": parse_int(t.get("seats"), N_("number of seats"), default=9), **_stake_fields(t, "")})
+            tables.append({"seats": parse_int(t.get("seats"), N_("number of seats"), default=9), **_stake_fields(t, ""),
+                           **_game_field(t, "")})
     else:
         for k in range(1, 9):
             seats = str(data.get(f"table{k}_seats") or "").strip()
             if not seats:
                 continue
-            tables.append({"seats": parse_int(seats, "number of seats"), **_stake_fields(data, f"table{k}_")})
+            tables.append({"seats": parse_int(seats, "number of seats"), **_stake_fields(data, f"table{k}_"),
+                           **_game_field(data, f"table{k}_")})
     return {"name": data.get("name"), "tables": tables, "newcomers": str(data.get("newcomers") or "wait")}
 
 
@@ -235,7 +245,7 @@ def unwait_command(state: CashSession, data: CashSeatIn, call: Call) -> Events:
 def add_table_command(state: CashSession, data: CashSeatIn, call: Call) -> Events:
     fields = data.given()
     new = yield "table_added", {"seats": parse_int(fields.get("seats"), "number of seats", default=9),
-                                **_stake_fields(fields, "")}
+                                **_stake_fields(fields, ""), **_game_field(fields, "")}
     return gettext("Table %(number)s added.", number=len(new.tables))
 
 
@@ -373,7 +383,7 @@ def _described(new: CashSession) -> str:
 def award_command(state: CashSession, data: AwardIn, call: Call) -> Events:
     table, hand = _live_hand(state, call)
     winners = winners_of({"winners": data.given()["winners"]}, len(hand.pots()))
-    new = yield "hand_action", {"table": table, "entry": notation.award(winners)}
+    new = yield "hand_action", {"table": table, "entry": notation.award(winners, lows_of(data.given()))}
     return _described(new)
 
 

@@ -26,6 +26,7 @@ from director.cash.views import (
     cash_session_view,
     cash_table_view,
     club_context,
+    game_views,
     hand_lines,
     ledger_rows,
     session_context,
@@ -47,7 +48,8 @@ from director.core.web import (
 )
 from director.core.words import say
 from engine.cash import NEWCOMER_RULES
-from engine.errors import EngineError
+from engine.errors import EngineError, InvalidInput
+from engine.hand import Hand
 from engine.phh import write_phh
 
 bp = Blueprint("cash", __name__)
@@ -101,7 +103,7 @@ def index() -> ResponseReturnValue:
         rows.append(
             {"row": row, "state": cash_session_view(state), "seated": sum(len(t.players) for t in state.tables)}
         )
-    return render("cash.html", None, sessions=rows, stakes=STAKE_VIEWS, newcomer_rules=NEWCOMER_RULES)
+    return render("cash.html", None, sessions=rows, stakes=STAKE_VIEWS, games=game_views(), newcomer_rules=NEWCOMER_RULES)
 
 
 @bp.post("/cash")
@@ -121,6 +123,7 @@ def create() -> ResponseReturnValue:
             None,
             sessions=rows,
             stakes=STAKE_VIEWS,
+            games=game_views(),
             newcomer_rules=NEWCOMER_RULES,
             error=say(error),
             form=data,
@@ -228,6 +231,14 @@ def table_history(session_id: int, table_no: int) -> ResponseReturnValue:
     )
 
 
+def _phh_of(hand: Hand) -> str:
+    """The hand in PHH, or a comment saying why the standard cannot hold its game."""
+    try:
+        return write_phh(hand)
+    except InvalidInput as error:
+        return f"# {say(error)}\n"
+
+
 def _phh_response(text: str, filename: str) -> Response:
     response = Response(text, mimetype="text/plain")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -238,7 +249,7 @@ def _phh_response(text: str, filename: str) -> Response:
 def table_phhs(session_id: int, table_no: int) -> ResponseReturnValue:
     state = load_session(get_db(), session_id)
     table = state.table(table_no)
-    parts = [f"[{h.number}]\n{write_phh(h.replay())}" for h in state.hands if h.table == table.number]
+    parts = [f"[{h.number}]\n{_phh_of(h.replay())}" for h in state.hands if h.table == table.number]
     return _phh_response("\n".join(parts), f"cash-{session_id}-table-{table.number}.phhs")
 
 
@@ -248,7 +259,7 @@ def table_phh(session_id: int, table_no: int, number: int) -> ResponseReturnValu
     record_ = next((h for h in state.hands if h.number == number and h.table == table_no), None)
     if record_ is None:
         abort(404)
-    return _phh_response(write_phh(record_.replay()), f"cash-{session_id}-hand-{number}.phh")
+    return _phh_response(_phh_of(record_.replay()), f"cash-{session_id}-hand-{number}.phh")
 
 
 @bp.post("/cash/<int:session_id>/table/<int:table_no>/<action>")

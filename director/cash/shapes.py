@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from director.core.shapes import HandAtTable, Object, Shape
 
 
@@ -34,6 +36,7 @@ class CashTable(Shape):
     table: int
     seats: int
     stake: str
+    game: str = Field(description="The game dealt at the table: nlhe, plhe, lhe, plo, plo5, lo, plo8 or lo8.")
     small_blind: int
     big_blind: int
     min_buy_in: int

@@ -22,6 +22,7 @@ from director.core import store
 from director.core.db import get_db
 from director.core.i18n import gettext, ngettext
 from director.core.words import number, say
+from director.setup.views import GameView, dealt_game_views
 from engine import cash
 from engine.cash import (
     NEWCOMER_RULES,
@@ -32,6 +33,7 @@ from engine.cash import (
     Stake,
 )
 from engine.errors import N_, EngineError
+from engine.games import DEFAULT_GAME, GAMES
 
 #: A seat's state on the night's page: codes the page also tests (``SeatRow.status``).
 SEAT_STATUS_WORDS = (N_("in the hand"), N_("busted"), N_("free"))
@@ -99,10 +101,18 @@ class CashTableView:
     number: int
     seats: int
     stake: StakeView
+    game: str = ""
+    """The game in words where it is not No-Limit Hold'em."""
 
 
 def cash_table_view(table: CashTable) -> CashTableView:
-    return CashTableView(table.number, table.seats, stake_view(table.stake))
+    game = "" if table.game == DEFAULT_GAME else say(GAMES[table.game].name)
+    return CashTableView(table.number, table.seats, stake_view(table.stake), game)
+
+
+def game_views() -> tuple[GameView, ...]:
+    """The games a cash table may play (those the dealer's assistant follows), in words."""
+    return tuple(dealt_game_views())
 
 
 @dataclass(frozen=True)
@@ -252,6 +262,7 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
         "history": history,
         "redo_text": say(cash.describe(state.redo_event, names)) if state.redo_event else None,
         "stakes": STAKE_VIEWS,
+        "games": game_views(),
         "newcomer_rules": NEWCOMER_RULES,
         **extra,
     }
@@ -343,6 +354,7 @@ def session_json(state: CashSession, session_id: int) -> dict[str, Any]:
                 "table": t.number,
                 "seats": t.seats,
                 "stake": t.stake.name,
+                "game": t.game,
                 "small_blind": t.stake.small_blind,
                 "big_blind": t.stake.big_blind,
                 "min_buy_in": t.stake.min_buy_in,

@@ -43,6 +43,7 @@ from director.core.contract import (
 )
 from engine.chips import COLOURS, MAX_CHIP_COUNT, MAX_DENOMINATIONS
 from engine.errors import N_, Message
+from engine.games import DEFAULT_GAME, GAMES
 from engine.limits import (
     MAX_CHIPS,
     MAX_MONEY,
@@ -66,6 +67,13 @@ class PasswordIn(Input):
 
 
 Minutes = number(0, 24 * 60)
+Game = Annotated[Literal[tuple(GAMES)], Word]  # type: ignore[valid-type]
+"""A game's key, as ``engine.games.GAMES`` lists them."""
+GAME_WORDS = "The game dealt at the level, one of " + ", ".join(f"{key} ({game.name})" for key, game in GAMES.items()) + "."
+TableGame = Annotated[Literal[tuple(k for k, g in GAMES.items() if g.dealt)], Word]  # type: ignore[valid-type]
+"""A game a cash table may deal: those the dealer's assistant follows."""
+TABLE_GAME_WORDS = ("The game dealt at the table, one of " + ", ".join(
+    f"{key} ({game.name})" for key, game in GAMES.items() if game.dealt) + "; No-Limit Hold'em if left out.")
 MAX_BUSTS = 100
 """Players out in the same hand, in one entry (hand for hand: at every table at once)."""
 
@@ -77,6 +85,7 @@ class LevelIn(Input):
     ante: Chips = 0
     minutes: Minutes | None = None  # type: ignore[valid-type]
     hands: number(1, 10_000) | None = None  # type: ignore[valid-type]
+    game: Game = Field(DEFAULT_GAME, title=N_("game"), description=GAME_WORDS + " No-Limit Hold'em if left out.")  # type: ignore[valid-type]
 
 
 class BreakIn(Input):
@@ -95,6 +104,10 @@ class StructureIn(Input):
     repeat_doubling: StrictBool = False
     denominations: many(PositiveChips, 30) = Field(default_factory=list)  # type: ignore[valid-type]
     ante_kind: Literal["big_blind", "per_player"] = "big_blind"
+    choices: many(TableGame, 20) = Field(  # type: ignore[valid-type]
+        default_factory=list, title=N_("dealer's choice"), description="The host's list for dealer's choice levels "
+        "(game choice): the games the dealer picks each hand's game from, each one of " + ", ".join(
+            k for k, g in GAMES.items() if g.dealt) + "; left out or []: every game the dealer's assistant follows.")
 
 
 class RulesIn(Input):
@@ -270,12 +283,14 @@ MAX_ITEMS = 400
 class StructureEditIn(Write):
     """One change to the structure (``engine.structure.edit``)."""
 
-    edit: Annotated[Literal["level", "break", "add_level", "add_break", "remove", "all_levels"], Word] = Field(
+    edit: Annotated[Literal["level", "break", "add_level", "add_break", "remove", "all_levels", "choices"], Word] = Field(
         title=N_("change"), description="level or break: change it; add_level or add_break: put one in at "
-        "item; remove; all_levels: every level from item on gets this length.")
-    item: number(0, MAX_ITEMS) = Field(  # type: ignore[valid-type]
-        title=N_("position in the structure"),
-        description="Where in the structure's items (from 0): the item to change, or where the new one goes.")
+        "item; remove; all_levels: every level from item on gets this length; choices: the host's list of games "
+        "for dealer's choice levels.")
+    item: number(0, MAX_ITEMS) | None = Field(  # type: ignore[valid-type]
+        None, title=N_("position in the structure"),
+        description="Where in the structure's items (from 0): the item to change, or where the new one goes "
+        "(needed by every change but choices).")
     small_blind: PositiveChips | None = Field(None, title=N_("small blind"))
     big_blind: PositiveChips | None = Field(None, title=N_("big blind"))
     ante: Chips | None = Field(None, title=N_("ante"))
@@ -283,8 +298,13 @@ class StructureEditIn(Write):
     hands: number(1, 1000) | None = Field(None, title=N_("length in hands"))  # type: ignore[valid-type]
     colour_up: Annotated[str, Field(max_length=100)] | many(PositiveChips, 10) | None = Field(  # type: ignore[valid-type]
         None, title=N_("chips to colour up"), description="A break's chip values removed from play, e.g. \"25 100\".")
+    game: Game | None = Field(None, title=N_("game"), description=GAME_WORDS + " Left out, a level changed keeps "  # type: ignore[valid-type]
+                              "its game and a level added deals the game of the level before it.")
     restart: Flag = Field(False, title=N_("restart"),
                           description="The level or break in play starts again from its beginning.")
+    choices: many(TableGame, 20) | None = Field(  # type: ignore[valid-type]
+        None, title=N_("dealer's choice"), description="choices: the games a dealer's choice level picks from "
+        "([]: every game the dealer's assistant follows).")
 
 
 Eliminators = one_or_many(Id, MAX_ELIMINATORS)
@@ -364,6 +384,8 @@ class TableWrite(Write):
 class DealIn(Write):
     button: Seat | None = Field(None, title=N_("button seat"),
                                 description="Cash: the button for a table's first hand (drawn if left out).")
+    game: TableGame | None = Field(None, title=N_("game"),  # type: ignore[valid-type]
+                                   description="A dealer's choice level: the game of this hand, one of the host's list.")
 
 
 class ActIn(TableWrite):
@@ -399,6 +421,10 @@ class OutOfTurnIn(Write):
 class AwardIn(Write):
     winners: many(many(Seat, MAX_SEAT) | Seat, MAX_SEAT) = Field(  # type: ignore[valid-type]
         title=N_("winners"), description="The winning seats of each pot, main pot first.")
+    lows: many(many(Seat, MAX_SEAT), MAX_SEAT) | None = Field(  # type: ignore[valid-type]
+        None, title=N_("low winners"), description="Omaha hi-lo only, and needed there: the seats winning the low "
+        "half of each pot, main pot first ([] for a pot nobody makes a low in: the high takes it whole). "
+        "winners are then the high half's.")
 
 
 class CardsIn(Write):
@@ -448,6 +474,7 @@ class CashTableIn(Input):
     stake: str | None = Field(None, max_length=20, description="e.g. '50/100'")
     small_blind: PositiveChips | None = None
     big_blind: PositiveChips | None = None
+    game: TableGame | None = Field(None, title=N_("game"), description=TABLE_GAME_WORDS)  # type: ignore[valid-type]
 
 
 class CashSessionIn(Input):
@@ -468,6 +495,7 @@ class CashSeatIn(Write):
     seat: Seat | None = Field(None, title=N_("seat"))
     amount: PositiveChips | None = Field(None, title=N_("number of chips"), description="Buy-in, top-up or rebuy.")
     stake: str | None = Field(None, max_length=20, description="wait, unwait, add_table: e.g. '50/100'.")
+    game: TableGame | None = Field(None, title=N_("game"), description="add_table: " + TABLE_GAME_WORDS)  # type: ignore[valid-type]
     seats: number(1, MAX_SEAT) | None = Field(  # type: ignore[valid-type]
         None, description="add_table: 6 or 9 (the refusal names the table: 'Table 3 must have 6 or 9 seats').")
 

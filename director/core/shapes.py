@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 Object = dict[str, Any]
 
@@ -38,6 +38,8 @@ class Clock(Shape):
     small_blind: int | None
     big_blind: int | None
     ante: int | None
+    game: str | None = Field(None, description="The key of the level's game (engine.games.GAMES: nlhe, plo, lhe, "
+                             "choice...); none on a break.")
     seconds_left: float | None
     ends_at: float | None
     next_level: int | None

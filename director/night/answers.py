@@ -30,6 +30,7 @@ def clock_json(clock: ClockState) -> dict[str, Any]:
         "small_blind": clock.small_blind,
         "big_blind": clock.big_blind,
         "ante": clock.ante,
+        "game": clock.level.game if clock.level is not None and not clock.on_break else None,
         "seconds_left": clock.seconds_left,
         "ends_at": clock.ends_at,
         "next_level": clock.next_level_number,

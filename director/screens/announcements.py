@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from director.core.i18n import gettext
 from director.core.words import number as chips
+from director.screens.clock_words import level_blinds
 from engine.clock import ClockState
 from engine.tournament import Tournament
 
@@ -121,7 +122,7 @@ def clock_announcements(state: Tournament, clock: ClockState, now: float) -> lis
     number = clock.level_number
     if number is None or clock.big_blind is None:
         return out
-    blinds = f"{chips(clock.small_blind or 0)} / {chips(clock.big_blind)}"
+    blinds = level_blinds(structure, structure.level(number))
     if clock.ante:
         blinds = gettext("%(blinds)s · ante %(ante)s", blinds=blinds, ante=chips(clock.ante))
     extras = level_extras(state, number)

@@ -19,7 +19,7 @@ from director.screens.announcements import (
     current,
     field_announcements,
 )
-from director.screens.clock_words import blinds_text, colour_up_text, with_ante
+from director.screens.clock_words import colour_up_text, level_blinds, with_ante
 from engine.bounties import bounties
 from engine.clock import ClockState
 from engine.dealing import stack_of
@@ -139,7 +139,7 @@ def _upcoming(clock: ClockState, structure: Structure, count: int = 3) -> tuple[
             level = structure.level(number)
         except EngineError:
             break
-        blinds = with_ante(blinds_text(level.small_blind, level.big_blind), level.ante)
+        blinds = with_ante(level_blinds(structure, level), level.ante)
         length = (gettext("%(hands)s hands", hands=level.hands) if level.hands
                   else gettext("%(minutes)s min", minutes=(level.seconds or 0) // 60))
         out.append(Upcoming(gettext("Level %(level)s", level=number), blinds, length))

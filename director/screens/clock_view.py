@@ -34,12 +34,16 @@ from director.screens.clock_words import (
     break_words,
     colour_up_text,
     format_clock,
+    game_words,
+    level_blinds,
     level_words,
     ms,
+    shows_games,
     with_ante,
 )
 from engine.bounties import bounties
 from engine.clock import ClockState
+from engine.games import GAMES
 from engine.payouts import league_points
 from engine.structure import Structure
 from engine.tournament import Tournament
@@ -170,7 +174,7 @@ def _next_text(clock: ClockState, structure: Structure) -> tuple[str, bool]:
         if clock.continuing or (clock.level_number == structure.level_count and not structure.repeat_doubling):
             return gettext("this level goes on"), False
         return "", False
-    return with_ante(blinds_text(level.small_blind, level.big_blind), level.ante), False
+    return with_ante(level_blinds(structure, level), level.ante), False
 
 
 def _bounty_stat(state: Tournament) -> Stat | None:
@@ -328,7 +332,8 @@ def _playing(state: Tournament, clock: ClockState) -> Heading:
         colour_up = colour_up_text(clock.colour_up_now)
         return Heading(f"break-before-{clock.next_level_number or 0}", gettext("Break"),
                        announce=break_words(colour_up), colour_up=colour_up)
-    announce = level_words(clock.level_number, clock.small_blind or 0, clock.big_blind or 0, clock.ante)
+    announce = level_words(clock.level_number, clock.small_blind or 0, clock.big_blind or 0, clock.ante,
+                           game_words(state.settings.structure, clock.level_number))
     if clock.level_number:
         announce += "".join(f" {e}." for e in level_extras(state, clock.level_number))
     return Heading(
@@ -373,11 +378,18 @@ def _timing(clock: ClockState, structure: Structure, status: str, *, over: bool)
     )
 
 
-def _blinds(clock: ClockState, status: str) -> tuple[str, str]:
-    """The blinds and the ante on now (none on a break or once it is over)."""
+def _blinds(clock: ClockState, status: str, structure: Structure) -> tuple[str, str, str]:
+    """What the blinds are called, the blinds and the ante on now (none on a break or once it
+    is over). Where the structure deals other games than No-Limit Hold'em, they are called by
+    the level's game, and a fixed limit shows its bets: "Limit Hold'em 200 / 400"."""
     if status == "finished" or clock.on_break or clock.big_blind is None:
-        return "", ""
-    return blinds_text(clock.small_blind or 0, clock.big_blind), chips(clock.ante) if clock.ante else ""
+        return gettext("Blinds"), "", ""
+    ante = chips(clock.ante) if clock.ante else ""
+    small, big = clock.small_blind or 0, clock.big_blind
+    if clock.level_number is not None and shows_games(structure):
+        game = GAMES[structure.level(clock.level_number).game]
+        return say(game.name), blinds_text(*game.limits(small, big)), ante
+    return gettext("Blinds"), blinds_text(small, big), ante
 
 
 def _stats(state: Tournament, clock: ClockState, *, status: str, hands_left: int | None, big_blind: int,
@@ -442,7 +454,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
     status = "finished" if finished or at_cap else clock.status
     heading = _heading(state, clock, at_cap)
     timing = _timing(clock, structure, status, over=finished or at_cap)
-    blinds, ante = _blinds(clock, status)
+    blinds_label, blinds, ante = _blinds(clock, status, structure)
     next_text, next_is_break = ("", False) if status == "finished" else _next_text(clock, structure)
     big_blind = clock.big_blind or (clock.next_level.big_blind if clock.next_level else 0)
     payouts, payouts_label = _payouts(state)
@@ -463,7 +475,7 @@ def build_clock_view(state: Tournament, tournament_id: int, now: float, poll_url
         seconds_left=timing.seconds_left,
         last_minute=timing.last_minute,
         hands_left=timing.hands_left,
-        blinds_label=gettext("Blinds"),
+        blinds_label=blinds_label,
         blinds=blinds,
         ante=ante,
         colour_up=heading.colour_up,
@@ -511,8 +523,8 @@ def _after(clock: ClockState, structure: Structure) -> AfterView | None:
     return AfterView(
         key=f"level-{number}",
         title=gettext("Level %(level)s", level=number),
-        blinds=blinds_text(level.small_blind, level.big_blind),
+        blinds=level_blinds(structure, level),
         ante=chips(level.ante) if level.ante else "",
         ends_at_ms=ms(clock.ends_at + level.seconds),
-        announce=level_words(number, level.small_blind, level.big_blind, level.ante),
+        announce=level_words(number, level.small_blind, level.big_blind, level.ante, game_words(structure, number)),
     )

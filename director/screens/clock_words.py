@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 
 from director.core.i18n import gettext
-from director.core.words import listed, spoken
+from director.core.words import listed, say, spoken
 from director.core.words import number as chips
+from engine.games import DEFAULT_GAME, GAMES
+from engine.levels import Level, Structure
 
 
 def format_clock(seconds: float) -> str:
@@ -33,6 +35,20 @@ def blinds_text(small: int, big: int) -> str:
     return f"{chips(small)} / {chips(big)}"
 
 
+def shows_games(structure: Structure) -> bool:
+    """Whether the clock names each level's game: unless every level is No-Limit Hold'em."""
+    return any(level.game != DEFAULT_GAME for level in structure.levels)
+
+
+def level_blinds(structure: Structure, level: Level) -> str:
+    """``100 / 200``; where the structure deals other games, with the level's: ``PLO 100 / 200``,
+    or a fixed limit's bets ``LHE 200 / 400``."""
+    if not shows_games(structure):
+        return blinds_text(level.small_blind, level.big_blind)
+    game = GAMES[level.game]
+    return f"{game.short} {blinds_text(*game.limits(level.small_blind, level.big_blind))}"
+
+
 def with_ante(blinds: str, ante: int | None) -> str:
     """``150 / 300 · ante 300`` (the blinds alone without an ante)."""
     return gettext("%(blinds)s · ante %(ante)s", blinds=blinds, ante=chips(ante)) if ante else blinds
@@ -46,13 +62,27 @@ def colour_up_text(denominations: tuple[int, ...] | list[int]) -> str:
     return gettext("Remove the %(chips)s chips", chips=listed(chips(v) for v in values))
 
 
-def level_words(level: int | None, small: int, big: int, ante: int | None) -> str:
-    """What the voice says as a level starts: 'Level 5. Blinds 150, 300, ante 300.'"""
+def level_words(level: int | None, small: int, big: int, ante: int | None, game: str = "") -> str:
+    """What the voice says as a level starts: 'Level 5. Blinds 150, 300, ante 300.'; with
+    ``game`` (where the structure deals several): 'Level 5, Pot-Limit Omaha. Blinds 150, 300.'"""
+    if game:
+        if ante:
+            return gettext("Level %(level)s, %(game)s. Blinds %(small)s, %(big)s, ante %(ante)s.", level=level,
+                           game=game, small=spoken(small), big=spoken(big), ante=spoken(ante))
+        return gettext("Level %(level)s, %(game)s. Blinds %(small)s, %(big)s.", level=level, game=game,
+                       small=spoken(small), big=spoken(big))
     if ante:
         return gettext("Level %(level)s. Blinds %(small)s, %(big)s, ante %(ante)s.", level=level,
                        small=spoken(small), big=spoken(big), ante=spoken(ante))
     return gettext("Level %(level)s. Blinds %(small)s, %(big)s.", level=level, small=spoken(small),
                    big=spoken(big))
+
+
+def game_words(structure: Structure, number: int | None) -> str:
+    """The level's game as the voice names it, where the structure deals several ('' otherwise)."""
+    if number is None or not shows_games(structure):
+        return ""
+    return say(GAMES[structure.level(number).game].name)
 
 
 def break_words(colour_up: str) -> str:

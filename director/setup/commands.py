@@ -230,8 +230,18 @@ def structure_change(data: StructureEditIn) -> dict[str, Any]:
     return {k: v for k, v in data.given().items() if k != "expected_seq"}
 
 
+def structure_form(form: MultiDict[str, str]) -> dict[str, Any]:
+    """The structure page's forms as the declared input: a blank field is left out; the host's
+    list for dealer's choice is every box ticked (none ticked: an empty list, every game the
+    dealer's assistant follows)."""
+    fields: dict[str, Any] = {k: v for k, v in form.items() if v.strip() and k != "choices"}
+    if fields.get("edit", "").strip().lower() == "choices":
+        fields["choices"] = [v for v in form.getlist("choices") if v.strip()]
+    return fields
+
+
 @stream_command("setup.structure", StructureEditIn, "Edit the structure in play: a level or a break, one added or "
-                "removed, or every later level", stream=store.TOURNAMENT, id="tournament_id")
+                "removed, or every later level", stream=store.TOURNAMENT, id="tournament_id", form=structure_form)
 def structure_command(state: Tournament, data: StructureEditIn, call: Call) -> Events:
     """One change to the structure in play (``engine.structure.edit``); says the change in
     words, and the structure check's warnings on the edited structure."""

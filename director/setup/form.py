@@ -28,6 +28,7 @@ from engine.chips import (
 )
 from engine.chips import plan as chip_plan
 from engine.errors import EngineError, Message
+from engine.games import DEALERS_CHOICE, DEFAULT_GAME, GAMES
 from engine.limits import MAX_CHIPS, MAX_PLAYERS
 from engine.structure import (
     PRESETS,
@@ -69,6 +70,8 @@ class Row:
     ante: str = "0"
     length: str = ""
     colour_up: str = ""
+    game: str = DEFAULT_GAME
+    """The key of the game dealt at a level (:data:`engine.games.GAMES`)."""
     problem: bool = False
 
 
@@ -77,6 +80,11 @@ class SetupForm:
     values: dict[str, str]
     rows: list[Row]
     repeat_doubling: bool = False
+    show_games: bool = False
+    """The host ticked "several games": the editor shows each level's game."""
+    choices: list[str] = field(default_factory=list)
+    """The host's list for dealer's choice levels, as ticked (none: every game the dealer's
+    assistant follows)."""
     problems: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     summary: str = ""
@@ -88,6 +96,22 @@ class SetupForm:
     """The entries the chips are checked for, in words."""
     suggested_stack: int | None = None
     error: str | None = None
+
+    @property
+    def mixed_games(self) -> bool:
+        """Some level deals another game than No-Limit Hold'em."""
+        return any(row.kind == "level" and row.game != DEFAULT_GAME for row in self.rows)
+
+    @property
+    def games_shown(self) -> bool:
+        """Whether the editor shows a Game column: asked for, or some level deals another game
+        (a night of one game looks as it always did)."""
+        return self.show_games or self.mixed_games
+
+    @property
+    def dealers_choice(self) -> bool:
+        """Some level is dealer's choice: the editor shows the host's list of games."""
+        return any(row.kind == "level" and row.game == DEALERS_CHOICE for row in self.rows)
 
 
 def chosen_set(form: SetupForm) -> ChipSet | None:
@@ -133,7 +157,7 @@ def form_from_template(saved: dict[str, Any], values: dict[str, str]) -> SetupFo
         counted_by="hands" if structure.hand_counted else "minutes",
         hand_cap="" if structure.hand_cap is None else str(structure.hand_cap),
     )
-    return SetupForm(data, rows_of(structure), structure.repeat_doubling)
+    return SetupForm(data, rows_of(structure), structure.repeat_doubling, choices=list(structure.choices))
 
 
 def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> SetupForm:
@@ -151,7 +175,7 @@ def form_from_preset(preset_id: str, values: dict[str, str] | None = None) -> Se
     for key in ("rebuy_chips", "addon_chips"):  # they follow the stack unless the director chose otherwise
         if values is None or not data.get(key) or data[key] == old_stack:
             data[key] = str(structure.starting_stack)
-    return SetupForm(data, rows_of(structure), structure.repeat_doubling)
+    return SetupForm(data, rows_of(structure), structure.repeat_doubling, choices=list(structure.choices))
 
 
 def rows_of(structure: Structure) -> list[Row]:
@@ -160,7 +184,8 @@ def rows_of(structure: Structure) -> list[Row]:
     for item in structure_to_dict(structure)["items"]:
         if item["type"] == "level":
             length = item["hands"] if structure.hand_counted else item["minutes"]
-            rows.append(Row("level", str(item["small_blind"]), str(item["big_blind"]), str(item["ante"]), str(length)))
+            rows.append(Row("level", str(item["small_blind"]), str(item["big_blind"]), str(item["ante"]), str(length),
+                            game=item.get("game", DEFAULT_GAME)))
         else:
             rows.append(Row("break", length=str(item["minutes"]), colour_up=", ".join(map(str, item["colour_up"]))))
     return rows
@@ -202,7 +227,7 @@ def form_from_request(form: MultiDict[str, str]) -> SetupForm:
     values = {k: form.get(k, "").strip() for k in TEXT_FIELDS}
     kinds = form.getlist("kind")
     columns = {
-        name: form.getlist(name) for name in ("small_blind", "big_blind", "ante", "length", "colour_up")
+        name: form.getlist(name) for name in ("small_blind", "big_blind", "ante", "length", "colour_up", "game")
     }
 
     def cell(name: str, i: int) -> str:
@@ -210,10 +235,12 @@ def form_from_request(form: MultiDict[str, str]) -> SetupForm:
         return col[i].strip() if i < len(col) else ""
 
     rows = [
-        Row(kind, cell("small_blind", i), cell("big_blind", i), cell("ante", i) or "0", cell("length", i), cell("colour_up", i))
+        Row(kind, cell("small_blind", i), cell("big_blind", i), cell("ante", i) or "0", cell("length", i), cell("colour_up", i),
+            cell("game", i) or DEFAULT_GAME)
         for i, kind in enumerate(kinds)
     ]
-    return SetupForm(values, rows, form.get("repeat_doubling") == "on")
+    choices = list(dict.fromkeys(key.strip() for key in form.getlist("choices") if key.strip()))
+    return SetupForm(values, rows, form.get("repeat_doubling") == "on", form.get("show_games") == "on", choices)
 
 
 def _number(text: str, what: Message, found: list[str]) -> int:
@@ -256,6 +283,11 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
                 "hands": length if hands else None,
             }
         )
+        if row.game not in GAMES:
+            found.append(Message("Level {level}: the game must be one of {choices}, not {game}.", level=level,
+                                 choices=", ".join(GAMES), game=repr(row.game)))
+        elif row.game != DEFAULT_GAME:  # as structure_to_dict writes it: a night of one game reads as it did
+            items[-1]["game"] = row.game
     chip_set = chosen_set(form)
     stack_text = form.values.get("starting_stack", "")
     stack = _number(stack_text, Message("The starting stack"), found) if stack_text else 0
@@ -272,6 +304,13 @@ def structure_dict(form: SetupForm) -> dict[str, Any]:
         "ante_kind": "big_blind",
         "items": items,
     }
+    if form.dealers_choice and form.choices:  # as structure_to_dict writes it: only a list the host made
+        dealt = [key for key, game in GAMES.items() if game.dealt]
+        if any(key not in dealt for key in form.choices):
+            form.problems.append(Message("The dealer's choice is a list of different games, each one of {choices}, "
+                                         "not {given}.", choices=", ".join(dealt), given=repr(form.choices)))
+        else:
+            data["choices"] = list(form.choices)
     data["name"] = structure_name(form.values.get("preset") or form.values.get("based_on", ""), data)
     return data
 
@@ -284,6 +323,7 @@ def structure_name(preset_id: str, data: dict[str, Any]) -> str:
     name = PRESETS[preset_id][0]
     loaded = structure_to_dict(preset(preset_id))
     same = all(loaded[key] == data[key] for key in ("starting_stack", "hand_cap", "repeat_doubling", "items"))
+    same = same and loaded.get("choices") == data.get("choices")
     return name if same else f"{name} (edited)"
 
 
@@ -433,12 +473,13 @@ def unchecked_structure(data: dict[str, Any]) -> Structure:
     items: list[Level | Break] = []
     for item in data["items"]:
         if item["type"] == "level":
-            items.append(Level(item["small_blind"], item["big_blind"], item["ante"], item["minutes"], item["hands"]))
+            items.append(Level(item["small_blind"], item["big_blind"], item["ante"], item["minutes"], item["hands"],
+                               item.get("game", DEFAULT_GAME)))
         else:
             items.append(Break(item["minutes"], tuple(item["colour_up"])))
     return Structure(
         data["name"], tuple(items), data["starting_stack"], data["hand_cap"], data["repeat_doubling"],
-        tuple(data["denominations"]), data["ante_kind"],
+        tuple(data["denominations"]), data["ante_kind"], tuple(data.get("choices", ())),
     )
 
 
@@ -467,10 +508,10 @@ def edit(form: SetupForm, op: str) -> None:
         if before is None:
             new = Row("level", length="")
         elif later or not before.big_blind.isdigit():  # between two levels: start from a copy
-            new = Row("level", before.small_blind, before.big_blind, before.ante, before.length)
-        else:  # after the last level: about 50% more
+            new = Row("level", before.small_blind, before.big_blind, before.ante, before.length, game=before.game)
+        else:  # after the last level: about 50% more, at the same game
             bb = int(before.big_blind) * 3 // 2
-            new = Row("level", str(bb // 2), str(bb), before.ante, before.length)
+            new = Row("level", str(bb // 2), str(bb), before.ante, before.length, game=before.game)
         rows.insert(index + 1, new)
     elif name == "add_break":
         rows.insert(index + 1, Row("break", length="10"))

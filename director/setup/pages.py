@@ -37,7 +37,7 @@ from director.setup.form import (
     payload,
     use_stack,
 )
-from director.setup.views import league_choices
+from director.setup.views import dealt_game_views, game_views, league_choices
 from engine.chips import (
     CHIP_SETS,
 )
@@ -65,6 +65,8 @@ def show(form: SetupForm, status: int = 200) -> ResponseReturnValue:
             presets={key: str(label) for key, (label, _) in PRESETS.items()},
             templates=saved.templates(get_db()),
             chip_sets={key: str(cs.name) for key, cs in CHIP_SETS.items()},
+            games=game_views(),
+            dealt_games=dealt_game_views(),
             own_chip_sets=[chipsets.saved_view(s) for s in chipsets.chip_sets(get_db())],
             seasons=seasons.seasons(get_db()),
         ),
@@ -87,12 +89,14 @@ def create() -> ResponseReturnValue:
     op = request.form.get("op", "create")
     if op == "load_preset":
         preset_id = form.values.get("preset") or DEFAULT_PRESET
+        show_games = form.show_games  # the Game column stays as the host left it
         if preset_id in PRESETS:
             form = form_from_preset(preset_id, form.values)
         elif preset_id.startswith("template:") and preset_id[9:].isdigit():
             chosen = saved.template(get_db(), int(preset_id[9:]))
             if chosen is not None:
                 form = form_from_template(chosen, form.values)
+        form.show_games = show_games
         check(form)
         return show(form)
     if op.startswith("use_stack:"):

@@ -30,6 +30,8 @@ from director.night.answers import answer
 from director.night.views import night_view
 from director.screens.charts import elapsed_minutes, structure_chart
 from director.setup.commands import structure_command
+from director.setup.views import dealt_game_views, game_views
+from engine.games import DEALERS_CHOICE, DEFAULT_GAME, dealer_choices
 from engine.structure import Break, Level, warnings
 from engine.tournament import Tournament
 
@@ -52,6 +54,8 @@ class ItemRow:
     hands: int | None
     colour_up: str
     status: Literal["played", "playing", "to_come"]
+    game: str | None = None
+    """The key of the game dealt at the level (:data:`engine.games.GAMES`; None for a break)."""
 
     @property
     def label(self) -> str:
@@ -73,7 +77,7 @@ def item_rows(state: Tournament, at: float) -> list[ItemRow]:
         if isinstance(item, Level):
             number += 1
             rows.append(ItemRow(index, "level", number, item.small_blind, item.big_blind, item.ante,
-                                item.minutes, item.hands, "", status))
+                                item.minutes, item.hands, "", status, item.game))
         else:
             assert isinstance(item, Break)
             rows.append(ItemRow(index, "break", None, None, None, None, item.minutes, None,
@@ -98,6 +102,12 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "rows": rows,
         "first_open": upcoming[0].index if upcoming else len(rows),
         "hand_counted": state.settings.structure.hand_counted,
+        "games": game_views(),
+        "mixed_games": any(level.game != DEFAULT_GAME for level in structure.levels),
+        "dealers_choice": any(level.game == DEALERS_CHOICE for level in structure.levels),
+        "choices": structure.choices,
+        "dealt_games": dealt_game_views(),
+        "choice_names": ", ".join(say(game.name) for game in dealer_choices(structure.choices)),
         "warnings": [say(w) for w in warnings(state.settings.structure)],
         "level_now": str(clock.title),
         "editable": not state.finished,

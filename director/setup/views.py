@@ -1,5 +1,5 @@
 """What the setup's forms show beside their fields: the one-night points formulas with what
-each computes."""
+each computes, and the games a level or a table may deal."""
 
 from __future__ import annotations
 
@@ -9,7 +9,30 @@ from babel.numbers import format_decimal
 
 from director.core.i18n import gettext, language
 from director.core.words import ordinal, say
+from engine.games import GAMES
 from engine.payouts import LEAGUE_FORMULAS, league_points
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game as the forms and pages name it: its key, its name in the reader's language and
+    its short name ("PLO")."""
+
+    key: str
+    name: str
+    short: str
+    dealt: bool
+    """Whether the dealer's assistant follows it."""
+
+
+def game_views() -> dict[str, GameView]:
+    """Every game, by key, in the order the forms list them."""
+    return {key: GameView(key, say(game.name), game.short, game.dealt) for key, game in GAMES.items()}
+
+
+def dealt_game_views() -> list[GameView]:
+    """The games the dealer's assistant follows (a dealer's choice, a cash table)."""
+    return [game for game in game_views().values() if game.dealt]
 
 
 @dataclass(frozen=True)

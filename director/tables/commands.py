@@ -264,10 +264,12 @@ def only_other_tables_since(state: Tournament, seq: int, table: int) -> bool:
     return all(map(independent_of(table), later))
 
 
-def deal_payload(state: Tournament, table: int, at: float) -> dict[str, Any]:
+def deal_payload(state: Tournament, table: int, at: float, game: str | None = None) -> dict[str, Any]:
     plan = plan_deal(state, table)
     clock = state.clock_at(at)
     payload: dict[str, Any] = {"table": table, "setup": plan.as_dict()}
+    if game:  # dealer's choice: the game the dealer picked for this hand
+        payload["game"] = game
     if clock.level_number is not None:
         payload.update(
             level=clock.level_number, small_blind=clock.small_blind, big_blind=clock.big_blind,
@@ -294,7 +296,7 @@ def deal_command(state: Tournament, data: DealIn, call: Call) -> Events:
     table = _table(call)
     if table not in state.seating.tables:
         raise IllegalAction("There is no table {table} in play.", table=table)
-    new = yield "hand_started", deal_payload(state, table, call.now)
+    new = yield "hand_started", deal_payload(state, table, call.now, data.given().get("game"))
     running = new.dealing.running(table)
     return gettext("Hand %(number)s dealt.", number=running.number if running else "")
 
@@ -361,7 +363,10 @@ def award_form(form: MultiDict[str, str]) -> dict[str, Any]:
     """The award's form: the winners tapped for each pot, as ``pot0``, ``pot1``..."""
     pots = sorted(int(k[3:]) for k in form if k.startswith("pot") and k[3:].isdigit())
     winners = [form.getlist(f"pot{k}") for k in range(pots[-1] + 1)] if pots else []
-    return {"winners": winners, "expected_seq": form.get("expected_seq") or None}
+    answer: dict[str, Any] = {"winners": winners, "expected_seq": form.get("expected_seq") or None}
+    if form.get("hilo"):  # Omaha hi-lo: each pot's low half too (none ticked: no low)
+        answer["lows"] = [form.getlist(f"low{k}") for k in range(len(winners))]
+    return answer
 
 
 @hand_command("hand.award", AwardIn, "Award the pots (main pot first) when the hand ends without a showdown of cards",
@@ -378,7 +383,7 @@ def award_command(state: Tournament, data: AwardIn, call: Call) -> Events:
                     raise IllegalAction("Seat {seat} has given up the hand and cannot win the main pot.", seat=seat)
                 raise IllegalAction("Seat {seat} has given up the hand and cannot win side pot {number}.",
                                     seat=seat, number=k)
-    new = yield "hand_action", {"table": table, "action": notation.award(winners)}
+    new = yield "hand_action", {"table": table, "action": notation.award(winners, lows_of(data.given()))}
     done = new.dealing.current(table)
     return say(done.result) if done is not None else ""
 
@@ -476,6 +481,14 @@ def correct_command(state: Tournament, data: CorrectIn, call: Call) -> Events:
 HAND_COMMANDS = ("deal", "act", "push", "oot", "undo", "redo", "award", "cards", "clock", "correct", "misdeal",
                  "ruling", "button", "time_up")
 """The words of a table's hand commands (``hand.<word>``), as the routes name them."""
+
+
+def lows_of(data: Mapping[str, Any]) -> list[list[int]] | None:
+    """The low half's seats of each pot (Omaha hi-lo), or None when none are given."""
+    given = data.get("lows")
+    if given is None:
+        return None
+    return [[parse_int(seat, Term("seat number"), minimum=1) for seat in pot] for pot in given]
 
 
 def winners_of(data: Mapping[str, Any], pots: int) -> list[list[int]]:

@@ -121,7 +121,10 @@ def _phh(record: TableHand) -> str:
     from the file alone: the user-defined field ``_winners`` (PHH allows fields starting
     with ``_``) lists the winning seats of each pot, main pot first, with a comment line.
     """
-    text = write_phh(record.replay())
+    try:
+        text = write_phh(record.replay())
+    except InvalidInput as error:  # a game the standard has no variant for
+        return f"# {say(error)}\n"
     if record.rulings:  # the user-defined field PHH allows: the rulings, in order
         text += ("# The table's rulings in this hand, each with its rule (a misdeal's re-deal starts the actions).\n"
                  f"_rulings = {json.dumps([r.line for r in record.rulings])}\n")

@@ -17,11 +17,22 @@ from director.core.i18n import gettext, ngettext
 from director.core.words import chips as _amount
 from director.core.words import number, ordinal, say
 from director.night.views import colour_view
+from director.screens.clock_words import shows_games
 from director.tables.views import table_step
 from engine import dealing
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
 from engine.errors import N_, EngineError
+from engine.games import DEFAULT_GAME, GAMES, dealer_choices, game_of
 from engine.hand import Hand
+from engine.hand_setup import (
+    FIXED_LIMIT,
+    OMAHA,
+    OMAHA5,
+    OMAHA_HILO,
+    POT_LIMIT,
+    SPLIT_GAMES,
+    LegalActions,
+)
 from engine.rulings import substantial_action
 from engine.tournament import Tournament, refuse_past_hand_cap
 
@@ -105,6 +116,15 @@ class TableView:
     min_to: int | None = None
     max_to: int | None = None
     quick: tuple[Choice, ...] = ()
+    game_text: str = ""
+    """The hand's game and what its betting allows (empty for No-Limit Hold'em)."""
+    betting: str = "no-limit"
+    split: bool = False
+    """Omaha hi-lo: each pot is awarded high and low."""
+    game_choices: tuple[tuple[str, str], ...] = ()
+    """A dealer's choice level: the games (key, name) the dealer picks this hand's from."""
+    hole_example: str = ""
+    """An example of the game's hole cards for the card fields, where it deals more than two."""
     pots: tuple[PotView, ...] = ()
     bets_total: int = 0
     showdown_order: tuple[int, ...] = ()
@@ -173,6 +193,9 @@ def _level_text(state: Tournament, at: float) -> tuple[str, str]:
         text = gettext("Level %(level)s · %(small)s/%(big)s · ante %(ante)s", ante=_amount(clock.ante), **blinds)
     else:
         text = gettext("Level %(level)s · %(small)s/%(big)s", **blinds)
+    structure = state.settings.structure
+    if clock.level_number is not None and shows_games(structure):
+        text = gettext("%(level)s · %(game)s", level=text, game=say(GAMES[structure.level(clock.level_number).game].name))
     hands = ""
     if clock.hands_left_in_level is not None:
         left = number(clock.hands_left_in_level)
@@ -200,23 +223,42 @@ def _badges(record: TableHand | None, seat: int, positions: Any) -> tuple[str, .
     return tuple(out)
 
 
-def _quick_amounts(hand: Hand, low: int, high: int) -> tuple[Choice, ...]:
-    """Min raise, half pot, pot, all-in, as "to" amounts within the legal range."""
-    legal = hand.legal_actions()
-    assert legal is not None
-    pot = sum(p.amount for p in hand.pots()) + sum(hand.bets().values())
-    call = legal.call_amount
+def _quick_amounts(hand: Hand, legal: LegalActions, low: int, high: int) -> tuple[Choice, ...]:
+    """Min raise, half pot, pot, as "to" amounts within the legal range (the pot is the
+    engine's: in pot limit it is the most, and counts a dead or short blind before the flop)."""
     current = hand.current_bet
+    pot_to = legal.pot_to if legal.pot_to is not None else high
     out: list[Choice] = [Choice("raise", gettext("Min %(amount)s", amount=_amount(low)), low)]
     for half, share in ((True, 0.5), (False, 1.0)):
-        to = current + round((pot + call) * share)
-        if low < to < high and all(c.amount != to for c in out):
+        to = current + round((pot_to - current) * share)
+        # The pot at the top of the range is its own button only when it is not all in.
+        if low < to <= high and (to < high or high < legal.all_in_amount) and all(c.amount != to for c in out):
             label = (gettext("½ pot %(amount)s", amount=_amount(to)) if half
                      else gettext("Pot %(amount)s", amount=_amount(to)))
             out.append(Choice("raise", label, to))
-    if high != low:
+    if high != low and high == legal.all_in_amount:
         out.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high))
     return tuple(out)
+
+
+def _game_text(hand: Hand, legal: LegalActions) -> str:
+    """The hand's game where it is not No-Limit Hold'em, with what its betting allows:
+    "Limit Hold'em · bets of 40 · 2 raises left", "Pot-Limit Omaha · the pot is 105"."""
+    setup = hand.setup
+    game = game_of(setup.betting, setup.game)
+    if game is None or game.key == DEFAULT_GAME:
+        return ""
+    name = say(game.name)
+    if setup.betting == FIXED_LIMIT:
+        bet = hand.min_raise_increment
+        if legal.raises_left is None:
+            return gettext("%(game)s · bets of %(bet)s · no cap: two players left", game=name, bet=_amount(bet))
+        return ngettext("%(game)s · bets of %(bet)s · %(num)d raise left",
+                        "%(game)s · bets of %(bet)s · %(num)d raises left",
+                        legal.raises_left, game=name, bet=_amount(bet))
+    if setup.betting == POT_LIMIT and legal.pot_to is not None:
+        return gettext("%(game)s · the most is the pot, %(amount)s", game=name, amount=_amount(legal.pot_to))
+    return name
 
 
 def _betting_view(hand: Hand) -> dict[str, Any]:
@@ -242,14 +284,20 @@ def _betting_view(hand: Hand) -> dict[str, Any]:
             label = (gettext("Raise to %(amount)s+", amount=_amount(low)) if legal.raise_word == "raise"
                      else gettext("Bet %(amount)s+", amount=_amount(low)))
             choices.append(Choice(legal.raise_word, label, low, "primary"))
-        quick = _quick_amounts(hand, low, high)
-        choices.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high, "allin"))
+            quick = _quick_amounts(hand, legal, low, high)
+        elif high < legal.all_in_amount:  # a fixed limit's one bet or raise
+            label = (gettext("Raise to %(amount)s", amount=_amount(high)) if legal.raise_word == "raise"
+                     else gettext("Bet %(amount)s", amount=_amount(high)))
+            choices.append(Choice(legal.raise_word, label, high, "primary"))
+        if high == legal.all_in_amount:
+            choices.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high, "allin"))
     return {
         "choices": tuple(choices),
         "raise_word": legal.raise_word,
         "min_to": low,
         "max_to": high,
         "quick": quick,
+        "game_text": _game_text(hand, legal),
     }
 
 
@@ -360,8 +408,15 @@ def hand_panel(hand: Hand, rows: Iterable[SeatRow], absent: Callable[[int, int],
         "showdown_order": order,
         "all_face_up": hand.all_hands_face_up,
         "live": tuple(s for s in hand.seats if s in live),
+        "betting": hand.setup.betting,
+        "split": hand.setup.game in SPLIT_GAMES,
+        "hole_example": HOLE_EXAMPLES.get(hand.setup.game, ""),
         **({} if showdown else _betting_view(hand)),
     }
+
+
+HOLE_EXAMPLES = {OMAHA: "AsKdQhJc", OMAHA5: "AsKdQhJc9s", OMAHA_HILO: "As2dQhJc"}
+"""A hand of each game that deals more than two hole cards, as the card fields' example."""
 
 
 def _last_notes(record: TableHand) -> tuple[str, ...]:
@@ -454,6 +509,7 @@ def _before_view(
         try:
             refuse_past_hand_cap(state, at)
             plan = plan_deal(state, table)
+            dealing.refuse_undealt_game(state, at)
         except EngineError as error:
             problem = say(error)
         late = dealing.h4h_waiting_for(state, table)
@@ -477,10 +533,16 @@ def _before_view(
         )
         for seat, pid in sorted(seated.items())
     )
+    game_choices: tuple[tuple[str, str], ...] = ()
+    level = state.clock_at(at).level_number if state.started else None
+    structure = state.settings.structure
+    if level is not None and GAMES[structure.level(level).game].choice:
+        game_choices = tuple((g.key, say(g.name)) for g in dealer_choices(structure.choices))
     return TableView(
         **common,
         phase="before",
         seats=seats,
+        game_choices=game_choices,
         positions_text=_positions_text(plan.positions) if plan else "",
         can_deal=plan is not None and not problem,
         deal_problem=problem,

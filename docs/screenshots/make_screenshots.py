@@ -1,9 +1,10 @@
 """Take the README's screenshots of the director's pages with Debian's Chromium.
 
-    python docs/screenshots/make_screenshots.py
+    python docs/screenshots/make_screenshots.py [NAME ...]
 
 Runs the app on a temporary data folder with the demo tournament (and a second, finished one
-for the results page) and writes the PNGs next to this file.
+for the results page) and writes the PNGs next to this file: every one, or only those named
+(``dealer-plo tv-games``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from director.night import commands as night_commands  # noqa: E402
 from director.setup import chips as chipsets  # noqa: E402
 from director.setup.commands import create_tournament  # noqa: E402
 from director.tables.commands import draw  # noqa: E402
+from engine.structure import Level, Structure, structure_to_dict  # noqa: E402
 
 PASSWORD = "river-card"
 HOST_CHIPS = {
@@ -95,15 +97,52 @@ def bubble_night(now: float) -> int:
 
 def accident_table(now: float) -> int:
     """A hand at table 1 where the dealer has a misdeal to declare (before substantial action)."""
+    tid = dealt_at_table_one({"name": "Sit and go", "preset": "sng-1000", "table_size": 6}, now)
+    night_commands.record(get_db(), tid, "hand_misdeal", {"table": 1, "cause": "exposed_first_two"}, None, now - 30)
+    return tid
+
+
+def dealt_at_table_one(fields: dict[str, object], now: float) -> int:
+    """A tournament of ``fields`` with Ann, Bob, Cy and Dee at table 1 (seats 1, 2, 3, 5; the
+    button on 5), the clock started and the first hand dealt."""
     db = get_db()
-    tid = create_tournament(db, {"name": "Sit and go", "preset": "sng-1000", "table_size": 6}, now - 600)
+    tid = create_tournament(db, fields, now - 600)
     for name in ("Ann", "Bob", "Cy", "Dee"):
         night_commands.register_player(db, tid, name, None, now - 500)
     night_commands.record(db, tid, "seats_drawn", {"seats": {"1": [1, 1], "2": [1, 2], "3": [1, 3], "4": [1, 5]},
-                                             "buttons": {"1": 5}}, None, now - 400)
+                                                   "buttons": {"1": 5}}, None, now - 400)
     night_commands.clock_action(db, tid, "start", None, now - 300)
     night_commands.record(db, tid, "hand_started", {"table": 1}, None, now - 60)
-    night_commands.record(db, tid, "hand_misdeal", {"table": 1, "cause": "exposed_first_two"}, None, now - 30)
+    return tid
+
+
+def games_night(now: float) -> int:
+    """A mixed night: Pot-Limit Omaha, then Limit Hold'em, Omaha hi-lo, then dealer's choice, six
+    players at table 1, a hand of Omaha dealt and raised."""
+    db = get_db()
+    structure = Structure("Mixed games", (
+        Level(50, 100, minutes=20, game="plo"), Level(100, 200, minutes=20, game="lhe"),
+        Level(150, 300, minutes=20, game="lo8"), Level(200, 400, minutes=20, game="choice"),
+    ), 10_000, choices=("nlhe", "plo", "lo8"))
+    tid = create_tournament(db, {"name": "Dealer's choice", "structure": structure_to_dict(structure),
+                                 "starting_stack": 10_000, "table_size": 6}, now - 600)
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"):
+        night_commands.register_player(db, tid, name, None, now - 500)
+    night_commands.record(db, tid, "seats_drawn", {"seats": {str(k): [1, k] for k in range(1, 7)}, "buttons": {"1": 6}},
+                          None, now - 400)
+    night_commands.clock_action(db, tid, "start", None, now - 300)
+    night_commands.record(db, tid, "hand_started", {"table": 1}, None, now - 60)
+    night_commands.record(db, tid, "hand_action", {"table": 1, "actions": ["p3 cbr 350", "p4 cc"]}, None, now - 30)
+    return tid
+
+
+def hilo_showdown(now: float) -> int:
+    """A hand of Limit Omaha hi-lo at its showdown: the dealer names the high and the low."""
+    structure = Structure("Omaha eight", (Level(50, 100, minutes=20, game="lo8"),), 10_000)
+    tid = dealt_at_table_one({"name": "Omaha night", "structure": structure_to_dict(structure),
+                              "starting_stack": 10_000, "table_size": 6}, now)
+    played = ["p3 cbr 200", "p5 cc", "p1 cc", "p2 cc"] + ["p1 cc", "p2 cc", "p3 cc", "p5 cc"] * 3
+    night_commands.record(get_db(), tid, "hand_action", {"table": 1, "actions": played}, None, now - 30)
     return tid
 
 
@@ -142,6 +181,8 @@ def main() -> None:
         mystery = mystery_night(now)
         accident = accident_table(now)
         bubble = bubble_night(now)
+        games = games_night(now)
+        hilo = hilo_showdown(now)
         with app.test_request_context():
             season = league(now)
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -171,8 +212,15 @@ def main() -> None:
         ("tv-fr", f"/t/{bubble}/tv", (1920, 1080), "fr"),
         ("dealer-de", f"/t/{accident}/table/1", (390, 844), "de"),
         ("dashboard-es", f"/t/{demo}", (1280, 800), "es"),
+        ("dealer-plo", f"/t/{games}/table/1", (390, 844)),
+        ("dealer-hilo", f"/t/{hilo}/table/1", (390, 844)),
+        ("tv-games", f"/t/{games}/tv", (1280, 720)),
+        ("structure-games", f"/t/{games}/structure", (1280, 800)),
     ]
+    only = set(sys.argv[1:])  # the names of the shots to take again (all of them when none is named)
+    shots = [shot for shot in shots if not only or shot[0] in only]
     opened = {"dealer-rulings": "#dealer .dl-accidents summary"}
+    scrolled = {"dealer-hilo": "#dealer form.dl-award", "structure-games": "#structure-table"}  # only scrolled to
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--disable-gpu"])
         for name, path, (width, height), *language in shots:
@@ -188,7 +236,8 @@ def main() -> None:
             page.wait_for_load_state("networkidle")
             if name in opened:  # a menu opened, scrolled to just under the page's bar
                 page.click(opened[name])
-                page.locator(opened[name]).evaluate(
+            if name in opened or name in scrolled:
+                page.locator(opened.get(name) or scrolled[name]).evaluate(
                     "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 130)")
             page.wait_for_timeout(800)  # the TV's envelope opens in 0.6 s
             page.screenshot(path=str(HERE / f"{name}.png"))

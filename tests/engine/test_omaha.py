@@ -13,7 +13,7 @@ from engine.cards import FULL_DECK, parse_cards
 from engine.errors import IllegalAction, InvalidInput
 from engine.evaluate import rank_value
 from engine.hand import Hand, HandSetup
-from engine.phh import read_phh, replay_file, replay_phh
+from engine.phh import read_phh, replay_file, replay_phh, write_phh
 
 
 def test_exactly_two_from_the_hand_one_suited_card_makes_no_flush():
@@ -112,3 +112,30 @@ def test_a_fixed_limit_history_replays_and_refuses_a_fourth_raise_before_the_flo
     assert result["error"]["message"] == (
         "Seat 3 cannot raise: the betting is capped at a bet and 3 raises; seat 3 may only call or fold."
     )
+
+
+@pytest.mark.parametrize("betting, game, variant", [
+    ("pot-limit", "omaha", "PO"), ("fixed-limit", "holdem", "FT"), ("fixed-limit", "omaha8", "FO/8"),
+])
+def test_a_hand_written_as_phh_reads_back_with_its_variant(betting: str, game: str, variant: str):
+    hole = {"omaha": ("AhAd2c3c", "KsKd7h8h"), "omaha8": ("Ah2c9d9c", "KsKdQhQc"), "holdem": ("AhAd", "KsKd")}[game]
+    h = Hand(HandSetup({1: 1000, 2: 1000}, 1, 1, 2, 10, 20, betting=betting, game=game))
+    h.deal_hole(1, hole[0])
+    h.deal_hole(2, hole[1])
+    h.call(1)
+    h.check(2)
+    for board in ("4s7d5h", "Kh", "Qs"):
+        h.deal_board(board)
+        h.check(2)
+        h.check(1)
+    h.award_from_cards()
+    text = write_phh(h)
+    assert f'variant = "{variant}"' in text
+    [again] = replay_file("hand.phh", text)
+    assert again["error"] is None and again["finishing_stacks"] == [h.stacks()[2], h.stacks()[1]]
+
+
+def test_a_game_without_a_phh_variant_is_not_written_as_one():
+    h = Hand(HandSetup({1: 1000, 2: 1000}, 1, 1, 2, 10, 20, betting="pot-limit", game="holdem"))
+    with pytest.raises(InvalidInput, match="The PHH standard has no variant for pot-limit holdem"):
+        write_phh(h)

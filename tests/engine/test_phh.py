@@ -185,7 +185,7 @@ def test_read_a_phhs_file_with_several_hands():
     ("text", "message"),
     [
         ("variant = ", "This is not a PHH file"),
-        ('variant = "F7S"\nstarting_stacks = [1, 2]', "the variant must be one of NT, FT, PO, not 'F7S'"),
+        ('variant = "F7S"\nstarting_stacks = [1, 2]', "the variant must be one of NT, FT, PO, FO/8, not 'F7S'"),
         ('variant = "FT"\nstarting_stacks = [1, 2]', "a fixed-limit hand needs small_bet and big_bet"),
         (simple().replace("[10, 20, 0]", "[10, 20]"), "blinds_or_straddles has 2 entries for 3 players"),
         ("title = 1", "holds no hand"),
