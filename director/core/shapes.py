@@ -366,6 +366,10 @@ class TableHand(HandAtTable):
     level: str
     seats: list[DealerSeat]
     notes: list[str]
+    game_text: str | None = Field(None, description="The hand's game and what its betting allows, where it is not "
+                                  "No-Limit Hold'em: 'Pot-Limit Omaha · the most is the pot, 1,550'.")
+    game_choices: list[str] = Field([], description="A dealer's choice level, before the deal: the games the deal "
+                                    "may name (its 'game').")
     rulings: list[str] = []
     """The rulings made in the hand being played, each with its rule."""
     substantial_action: str | None = None

@@ -15,6 +15,7 @@ from director.tables.hand_view import STREET_TITLES, _names, _positions_text
 from engine import notation
 from engine.dealing import TableHand
 from engine.errors import InvalidInput
+from engine.games import DEFAULT_GAME, game_of
 from engine.hand import Hand, HandSetup
 from engine.phh import write_phh
 from engine.tournament import Tournament
@@ -36,6 +37,8 @@ class HandSummary:
     """Each ruling with its rule (a misdeal says what it took back)."""
     entered_by: str = ""
     """Who entered the hand: ``table 3's phone``, ``the floor`` (each once, in order)."""
+    game: str = ""
+    """The hand's game in words, where it is not No-Limit Hold'em."""
 
 
 def _hand_summary(state: Tournament, record: TableHand, authors: Mapping[int, str] | None = None) -> HandSummary:
@@ -46,6 +49,7 @@ def _hand_summary(state: Tournament, record: TableHand, authors: Mapping[int, st
     blinds = f"{_amount(setup.small_blind)}/{_amount(setup.big_blind)}"
     if setup.big_blind_ante:
         blinds = gettext("%(blinds)s, ante %(ante)s", blinds=blinds, ante=_amount(setup.big_blind_ante))
+    game = game_of(setup.betting, setup.game)
     players = tuple(
         gettext("Seat %(seat)s %(name)s (%(stack)s)", seat=s, name=names.get(p, "?"), stack=_amount(setup.stacks[s]))
         for s, p in record.players
@@ -56,6 +60,7 @@ def _hand_summary(state: Tournament, record: TableHand, authors: Mapping[int, st
         say(record.result), tuple(gettext("%(name)s out", name=names.get(p, "?")) for p, _ in record.busted),
         record.finished, tuple(say(note) for note in record.notes), tuple(ruling_lines(record)),
         entered_by(record, authors or {}),
+        say(game.name) if game is not None and game.key != DEFAULT_GAME else "",
     )
 
 

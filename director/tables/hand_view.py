@@ -619,6 +619,8 @@ def table_json(state: Tournament, tournament_id: int, table: int, at: float) -> 
         "notes": list(view.notes),
         "can_deal": view.can_deal,
         "deal_problem": view.deal_problem or None,
+        "game_text": view.game_text or None,
+        "game_choices": [key for key, _ in view.game_choices],
         "rulings": list(view.rulings),
         "substantial_action": view.substantial or None,
         "on_the_clock": None if view.clock_seat is None else {"seat": view.clock_seat, "seconds_left": view.clock_left},

@@ -55,10 +55,17 @@ def test_pot_limit_omaha_has_a_pot_button_and_no_all_in_past_the_pot(timed_app: 
     )
     shown = buttons(page)
     assert "Pot 70" in shown and not any(b.startswith("All-in") for b in shown)
+    assert dealer.state()["game_text"] == "Pot-Limit Omaha · the most is the pot, 70"
     refused = dealer.api("act", {"kind": "raise", "amount": 71})
     assert refused.status_code == 422
     assert refused.get_json()["error"] == "Pot limit: the most seat 3 can raise to is 70."
     dealer.ok("act", {"kind": "raise", "amount": 70})
+    history = soup(dealer.client.get(f"/t/{dealer.tid}/table/1/history")).get_text(" ", strip=True)
+    assert "Hand 1 · Pot-Limit Omaha · level 1" in history  # the hand history names the hand's game
+    for _ in range(3):
+        dealer.ok("act", {"kind": "fold"})
+    phh = dealer.client.get(f"/t/{dealer.tid}/table/1/hands.phhs").get_data(as_text=True)
+    assert 'variant = "PO"' in phh
 
 
 def test_limit_holdem_has_one_raise_button_and_counts_the_raises_left(timed_app: Flask, client: FlaskClient) -> None:
@@ -151,6 +158,7 @@ def test_at_dealers_choice_the_dealer_picks_the_game_with_the_deal(timed_app: Fl
     options = [(o["value"], o.get_text()) for o in page.select("#dealer form.dl-deal select[name=game] option")]
     assert options == [("plo", "Pot-Limit Omaha"), ("lhe", "Limit Hold'em")]
     assert "Dealer's choice" in page.select_one("#dealer").get_text()
+    assert dealer.state()["game_choices"] == ["plo", "lhe"]
     refused = dealer.api("deal")
     assert refused.status_code == 422
     assert refused.get_json()["error"] == "Level 1 is dealer's choice: say which game this hand is, one of plo, lhe."
