@@ -162,8 +162,9 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
             "{where}the variant must be one of {variants}, not {variant}.",
             where=where, variants=", ".join(VARIANTS), variant=repr(variant)
         )
-    bets = {key: doc.get(key, 0) for key in ("small_bet", "big_bet")}
-    if VARIANTS[variant][0] == FIXED_LIMIT and not all(type(v) is int and v > 0 for v in bets.values()):
+    fixed = VARIANTS[variant][0] == FIXED_LIMIT
+    bets = {key: doc.get(key, 0) if fixed else 0 for key in ("small_bet", "big_bet")}
+    if fixed and not all(type(v) is int and v > 0 for v in bets.values()):
         raise InvalidInput("{where}a fixed-limit hand needs small_bet and big_bet, in chips.", where=where)
     stacks = _ints(doc, "starting_stacks", where)
     n = len(stacks)
@@ -192,8 +193,8 @@ def _hand_from(doc: dict[str, Any], where: str) -> PhhHand:
         seats=seats,
         ante_trimming_status=bool(doc.get("ante_trimming_status", False)),
         variant=variant,
-        small_bet=bets["small_bet"] if VARIANTS[variant][0] == FIXED_LIMIT else 0,
-        big_bet=bets["big_bet"] if VARIANTS[variant][0] == FIXED_LIMIT else 0,
+        small_bet=bets["small_bet"],
+        big_bet=bets["big_bet"],
         extra=extra,
     )
 

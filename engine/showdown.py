@@ -316,6 +316,8 @@ class CardsAndShowdown(HandState):
             raise IllegalAction(
                 "There are {pots} pots to award, not {count}.", pots=len(pots), count=len(winners)
             )
+        if lows is not None and len(lows) != len(pots):
+            raise IllegalAction("Say the low of each of the {pots} pots, not of {count}.", pots=len(pots), count=len(lows))
         results = []
         for k, (pot, seats) in enumerate(zip(pots, winners, strict=True)):
             if not seats:
@@ -329,7 +331,7 @@ class CardsAndShowdown(HandState):
                     raise IllegalAction(
                         "Seat {seat} cannot win side pot {number}: it was not in it.", seat=s, number=k
                     )
-            low = list(lows[k]) if lows is not None and k < len(lows) else []
+            low = list(lows[k]) if lows is not None else []
             for s in low:
                 if s not in pot.eligible:
                     if k == 0:
@@ -341,8 +343,6 @@ class CardsAndShowdown(HandState):
                 results.append(split_high_low(k, pot, list(seats), low, self.setup.button))
             else:
                 results.append(award_pot(k, pot, list(seats), self.setup.button))
-        if lows is not None and len(lows) != len(pots):
-            raise IllegalAction("Say the low of each of the {pots} pots, not of {count}.", pots=len(pots), count=len(lows))
         return self._finish(Award(tuple(results)), notation.award(winners, lows))
 
     def _finish(self, award: Award, note: str) -> Award:

@@ -26,7 +26,6 @@ from director.cash.views import (
     cash_session_view,
     cash_table_view,
     club_context,
-    game_views,
     hand_lines,
     ledger_rows,
     session_context,
@@ -47,6 +46,7 @@ from director.core.web import (
     values,
 )
 from director.core.words import say
+from director.setup.views import dealt_game_views
 from engine.cash import NEWCOMER_RULES
 from engine.errors import EngineError, InvalidInput
 from engine.hand import Hand
@@ -103,7 +103,7 @@ def index() -> ResponseReturnValue:
         rows.append(
             {"row": row, "state": cash_session_view(state), "seated": sum(len(t.players) for t in state.tables)}
         )
-    return render("cash.html", None, sessions=rows, stakes=STAKE_VIEWS, games=game_views(), newcomer_rules=NEWCOMER_RULES)
+    return render("cash.html", None, sessions=rows, stakes=STAKE_VIEWS, games=dealt_game_views(), newcomer_rules=NEWCOMER_RULES)
 
 
 @bp.post("/cash")
@@ -123,7 +123,7 @@ def create() -> ResponseReturnValue:
             None,
             sessions=rows,
             stakes=STAKE_VIEWS,
-            games=game_views(),
+            games=dealt_game_views(),
             newcomer_rules=NEWCOMER_RULES,
             error=say(error),
             form=data,

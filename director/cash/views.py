@@ -22,7 +22,7 @@ from director.core import store
 from director.core.db import get_db
 from director.core.i18n import gettext, ngettext
 from director.core.words import number, say
-from director.setup.views import GameView, dealt_game_views
+from director.setup.views import dealt_game_views
 from engine import cash
 from engine.cash import (
     NEWCOMER_RULES,
@@ -108,11 +108,6 @@ class CashTableView:
 def cash_table_view(table: CashTable) -> CashTableView:
     game = "" if table.game == DEFAULT_GAME else say(GAMES[table.game].name)
     return CashTableView(table.number, table.seats, stake_view(table.stake), game)
-
-
-def game_views() -> tuple[GameView, ...]:
-    """The games a cash table may play (those the dealer's assistant follows), in words."""
-    return tuple(dealt_game_views())
 
 
 @dataclass(frozen=True)
@@ -262,7 +257,7 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
         "history": history,
         "redo_text": say(cash.describe(state.redo_event, names)) if state.redo_event else None,
         "stakes": STAKE_VIEWS,
-        "games": game_views(),
+        "games": dealt_game_views(),  # the games a cash table may play
         "newcomer_rules": NEWCOMER_RULES,
         **extra,
     }

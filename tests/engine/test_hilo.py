@@ -95,6 +95,8 @@ def test_the_dealer_names_the_high_and_the_low_and_cannot_skip_the_low():
             h.check(seat)
     with pytest.raises(IllegalAction, match="say who wins the low half of each pot, or that there is no low"):
         h.award_to([[3]])
+    with pytest.raises(IllegalAction, match="Say the low of each of the 1 pots, not of 2"):
+        h.award_to([[3]], [[1], [2]])
     h.apply("d win 3/1,2")
     assert h.award is not None and h.award.won() == {3: 30, 1: 15, 2: 15}
     assert h.log[-1] == "d win 3/1,2"
