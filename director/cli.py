@@ -70,6 +70,10 @@ def serve(args: argparse.Namespace) -> int:
     from director.core import workers
 
     folder = data_dir(args.data)
+    if args.port and workers.port_taken(args.host, args.port):
+        print(f"Port {args.port} is in use already: is poker-director running in another window? "
+              f"Stop it there, or choose another port with --port.", file=sys.stderr)
+        return 1
     app = create_app(instance_path=folder)  # migrates the database once, before any worker starts
     with app.app_context():  # the address the director chose on the dashboard, if any
         from director.tables.links import stored_address

@@ -16,6 +16,14 @@ Each worker makes its own app, with its own connections and caches:
 * writes are serialised by SQLite (``BEGIN IMMEDIATE``, with the busy timeout), and a write
   sent with a stale ``expected_seq`` is refused whichever worker takes it.
 
+Each worker listens on the port itself (``SO_REUSEPORT``, where the system has it), and the
+kernel spreads the new connections evenly over the workers. When they all wait on one
+socket instead, whichever wakes first takes the connection: a phone keeps its connection
+for the night, and ten club nights' worth of phones ended up three to one on two workers,
+one of them at a full core and the other half idle (``benchmarks/bench_club_load.py``). A
+second server started on the same port by mistake would then share it quietly: ``serve``
+first checks that nobody listens there (:func:`port_taken`).
+
 Where gunicorn is missing (Windows), ``serve --workers N`` says so and runs one process.
 """
 
@@ -45,9 +53,28 @@ def free_port(host: str) -> int:
         return int(probe.getsockname()[1])
 
 
+def port_taken(host: str, port: int) -> bool:
+    """Whether something listens on ``port`` already (another ``serve``, say): a socket bound
+    without ``SO_REUSEPORT`` is refused there, even where the other asked for it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # the last run's closed connections are no one
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
+def spreads_connections() -> bool:
+    """Whether each worker can listen on the port itself (Linux, the BSDs, macOS)."""
+    return hasattr(socket, "SO_REUSEPORT")
+
+
 def options(host: str, port: int, workers: int, threads: int, connections: int) -> dict[str, Any]:
     """gunicorn's settings for the app: threads per worker, the phones' connections kept open
-    between their polls (a phone polls every few seconds), no access log."""
+    between their polls (a phone polls every few seconds), each worker listening on the port
+    (the kernel spreads the connections), no access log."""
     return {
         "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
         "workers": workers,
@@ -58,6 +85,7 @@ def options(host: str, port: int, workers: int, threads: int, connections: int) 
         "timeout": 120,  # a restore of a season's backup takes a while
         "graceful_timeout": 10,
         "backlog": 2048,
+        "reuse_port": spreads_connections(),
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
@@ -67,14 +95,22 @@ def options(host: str, port: int, workers: int, threads: int, connections: int) 
 
 def run(folder: Path, settings: dict[str, Any], ready: Callable[[], None] = lambda: None) -> None:
     """Serve the app in ``folder`` with gunicorn until stopped (Ctrl+C); ``ready`` runs once
-    the server listens."""
+    the server listens: in the master where it listens for the workers, else in the first
+    worker once its own socket listens (a worker started again later says nothing)."""
     from gunicorn.app.base import BaseApplication
+
+    def first_worker(worker: Any) -> None:
+        if worker.age == 1:
+            ready()
 
     class Workers(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
             for key, value in settings.items():
                 self.cfg.set(key, value)
-            self.cfg.set("when_ready", lambda _server: ready())
+            if settings.get("reuse_port"):
+                self.cfg.set("post_worker_init", first_worker)
+            else:
+                self.cfg.set("when_ready", lambda _server: ready())
 
         def load(self) -> Any:
             from director import create_app
@@ -84,4 +120,4 @@ def run(folder: Path, settings: dict[str, Any], ready: Callable[[], None] = lamb
     Workers().run()
 
 
-__all__ = ["available", "free_port", "options", "run"]
+__all__ = ["available", "free_port", "options", "port_taken", "run", "spreads_connections"]

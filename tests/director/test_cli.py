@@ -193,8 +193,37 @@ def test_several_workers_run_under_gunicorn(tmp_path: Path, monkeypatch: pytest.
     assert given["worker_connections"] >= 400 and given["threads"] == 16 and given["workers"] == 2
     assert given["worker_class"] == "gthread" and given["bind"][0].startswith("127.0.0.1:")
     assert given["keepalive"] >= 30  # a phone polls every few seconds on the connection it keeps
+    assert given["reuse_port"] is workers.spreads_connections()  # each worker listens: the kernel spreads the phones
     out = capsys.readouterr().out
     assert "2 worker processes of 16 threads each." in out and "Open http://127.0.0.1:" in out
+
+
+@pytest.mark.parametrize("reuse_port", [False, True], ids=["a server", "a worker sharing its port"])
+def test_serve_refuses_a_port_someone_listens_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str], reuse_port: bool) -> None:
+    """A second server on the same port is refused with a sentence, before anything starts:
+    where each worker listens with SO_REUSEPORT, a second ``serve --workers 2`` would
+    otherwise share the port quietly, and the phones would be split between two nights."""
+    import socket
+
+    from director.core import workers
+
+    if reuse_port and not workers.spreads_connections():
+        pytest.skip("this system has no SO_REUSEPORT")
+    started = waitress_started(monkeypatch)
+    with socket.socket() as other:
+        if reuse_port:
+            other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        assert workers.port_taken("127.0.0.1", port)
+        for extra in ([], ["--workers", "2"]):
+            assert main(["serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path / "data"),
+                         *extra]) == 1
+            assert f"Port {port} is in use already" in capsys.readouterr().err
+    assert not started and not (tmp_path / "data").exists()  # nothing started, nothing made
+    assert not workers.port_taken("127.0.0.1", port)
 
 
 def test_without_gunicorn_serve_runs_waitress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
