@@ -119,6 +119,10 @@ class Seating(Generic[P]):
             raise InvalidInput("{player} is not seated.", player=str(player))
         return place
 
+    def place_of(self, player: P) -> Place | None:
+        """``(table, seat)`` of ``player``, or None where he has no seat."""
+        return self._where.get(player)
+
     def player_at(self, table: TableNumber, seat: Seat) -> P | None:
         for t, s, p in self.placements:
             if (t, s) == (table, seat):

@@ -296,9 +296,10 @@ class Standings:
                            count=e.reentries)
         return None
 
-    @property
+    @cached_property
     def waiting(self) -> tuple[PlayerId, ...]:
-        """Players out who may still rebuy or re-enter: they have no place yet."""
+        """Players out who may still rebuy or re-enter: they have no place yet (worked out
+        once per standings: the states of a night's table play share them)."""
         return tuple(
             e.id for e in self.entrants
             if not e.in_play and (self._rebuy_refusal(e) is None or self._reentry_refusal(e) is None)
@@ -327,8 +328,13 @@ class Standings:
             return dict.fromkeys(stacks, players_before - len(stacks) + 1)
         return places_for_busts(players_before, stacks, self.tie_break)
 
-    def _placement(self) -> tuple[dict[PlayerId, int], set[PlayerId]]:
+    def _placement(self) -> tuple[dict[PlayerId, int], frozenset[PlayerId]]:
         """Places of everyone out as if nobody else came back, and the settled ones."""
+        return self._placed
+
+    @cached_property
+    def _placed(self) -> tuple[dict[PlayerId, int], frozenset[PlayerId]]:
+        """``_placement``, worked out once per standings (never handed out to be changed)."""
         places: dict[PlayerId, int] = {}
         below = self.players_left
         for group in reversed(self.eliminations):
@@ -342,12 +348,12 @@ class Standings:
             seen_waiting = seen_waiting or bool(members & waiting)
             if not seen_waiting:
                 settled |= members
-        return places, settled
+        return places, frozenset(settled)
 
     @property
     def provisional_places(self) -> dict[PlayerId, int]:
         """The place of everyone out, waiting players included, if nobody else came back."""
-        return self._placement()[0]
+        return dict(self._placement()[0])
 
     @property
     def places(self) -> dict[PlayerId, int]:

@@ -191,25 +191,13 @@ class Tournament:
     @cached_property
     def players(self) -> tuple[Player, ...]:
         """Everyone registered, in registration order, with status and seat (worked out once
-        per state: a state never changes)."""
-        entrants = {e.id: e for e in self.standings.entrants}
-        waiting = set(self.standings.waiting)
-        seats = {pid: (t, s) for t, s, pid in self.seating.placements}
-        result = []
-        for pid, name, seq in self.names:
-            entrant = entrants[pid]
-            status: Literal["in", "waiting", "out"] = (
-                "in" if entrant.in_play else "waiting" if pid in waiting else "out"
-            )
-            table, seat = seats.get(pid, (None, None))
-            result.append(
-                Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon, entrant.reentries)
-            )
-        return tuple(result)
+        per state: a state never changes; and shared by the states that follow it while the
+        names, standings and seats stay the same objects, as they do through a hand's play)."""
+        return _roster(self.names, self.standings, self.seating)[0]
 
     @cached_property
     def _player_by_id(self) -> dict[PlayerId, Player]:
-        return {p.id: p for p in self.players}
+        return _roster(self.names, self.standings, self.seating)[1]
 
     @cached_property
     def _name_by_id(self) -> dict[PlayerId, str]:
@@ -459,6 +447,35 @@ def _lock_notes(locked: Money, pool: Money, unit: int) -> list[str]:
     return [Message("The payouts were locked at the money with a pool of {pool}: the places paid stay as locked, "
                     "and the {less} the pool lost since is taken in proportion to the locked prizes. The pool is "
                     "now {now}.", pool=locked, less=locked - pool, now=pool)]
+
+
+_Roster = tuple[tuple[Player, ...], dict[PlayerId, Player]]
+_rosters: dict[tuple[int, int, int], tuple[object, object, object, _Roster]] = {}
+"""The players of the last few (names, standings, seating), by the objects' identity: a
+night's table play makes a new state at every entry, with the same three objects."""
+
+
+def _roster(names: tuple[tuple[PlayerId, str, int], ...], standings: Standings, seating: Seating[PlayerId]) -> _Roster:
+    key = (id(names), id(standings), id(seating))
+    known = _rosters.get(key)
+    if known is not None and known[0] is names and known[1] is standings and known[2] is seating:
+        return known[3]
+    entrants = {e.id: e for e in standings.entrants}
+    waiting = set(standings.waiting)
+    seats = {pid: (t, s) for t, s, pid in seating.placements}
+    players = []
+    for pid, name, seq in names:
+        entrant = entrants[pid]
+        status: Literal["in", "waiting", "out"] = (
+            "in" if entrant.in_play else "waiting" if pid in waiting else "out"
+        )
+        table, seat = seats.get(pid, (None, None))
+        players.append(Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon, entrant.reentries))
+    roster = (tuple(players), {p.id: p for p in players})
+    if len(_rosters) >= 32:  # a few nights at once, and the states an undo or a page goes back to
+        _rosters.clear()
+    _rosters[key] = (names, standings, seating, roster)  # the objects kept: their ids stay theirs
+    return roster
 
 
 def current_level(state: Tournament, at: float) -> int:

@@ -38,7 +38,8 @@ SERVER_NOW_HEADER = "X-Server-Now"
 served, a 304 too: epoch milliseconds."""
 RECHECK = "poker_director.poll_recheck"
 """Where a view leaves, in the environ, a function of the seq its answer was last checked at
-that answers the stream's newer seq where the answer is still right then, else None."""
+and the stream's last seq, that answers the newer seq where the answer is still right then,
+else None."""
 MAX_AGE = 60.0
 """The longest an answer is reused without the app, whatever it says."""
 
@@ -49,7 +50,7 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 _local = threading.local()
 
 
-Recheck = Callable[[int], "int | None"]
+Recheck = Callable[[int, int], "int | None"]
 
 
 def _connection(database: str) -> sqlite3.Connection:
@@ -123,7 +124,7 @@ class PollCache:
         if stored.recheck is None or seq < stored.seq:
             return False
         try:
-            moved = stored.recheck(stored.seq)
+            moved = stored.recheck(stored.seq, seq)
         except Exception:  # the app answers instead, and says what went wrong
             return False
         if moved is None:

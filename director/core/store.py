@@ -314,6 +314,12 @@ class StateCache:
             thread.start()
         return state
 
+    def peek(self, database: str, stream_id: int) -> Any:
+        """The state kept for a stream, whatever its seq, without reading the database (None:
+        none kept)."""
+        with self._lock:
+            return self._states.get((database, stream_id))
+
     def flush(self) -> None:
         """Wait for the snapshots being written (a clean shutdown, and the tests)."""
         with self._lock:

@@ -4,6 +4,7 @@ goes away on time."""
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -122,3 +123,47 @@ def test_play_at_another_table_leaves_a_phone_answered_from_the_cache(
     left = state_of(app, dealer.tid).players_left
     assert left < 6
     assert f"Still in ({left})" in soup(client.get(path)).get_text()
+
+
+@pytest.mark.parametrize("preset", ["sng-1000", "home-short"], ids=["levels counted in hands", "timed levels"])
+def test_an_answer_from_the_cache_is_the_answer_the_app_would_make(app: Flask, client: FlaskClient,
+                                                                   clock: list[float], preset: str) -> None:
+    """Hands played at three tables, an entry at a time, until players are knocked out: after
+    every entry, each phone's poll answered from the cache (checked forward) is byte for byte
+    what the app makes afresh for that phone. (Where the levels are counted in hands, a hand
+    that ends at another table may move the big blinds a stack is counted in.)"""
+    import random
+
+    from werkzeug.test import Client
+
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    seats = {p: ((p - 1) // 3 + 1, (p - 1) % 3 + 1) for p in range(1, 10)}
+    dealer, tokens = dealt_night(app, names, seats, {1: 1, 2: 2, 3: 3}, preset)
+    cache = cache_of(app)
+    fresh = Client(cache.app)  # the app behind the cache
+    rng = random.Random(33)
+    paths = [f"/p/{token}/live" for token in tokens.values()]
+    entries = tries = 0
+    while entries < 120 and tries < 1000 and state_of(app, dealer.tid).players_left > 1:
+        tries += 1
+        table = rng.choice([1, 2, 3])
+        view = dealer.state(table)
+        if view["phase"] == "before" and not view["can_deal"]:  # the director moves whoever the tables need
+            moved = dealer.client.post(f"/api/t/{dealer.tid}/tables/confirm", json={},
+                                       headers={"X-CSRFToken": dealer.token})
+            if moved.status_code != 201:
+                continue
+        elif view["phase"] == "before":
+            dealer.ok("deal", table=table)
+        elif view["phase"] == "showdown" or not view["actions"]:
+            dealer.ok("award", {"winners": [[p["eligible"][0]] for p in view["pots"]]}, table=table)
+        else:
+            kinds = [a["kind"] for a in view["actions"] if a["kind"] in ("fold", "check", "call", "allin")]
+            kind = rng.choices(kinds, [{"fold": 3, "check": 5, "call": 5, "allin": 1}[k] for k in kinds])[0]
+            dealer.ok("act", {"kind": kind}, table=table)
+        entries += 1
+        for path in paths:
+            assert client.get(path).get_data() == fresh.get(path).get_data(), (entries, path)
+    assert entries == 120 or (entries >= 40 and state_of(app, dealer.tid).players_left == 1)  # to the winner
+    assert cache.rechecked > 5 * entries  # most polls were answered forward, not made again
+    assert state_of(app, dealer.tid).players_left < len(names)  # knockouts, and their standings, were polled too
