@@ -4,7 +4,7 @@
 
 It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
 ``--events`` events (``--keep``: once, as ``bench_club_load.py`` does), starts ``poker-director
-serve`` on it (16 threads in each of ``--workers`` processes, in a process of its own), and drives Debian's Chromium on a phone-sized page (390 x 844) at table 1:
+serve`` on it (``--workers`` processes of serve's default threads, in a process of its own), and drives Debian's Chromium on a phone-sized page (390 x 844) at table 1:
 
 * the page's load: from the navigation to the dealer's panel drawn (``--loads`` times);
 * a tap: from the click on *Deal* or *Fold* to the panel swapped in and settled (htmx's
@@ -93,7 +93,7 @@ def main() -> int:
         instance = Path(folder) / "instance"
         night = built_night(instance, args.events, args.seed, args.keep)
         mine = 1 if 1 in night.active else night.active[0]
-        server, port = serve(instance, 16, args.workers)
+        server, port = serve(instance, workers=args.workers)
         base = f"http://127.0.0.1:{port}"
         try:
             with sync_playwright() as playwright:

@@ -4,8 +4,8 @@
 
 It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
 ``--events`` events in a data folder of its own, then starts ``poker-director serve`` on
-that folder (``--threads`` threads, 16 by default, in each of ``--workers`` processes, 1 by
-default; 127.0.0.1 and a free port) in a process of its own and puts on it, for ``--seconds``:
+that folder (``--threads`` threads, serve's default by default, in each of ``--workers``
+processes, 1 by default; 127.0.0.1 and a free port) in a process of its own and puts on it, for ``--seconds``:
 
 * 30 dealer phones, each entering its table's next action every 3 s (its view's seq as
   ``expected_seq``, as a phone sends it) and reading the table after a refusal;
@@ -47,6 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_night import Night, choose, clear_caches, percentile
 
 from director import create_app
+from director.cli import ONE_PROCESS_THREADS
+from director.core.workers import THREADS
 
 
 def free_port() -> int:
@@ -193,13 +195,15 @@ def past_the_break(instance: Path, night: BuiltNight) -> None:
     clear_caches()
 
 
-def serve(instance: Path, threads: int, workers: int = 1) -> tuple[subprocess.Popen[bytes], int]:
-    """``poker-director serve`` on ``instance`` in a process of its own, once it answers."""
+def serve(instance: Path, threads: int | None = None, workers: int = 1) -> tuple[subprocess.Popen[bytes], int]:
+    """``poker-director serve`` on ``instance`` in a process of its own, once it answers
+    (``threads`` None: serve's own default)."""
     port = free_port()
     several = ["--workers", str(workers)] if workers != 1 else []  # (an older checkout has no such option)
+    several += ["--threads", str(threads)] if threads else []
     server = subprocess.Popen(
         [sys.executable, "-m", "director.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(instance), "--threads", str(threads), *several],
+         "--data", str(instance), *several],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     probe = Client(port)
@@ -216,7 +220,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--scale", type=int, default=1, help="10: ten times the devices and the pace")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--threads", type=int, default=16, help="the server's threads (poker-director serve --threads)")
+    parser.add_argument("--threads", type=int, help="the server's threads in each process (poker-director serve "
+                        "--threads; by default, serve's own)")
     parser.add_argument("--workers", type=int, default=1, help="the server's processes (poker-director serve --workers)")
     parser.add_argument("--keep", type=Path, help="build the night once into this folder and reuse it")
     args = parser.parse_args()
@@ -254,8 +259,9 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=30)
         total = sum(len(v) for v in stats.times.values())
+        per_process = args.threads or (THREADS if args.workers > 1 else ONE_PROCESS_THREADS)  # serve's own
         asked = len(night.active) * scale / 3.0 + len(players) / 3.0 + len(tvs) / 1.5 + 1 / 0.5
-        print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {args.threads} threads: "
+        print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {per_process} threads: "
               f"{total:,} requests in {spent:.0f} s "
               f"({total / spent:.0f}/s of {asked:.0f}/s asked: {total / spent / asked:.0%}); "
               f"first page after the server started: {first * 1000:.0f} ms")

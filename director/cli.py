@@ -1,6 +1,6 @@
 """The ``poker-director`` command.
 
-``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads 16] [--connections 900] [--workers 1]``
+``poker-director serve [--host 0.0.0.0] [--port 8000] [--data DIR] [--threads N] [--connections 900] [--workers 1]``
 runs the app on the home network (waitress in one process; with ``--workers 2`` or more, that
 many processes of ``--threads`` threads under gunicorn: ``director.core.workers``) and prints
 the address (and its QR code) to open on the TV and on phones. ``poker-director demo [--data
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from director import create_app, default_instance_path
+from director.core import workers
 
 
 def data_dir(value: str | None) -> Path:
@@ -66,8 +67,11 @@ def bounded(low: int, high: int) -> Any:
     return parse
 
 
+ONE_PROCESS_THREADS = 16
+"""waitress's threads in one process (several workers: ``director.core.workers.THREADS`` each)."""
+
+
 def serve(args: argparse.Namespace) -> int:
-    from director.core import workers
 
     folder = data_dir(args.data)
     if args.port and workers.port_taken(args.host, args.port):
@@ -87,6 +91,7 @@ def serve(args: argparse.Namespace) -> int:
     # keeps answering far past the load where waitress's one loop over every open connection
     # takes a whole core (benchmarks/bench_club_load.py --scale 10).
     pooled = args.workers > 1 and workers.available()
+    threads = args.threads or (workers.THREADS if pooled else ONE_PROCESS_THREADS)
     if not pooled and args.workers > 1:
         print(f"Several workers need gunicorn, which this system does not have: serving with one process "
               f"instead of {args.workers}.")
@@ -97,7 +102,7 @@ def serve(args: argparse.Namespace) -> int:
 
         # Every phone keeps its connection open between polls: a club night is hundreds of them
         # (waitress's default of 100 left the others waiting for a free slot until they timed out).
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+        server = create_server(app, host=args.host, port=args.port, threads=threads,
                                connection_limit=args.connections, backlog=2048)
         port = int(getattr(server, "effective_port", args.port))
     url = lan_url(chosen or args.host, port)
@@ -106,7 +111,7 @@ def serve(args: argparse.Namespace) -> int:
         """The address, once the server listens (a phone may open it at once)."""
         print(f"poker-director is running. Data folder: {folder}")
         if pooled:
-            print(f"{args.workers} worker processes of {args.threads} threads each.")
+            print(f"{args.workers} worker processes of {threads} threads each.")
         print(f"Open {url} on the laptop, the TV and the phones at the tables (same Wi-Fi).")
         if args.host not in ("127.0.0.1", "localhost"):
             print(qr_text(url))
@@ -114,7 +119,7 @@ def serve(args: argparse.Namespace) -> int:
 
     try:
         if pooled:
-            workers.run(folder, workers.options(args.host, port, args.workers, args.threads, args.connections), ready)
+            workers.run(folder, workers.options(args.host, port, args.workers, threads, args.connections), ready)
         else:
             ready()
             server.run()
@@ -148,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every network, 0.0.0.0)")
     s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     s.add_argument("--data", help="the data folder (default ./instance)")
-    s.add_argument("--threads", type=bounded(1, 64), default=16, help="server threads, per worker (default 16)")
+    s.add_argument("--threads", type=bounded(1, 64), default=None,
+                   help=f"server threads in each process (default {ONE_PROCESS_THREADS} in one process, "
+                        f"{workers.THREADS} in each of several workers)")
     s.add_argument("--connections", type=bounded(10, 1000), default=900,
                    help="open connections at once: phones, TVs, tablets (default 900)")
     s.add_argument("--workers", type=bounded(1, 32), default=1,

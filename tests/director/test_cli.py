@@ -176,8 +176,10 @@ def test_serve_keeps_a_club_nights_connections_open(tmp_path: Path, monkeypatch:
 
 def test_several_workers_run_under_gunicorn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    """``--workers 2``: two processes of 16 threads, each keeping a club night's connections;
-    the address is printed once the server listens."""
+    """``--workers 2``: two processes of 4 threads each (a few threads keep a core busy; more
+    only make a dealer's write wait longer for its turn at the interpreter), each keeping a
+    club night's connections; the address is printed once the server listens. ``--threads``
+    says otherwise."""
     from director.core import workers
 
     given: dict[str, Any] = {}
@@ -190,12 +192,16 @@ def test_several_workers_run_under_gunicorn(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(workers, "available", lambda: True)
     monkeypatch.setattr(workers, "run", run)
     assert main(["serve", "--host", "127.0.0.1", "--workers", "2", "--data", str(tmp_path / "data")]) == 0
-    assert given["worker_connections"] >= 400 and given["threads"] == 16 and given["workers"] == 2
+    assert given["worker_connections"] >= 400 and given["threads"] == workers.THREADS == 4 and given["workers"] == 2
     assert given["worker_class"] == "gthread" and given["bind"][0].startswith("127.0.0.1:")
     assert given["keepalive"] >= 30  # a phone polls every few seconds on the connection it keeps
     assert given["reuse_port"] is workers.spreads_connections()  # each worker listens: the kernel spreads the phones
     out = capsys.readouterr().out
-    assert "2 worker processes of 16 threads each." in out and "Open http://127.0.0.1:" in out
+    assert "2 worker processes of 4 threads each." in out and "Open http://127.0.0.1:" in out
+    assert main(["serve", "--host", "127.0.0.1", "--workers", "3", "--threads", "16",
+                 "--data", str(tmp_path / "data")]) == 0
+    assert given["threads"] == 16 and given["workers"] == 3
+    assert "3 worker processes of 16 threads each." in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("reuse_port", [False, True], ids=["a server", "a worker sharing its port"])
