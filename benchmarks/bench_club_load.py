@@ -115,7 +115,7 @@ def pollers(stats: Stats, port: int, kind: str, paths: list[str], every: float, 
         stats.add(kind, seconds, status, body[:120].decode(errors="replace"))
         i += 1
         next_at += gap
-        time.sleep(max(0.0, next_at - time.perf_counter()))
+        time.sleep(max(0.0, min(next_at, until) - time.perf_counter()))  # never past the load's end
 
 
 @dataclass
@@ -150,7 +150,7 @@ def dealer(stats: Stats, night: BuiltNight, port: int, table: int, every: float,
             status, body, seconds = client.request("GET", f"/api/t/{night.tid}/table/{table}")
             stats.add("dealer read", seconds, status)
             view = json.loads(body) if status == 200 else None
-        time.sleep(max(0.0, every - (time.perf_counter() - started)))
+        time.sleep(max(0.0, min(started + every, until) - time.perf_counter()))  # never past the load's end
 
 
 def built_night(instance: Path, events: int, seed: int, keep: Path | None = None) -> BuiltNight:

@@ -128,8 +128,9 @@ def test_play_at_another_table_leaves_a_phone_answered_from_the_cache(
 @pytest.mark.parametrize("preset", ["sng-1000", "home-short"], ids=["levels counted in hands", "timed levels"])
 def test_an_answer_from_the_cache_is_the_answer_the_app_would_make(app: Flask, client: FlaskClient,
                                                                    clock: list[float], preset: str) -> None:
-    """Hands played at three tables, an entry at a time, until players are knocked out: after
-    every entry, each phone's poll answered from the cache (checked forward) is byte for byte
+    """Hands played at three tables, an entry at a time, until players are knocked out, with
+    entries taken back at the tables and by the director's undo: after every entry, each
+    phone's poll answered from the cache (checked forward) is byte for byte
     what the app makes afresh for that phone. (Where the levels are counted in hands, a hand
     that ends at another table may move the big blinds a stack is counted in.)"""
     import random
@@ -143,12 +144,18 @@ def test_an_answer_from_the_cache_is_the_answer_the_app_would_make(app: Flask, c
     fresh = Client(cache.app)  # the app behind the cache
     rng = random.Random(33)
     paths = [f"/p/{token}/live" for token in tokens.values()]
-    entries = tries = 0
+    entries = tries = undone = 0
     while entries < 120 and tries < 1000 and state_of(app, dealer.tid).players_left > 1:
         tries += 1
         table = rng.choice([1, 2, 3])
         view = dealer.state(table)
-        if view["phase"] == "before" and not view["can_deal"]:  # the director moves whoever the tables need
+        roll = rng.random()
+        if roll < 0.1:  # an entry taken back at the table, or the night's last event by the director
+            path = f"/api/t/{dealer.tid}/table/{table}/undo" if roll < 0.07 else f"/api/t/{dealer.tid}/undo"
+            if dealer.client.post(path, json={}, headers={"X-CSRFToken": dealer.token}).status_code != 201:
+                continue
+            undone += 1
+        elif view["phase"] == "before" and not view["can_deal"]:  # the director moves whoever the tables need
             moved = dealer.client.post(f"/api/t/{dealer.tid}/tables/confirm", json={},
                                        headers={"X-CSRFToken": dealer.token})
             if moved.status_code != 201:
@@ -165,5 +172,6 @@ def test_an_answer_from_the_cache_is_the_answer_the_app_would_make(app: Flask, c
         for path in paths:
             assert client.get(path).get_data() == fresh.get(path).get_data(), (entries, path)
     assert entries == 120 or (entries >= 40 and state_of(app, dealer.tid).players_left == 1)  # to the winner
+    assert undone >= 3
     assert cache.rechecked > 5 * entries  # most polls were answered forward, not made again
     assert state_of(app, dealer.tid).players_left < len(names)  # knockouts, and their standings, were polled too
