@@ -282,6 +282,7 @@ def _hand_started(state: Tournament, event: Event) -> Tournament:
         big_blind_ante=0 if per_player else ante,
         betting=game.betting,
         game=game.cards or HOLDEM,
+        cap_heads_up=state.settings.limit_cap_heads_up and state.players_left > 2,  # TDA 48
     )
     previous = state.dealing.current(table)
     hand = TableHand(

@@ -32,6 +32,7 @@ EDITABLE_SETTINGS = (
     "rebuy_cost", "rebuy_chips", "addon_level", "addon_cost", "addon_chips", "late_registration_levels",
     "payout_kind", "percentages", "league_formula", "payout_unit", "pause_after_break",
     "reentry_levels", "max_reentries", "action_seconds", "action_countdown", "dealer_corrects",
+    "limit_cap_heads_up",
 )
 """What ``settings_changed`` may change once the tournament exists."""
 PayoutKind: TypeAlias = Literal["table", "custom", "points"]
@@ -113,6 +114,10 @@ class Settings:
     dealer_corrects: bool = False
     """A table's dealer's phone may correct a stack to the chips on the felt (otherwise the
     floor or the director does)."""
+    limit_cap_heads_up: bool = False
+    """In a fixed-limit hand the cap on raises stays when two players are left in the hand,
+    until the whole tournament is down to two (TDA 48). Otherwise it is lifted heads-up, as
+    in a cash game."""
     rules: int = 2
     """The version of the rules where the table and the director meet: 2 (this engine) refuses
     a director's bust during the player's hand and moves a bust's chips to the winner, holds a
@@ -289,6 +294,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> Settings:
         action_seconds=action_seconds,
         action_countdown=action_countdown,
         dealer_corrects=_ticked(data.get("dealer_corrects")),
+        limit_cap_heads_up=_ticked(data.get("limit_cap_heads_up")),
         rules=_int(data, "rules", N_("rules version"), RULES_VERSION, minimum=1),
     )
 
@@ -447,7 +453,7 @@ def settings_as_dict(settings: Settings) -> dict[str, Any]:
         "chips": None if settings.chips is None else chip_set_to_dict(settings.chips),
         "pause_after_break": settings.pause_after_break, "rules": settings.rules,
         "action_seconds": settings.action_seconds, "action_countdown": settings.action_countdown,
-        "dealer_corrects": settings.dealer_corrects,
+        "dealer_corrects": settings.dealer_corrects, "limit_cap_heads_up": settings.limit_cap_heads_up,
         "reentry_levels": settings.reentry_levels, "max_reentries": settings.max_reentries,
         "fee_amount": settings.fee_amount, "fee_percent": _percent_text(settings.fee_percent),
         "guarantee": settings.guarantee, "fixed_prizes": fixed_prizes_text(settings.fixed_prizes),

@@ -122,6 +122,10 @@ class RulesIn(Input):
     dealer_corrects: Flag | None = Field(None, title=N_("a table's dealer corrects stacks"),
                                          description="A table's dealer's phone may correct a stack to the chips "
                                          "on the felt (otherwise the floor or the director does).")
+    limit_cap_heads_up: Flag | None = Field(None, title=N_("the limit's cap heads-up"),
+                                            description="In a fixed-limit hand, the cap on raises stays when two "
+                                            "players are left in the hand, until the tournament is down to two "
+                                            "(TDA 48); otherwise it is lifted heads-up.")
     rebuy_levels: Level | None = Field(None, title=N_("last rebuy level"), description="0: no rebuys.")
     max_rebuys: number(0, MAX_REBUYS) | None = Field(None, title=N_("rebuy limit"))  # type: ignore[valid-type]
     rebuy_when: Literal["busted", "at_or_below_start"] | None = None

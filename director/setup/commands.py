@@ -187,7 +187,8 @@ def settings_form(form: MultiDict[str, str]) -> dict[str, Any]:
     for key in ("max_rebuys", "max_reentries"):
         if key in form and not form[key].strip():
             fields[key] = None
-    for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts", "correct_payments", "dealer_corrects"):
+    for box in ("pause_after_break", "min_prize_buy_in", "lock_payouts", "correct_payments", "dealer_corrects",
+                "limit_cap_heads_up"):
         fields[box] = box in form
     for key in ("fee_amount", "guarantee", "bounty"):
         if key in form and not form[key].strip():

@@ -54,7 +54,7 @@ TEXT_FIELDS = (
     "league_formula", "payout_unit", "rebuy_when", "based_on", "pause_after_break", "reentry_levels", "max_reentries",
     "players_expected", "fee_amount", "fee_percent", "guarantee", "fixed_prizes", "min_prize_buy_in", "lock_payouts",
     "bounty_kind", "bounty", "pko_share", "mystery_pool", "mystery_level", "action_seconds", "action_countdown",
-    "season", "dealer_corrects",
+    "season", "dealer_corrects", "limit_cap_heads_up",
 )
 PLAYERS_EXPECTED = 9
 """The field the structure's end and the chips are checked for, unless the host says."""

@@ -48,7 +48,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
         "bounty_kind": s.bounty_kind, "bounty": s.bounty or "", "pko_share": s.pko_share,
         "mystery_pool": mystery_pool_text(s.mystery_pool), "mystery_level": s.mystery_level,
         "action_seconds": s.action_seconds, "action_countdown": s.action_countdown,
-        "dealer_corrects": s.dealer_corrects,
+        "dealer_corrects": s.dealer_corrects, "limit_cap_heads_up": s.limit_cap_heads_up,
     }
     return {"t": night_view(state, tournament_id), "tournament_id": tournament_id, "v": values, "editable": not state.finished,
             "payments": len(state.ledger.payments), **extra}

@@ -165,3 +165,32 @@ def test_at_dealers_choice_the_dealer_picks_the_game_with_the_deal(timed_app: Fl
     dealt = dealer.post("deal", {"game": "lhe", "expected_seq": str(dealer.state()["seq"])})
     assert dealt.status_code == 200
     assert "Limit Hold'em · bets of 20" in soup(dealt).select_one("#dealer .dl-game").get_text()
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["lifted heads-up", "kept until the last two (TDA 48)"])
+def test_the_limits_cap_heads_up_is_the_houses_choice(timed_app: Flask, client: FlaskClient, kept: bool) -> None:
+    """TDA 48: "In limit the house cap applies even heads-up, until the whole event is down to
+    2 players"; in a cash game (RRoP) raising is unlimited heads-up, which stays the default.
+    Four players are in the tournament; the hand is down to two after a raise."""
+    dealer = at_game(timed_app, client, "lhe")
+    if kept:
+        changed = dealer.client.post(f"/api/t/{dealer.tid}/settings", json={"limit_cap_heads_up": True},
+                                     headers={"X-CSRFToken": dealer.token})
+        assert changed.status_code in (200, 201), changed.get_json()
+        settings = dealer.client.get(f"/t/{dealer.tid}/settings")
+        assert soup(settings).select_one("input[name=limit_cap_heads_up]").has_attr("checked")
+    dealer.ok("deal")
+    dealer.ok("act", {"kind": "fold"})  # seat 3
+    dealer.ok("act", {"kind": "raise", "amount": 40})  # seat 5, the button
+    dealer.ok("act", {"kind": "fold"})  # seat 1: the button and the big blind are left
+    dealer.ok("act", {"kind": "raise", "amount": 60})  # seat 2
+    dealer.ok("act", {"kind": "raise", "amount": 80})  # seat 5: the big blind and three raises
+    again = dealer.api("act", {"kind": "raise", "amount": 100})  # seat 2
+    if kept:
+        assert again.status_code == 422
+        assert again.get_json()["error"] == ("Seat 2 cannot raise: the betting is capped at a bet and 3 raises; "
+                                            "seat 2 may only call or fold.")
+        assert "0 raises left" in dealer.state()["game_text"]
+    else:
+        assert again.status_code == 201, again.get_json()
+        assert "raises left" not in dealer.state()["game_text"]

@@ -106,3 +106,15 @@ def test_the_hosts_list_changes_in_play_and_holds_only_games_the_assistant_deals
     data["choices"] = ["razz"]
     with pytest.raises(InvalidInput, match="The dealer's choice is a list of different games"):
         structure_from_dict(data)
+
+
+@pytest.mark.parametrize(("names", "kept"), [(["Ann", "Bob", "Cy"], True), (["Ann", "Bob"], False)])
+def test_the_house_keeps_the_limits_cap_heads_up_until_the_last_two(names: list[str], kept: bool) -> None:
+    """TDA 48: "In limit the house cap applies even heads-up, until the whole event is down to 2
+    players." With the house's setting, a limit hand keeps its cap heads-up while more than two
+    are left in the tournament; without it (the default), it never does."""
+    structure = Structure("Limit", (Level(10, 20, hands=4, game="lhe"),), 1000)
+    seats = {p: (1, p) for p in range(1, len(names) + 1)}
+    house = Night(names, seats, {1: 1}, structure=structure, limit_cap_heads_up=True)
+    assert house.deal().setup.cap_heads_up is kept
+    assert Night(names, seats, {1: 1}, structure=structure).deal().setup.cap_heads_up is False
