@@ -47,8 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_night import Night, choose, clear_caches, percentile
 
 from director import create_app
-from director.cli import ONE_PROCESS_THREADS
-from director.core.workers import THREADS
+from director.cli import serve_threads
+from director.core.workers import available
 
 
 def free_port() -> int:
@@ -259,7 +259,7 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=30)
         total = sum(len(v) for v in stats.times.values())
-        per_process = args.threads or (THREADS if args.workers > 1 else ONE_PROCESS_THREADS)  # serve's own
+        per_process = serve_threads(args.threads, args.workers > 1 and available())
         asked = len(night.active) * scale / 3.0 + len(players) / 3.0 + len(tvs) / 1.5 + 1 / 0.5
         print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {per_process} threads: "
               f"{total:,} requests in {spent:.0f} s "

@@ -71,6 +71,12 @@ ONE_PROCESS_THREADS = 16
 """waitress's threads in one process (several workers: ``director.core.workers.THREADS`` each)."""
 
 
+def serve_threads(asked: int | None, pooled: bool) -> int:
+    """The threads in each server process: as asked, else the default of one process or of
+    each of several workers."""
+    return asked or (workers.THREADS if pooled else ONE_PROCESS_THREADS)
+
+
 def serve(args: argparse.Namespace) -> int:
 
     folder = data_dir(args.data)
@@ -91,7 +97,7 @@ def serve(args: argparse.Namespace) -> int:
     # keeps answering far past the load where waitress's one loop over every open connection
     # takes a whole core (benchmarks/bench_club_load.py --scale 10).
     pooled = args.workers > 1 and workers.available()
-    threads = args.threads or (workers.THREADS if pooled else ONE_PROCESS_THREADS)
+    threads = serve_threads(args.threads, pooled)
     if not pooled and args.workers > 1:
         print(f"Several workers need gunicorn, which this system does not have: serving with one process "
               f"instead of {args.workers}.")

@@ -328,13 +328,10 @@ class Standings:
             return dict.fromkeys(stacks, players_before - len(stacks) + 1)
         return places_for_busts(players_before, stacks, self.tie_break)
 
-    def _placement(self) -> tuple[dict[PlayerId, int], frozenset[PlayerId]]:
-        """Places of everyone out as if nobody else came back, and the settled ones."""
-        return self._placed
-
     @cached_property
-    def _placed(self) -> tuple[dict[PlayerId, int], frozenset[PlayerId]]:
-        """``_placement``, worked out once per standings (never handed out to be changed)."""
+    def _placement(self) -> tuple[dict[PlayerId, int], frozenset[PlayerId]]:
+        """Places of everyone out as if nobody else came back, and the settled ones (worked
+        out once per standings; never handed out to be changed)."""
         places: dict[PlayerId, int] = {}
         below = self.players_left
         for group in reversed(self.eliminations):
@@ -353,12 +350,12 @@ class Standings:
     @property
     def provisional_places(self) -> dict[PlayerId, int]:
         """The place of everyone out, waiting players included, if nobody else came back."""
-        return dict(self._placement()[0])
+        return dict(self._placement[0])
 
     @property
     def places(self) -> dict[PlayerId, int]:
         """The places that are certain, best first; everyone's once the game is over."""
-        out, settled = self._placement()
+        out, settled = self._placement
         result: dict[PlayerId, int] = {}
         if self.cap_stacks is not None:
             chips = dict(self.cap_stacks)
@@ -372,7 +369,7 @@ class Standings:
     @property
     def unsettled(self) -> tuple[PlayerId, ...]:
         """Players out for good whose place waits on a waiting player who busted before them."""
-        out, settled = self._placement()
+        out, settled = self._placement
         waiting = set(self.waiting)
         return tuple(p for p in out if p not in settled and p not in waiting)
 

@@ -460,16 +460,14 @@ def _roster(names: tuple[tuple[PlayerId, str, int], ...], standings: Standings, 
     known = _rosters.get(key)
     if known is not None and known[0] is names and known[1] is standings and known[2] is seating:
         return known[3]
-    entrants = {e.id: e for e in standings.entrants}
     waiting = set(standings.waiting)
-    seats = {pid: (t, s) for t, s, pid in seating.placements}
     players = []
     for pid, name, seq in names:
-        entrant = entrants[pid]
+        entrant = standings.entrant(pid)
         status: Literal["in", "waiting", "out"] = (
             "in" if entrant.in_play else "waiting" if pid in waiting else "out"
         )
-        table, seat = seats.get(pid, (None, None))
+        table, seat = seating.place_of(pid) or (None, None)
         players.append(Player(pid, name, seq, status, table, seat, entrant.rebuys, entrant.addon, entrant.reentries))
     roster = (tuple(players), {p.id: p for p in players})
     if len(_rosters) >= 32:  # a few nights at once, and the states an undo or a page goes back to

@@ -410,7 +410,7 @@ def still_right(found: Found, at: float) -> Callable[[int, int], int | None]:
             later = load_state(get_db(), tournament_id)
             if later.seq == since:
                 return since
-            if (later.standings == standings and only_other_tables_since(later, since, 0)
+            if (later.standings == standings and quiet_since(database, tournament_id, later, since)
                     and own_lines(later, player, now()) == lines):
                 standings, mark = later.standings, own_mark(later, player)
                 return int(later.seq)
@@ -431,16 +431,15 @@ def own_mark(state: Tournament, player: int) -> tuple[Any, ...]:
     seating, dealing = state.seating, state.dealing
     place = seating.place_of(player)
     in_hand = dealing.in_hand.get(player)
-    hands = []
-    for table in {place[0] if place is not None else None, in_hand}:
-        hand = dealing.latest.get(table) if table is not None else None
-        hands.append((table, None) if hand is None else (table, hand.started_seq, hand.finished))
-    return place, in_hand, dealing.net_of(player), sorted(hands, key=repr), state.clock_events
+    tables = sorted({t for t in (place[0] if place is not None else None, in_hand) if t is not None})
+    hands = tuple((t, h.started_seq, h.finished) if (h := dealing.latest.get(t)) else (t, None) for t in tables)
+    return place, in_hand, dealing.net_of(player), hands, state.clock_events
 
 
-_quiet: dict[tuple[str, int], tuple[int, int]] = {}
-"""By database and tournament: the seq checked up to, and the last event up to it that was
-not play at a table (or where the log cannot tell)."""
+_quiet: dict[tuple[str, int], tuple[int, int, int]] = {}
+"""By database and tournament: the seq the walk of the events started after, the seq it has
+walked to, and the last event in between that was not play at a table (the start where none
+was)."""
 register_cache("quiet stretches", _quiet.clear)
 
 
@@ -448,16 +447,17 @@ def quiet_since(database: str, tournament_id: int, state: Tournament, since: int
     """Whether every event after ``since`` up to ``state`` is play at a table (see
     ``only_other_tables_since``), told from one walk of the night's new events that every
     phone shares (each phone walking the events since its own last poll cost a club night at
-    ten times the pace 300,000 checks a second)."""
+    ten times the pace 300,000 checks a second). A question from before the walk's start, or
+    from a state behind it, walks its own events."""
     key = (database, tournament_id)
-    checked, loud = _quiet.get(key, (0, 0))
-    if checked > state.seq:  # another thread went further with a newer state: ask it directly
+    start, walked, loud = _quiet.get(key, (since, since, since))
+    if since < start or walked > state.seq:
         return only_other_tables_since(state, since, 0)
-    if checked < state.seq:
-        later = state.events_since(checked)
-        if later is None or len(later) != state.seq - checked:  # undone events: everything so far counts as loud
-            loud = state.seq
-        else:
-            loud = next((e.seq for e in reversed(later) if e.type not in TABLE_EVENTS), loud)
-        _quiet[key] = (state.seq, loud)
+    if walked < state.seq:
+        later = state.events_since(walked)
+        if later is None or len(later) != state.seq - walked:  # events undone since: the walk starts again
+            _quiet[key] = (state.seq, state.seq, state.seq)
+            return only_other_tables_since(state, since, 0)
+        loud = next((e.seq for e in reversed(later) if e.type not in TABLE_EVENTS), loud)
+        _quiet[key] = (start, state.seq, loud)
     return loud <= since

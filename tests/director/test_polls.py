@@ -175,3 +175,36 @@ def test_an_answer_from_the_cache_is_the_answer_the_app_would_make(app: Flask, c
     assert undone >= 3
     assert cache.rechecked > 5 * entries  # most polls were answered forward, not made again
     assert state_of(app, dealer.tid).players_left < len(names)  # knockouts, and their standings, were polled too
+
+
+def test_the_walk_of_the_nights_events_that_every_phone_shares_answers_as_each_phones_own_would() -> None:
+    """``quiet_since`` against the walk of each phone's own events (``only_other_tables_since``),
+    for every seq asked about, as the night goes on: play at the tables, a pause of the clock
+    (not play), and an entry taken back at a table."""
+    from director.player.pages import _quiet, quiet_since
+    from director.tables.commands import only_other_tables_since
+    from tests.engine.test_dealing import Night
+
+    night = Night(["Ann", "Bob", "Cy", "Dee"], {1: (1, 1), 2: (1, 2), 3: (2, 1), 4: (2, 2)}, {1: 1, 2: 1})
+    _quiet.clear()
+    first = night.state.seq
+
+    def call(table: int) -> None:
+        running = night.state.dealing.running(table)
+        assert running is not None
+        night.act(f"p{running.replay().turn} cc", table=table)
+
+    steps = [
+        lambda: night.deal(1), lambda: night.deal(2), lambda: call(1),
+        lambda: night.add("clock", {"action": "pause"}), lambda: call(2),
+        lambda: night.add("hand_undo", {"table": 2}), lambda: call(1), lambda: call(2),
+    ]
+    answers = []
+    for step in steps:
+        step()
+        for since in range(first - 1, night.state.seq + 1):
+            mine = only_other_tables_since(night.state, since, 0)
+            assert quiet_since("night.db", 1, night.state, since) is mine, (night.state.seq, since)
+            answers.append(mine)
+    assert True in answers and False in answers
+    _quiet.clear()
