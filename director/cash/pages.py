@@ -35,6 +35,7 @@ from director.cash.views import (
 from director.core.auth import login_required, role_required
 from director.core.commands import REGISTRY, Command, perform
 from director.core.db import get_db
+from director.core.freshness import poll_answer, version
 from director.core.i18n import gettext
 from director.core.spreadsheets import csv_response
 from director.core.web import (
@@ -197,9 +198,9 @@ def ledger_csv(session_id: int) -> ResponseReturnValue:
 
 
 def _table_page(session_id: int, table_no: int, **extra: Any) -> str:
-    return render(
-        "cash_table.html", "_dealer_table.html", **table_context(session_id, table_no), **extra
-    )
+    context = table_context(session_id, table_no)
+    return render("cash_table.html", "_dealer_table.html", poll_version=version("cash table", context), **context,
+                  **extra)
 
 
 @bp.get("/cash/<int:session_id>/table/<int:table_no>")
@@ -209,11 +210,11 @@ def table_page(session_id: int, table_no: int) -> ResponseReturnValue:
 
 @bp.get("/cash/<int:session_id>/table/<int:table_no>/panel")
 def table_panel(session_id: int, table_no: int) -> ResponseReturnValue:
-    state = load_session(get_db(), session_id)
-    since = request.args.get("since")
-    if since is not None and since.isdigit() and int(since) == state.seq:
-        return Response(status=204)
-    return render_template("_dealer_table.html", **table_context(session_id, table_no))
+    """The panel's poll: ``204`` while the phone holds the panel as it is now
+    (``director.core.freshness``), else the panel."""
+    context = table_context(session_id, table_no)
+    return poll_answer("cash table", context["t"].seq, context, lambda held: render_template(
+        "_dealer_table.html", poll_version=held, **context))
 
 
 @bp.get("/cash/<int:session_id>/table/<int:table_no>/history")

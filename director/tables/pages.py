@@ -1,7 +1,7 @@
 """The tables' pages. Blueprint ``seating``: the tables page and its actions (htmx included),
 the move on the TV, the print pages (seat cards, table signs, the clock, the moves) and the
 address setting. Blueprint ``dealer``: the dealer's page at each table (``GET
-/t/<id>/table/<n>``, its panel polled at ``.../panel?since=<seq>``, 204 while nothing changed),
+/t/<id>/table/<n>``, its panel polled at ``.../panel?v=<version>``, 204 while it is as the phone holds it),
 its commands (``POST .../<word>``, ``hand.<word>`` in ``director.tables.commands``), the
 table's hand history and its PHH exports.
 """
@@ -18,6 +18,7 @@ from director.core import address
 from director.core.auth import login_required, role_required
 from director.core.commands import perform
 from director.core.db import get_db
+from director.core.freshness import poll_answer, version
 from director.core.i18n import gettext
 from director.core.qr import qr_svg
 from director.core.roles import DEALER
@@ -26,7 +27,7 @@ from director.core.web import act, is_partial_request, now, render
 from director.core.words import chips as _amount
 from director.core.words import say
 from director.night.views import night_view
-from director.tables.commands import HAND_COMMANDS, only_other_tables_since
+from director.tables.commands import HAND_COMMANDS
 from director.tables.hand_history import _hand_summary, _phh
 from director.tables.hand_view import _names, table_view
 from director.tables.links import address_command, current_address, public_base_url, stored_address
@@ -67,12 +68,20 @@ MESSAGES = {
 
 def render_tables(tournament_id: int, **extra: Any) -> str:
     state = load_state(get_db(), tournament_id)
-    return render("tables.html", "_tables.html", **tables_context(tournament_id, state, **extra))
+    context = tables_context(tournament_id, state)
+    return render("tables.html", "_tables.html", poll_version=version("tables", context), **context, **extra)
 
 
 @bp.get("/t/<int:tournament_id>/tables")
 def tables(tournament_id: int) -> ResponseReturnValue:
-    return render_tables(tournament_id)
+    """The tables page; its live part polls it with the version it holds (``?v=``): ``204``
+    while the part is as it is now (``director.core.freshness``)."""
+    if not is_partial_request():
+        return render_tables(tournament_id)
+    state = load_state(get_db(), tournament_id)
+    context = tables_context(tournament_id, state)
+    return poll_answer("tables", state.seq, context, lambda held: render_template(
+        "_tables.html", poll_version=held, **context))
 
 
 @bp.post("/t/<int:tournament_id>/tables/<action>")
@@ -189,11 +198,17 @@ def address_setting() -> ResponseReturnValue:
 # --- the dealer's assistant ----------------------------------------------------------------------
 
 
-def render_panel(tournament_id: int, table: int, **extra: Any) -> str:
+def panel_views(tournament_id: int, table: int) -> tuple[int, dict[str, Any]]:
+    """What the dealer's panel reads: the table's view and the night's (``v`` and ``t``), and
+    the seq they were built at."""
     state = load_state(get_db(), tournament_id)
-    view = table_view(state, tournament_id, table, now())
-    return render("dealer.html", "_dealer_table.html", v=view, t=night_view(state, tournament_id),
-                  tournament_id=tournament_id, **ACCIDENTS, **extra)
+    return state.seq, {"v": table_view(state, tournament_id, table, now()), "t": night_view(state, tournament_id)}
+
+
+def render_panel(tournament_id: int, table: int, **extra: Any) -> str:
+    _, views = panel_views(tournament_id, table)
+    return render("dealer.html", "_dealer_table.html", poll_version=version("dealer", views),
+                  tournament_id=tournament_id, **views, **ACCIDENTS, **extra)
 
 
 @dealer.get("/t/<int:tournament_id>/table/<int:table>")
@@ -203,16 +218,11 @@ def page(tournament_id: int, table: int) -> ResponseReturnValue:
 
 @dealer.get("/t/<int:tournament_id>/table/<int:table>/panel")
 def panel(tournament_id: int, table: int) -> ResponseReturnValue:
-    state = load_state(get_db(), tournament_id)
-    since = request.args.get("since")
-    if (
-        since is not None and since.isdigit()
-        and (int(since) == state.seq or only_other_tables_since(state, int(since), table))
-    ):
-        return Response(status=204)
-    view = table_view(state, tournament_id, table, now())
-    return render_template("_dealer_table.html", v=view, t=night_view(state, tournament_id), tournament_id=tournament_id,
-                           **ACCIDENTS)
+    """The panel's poll: ``204`` while the panel the phone holds is the panel as it is now
+    (``director.core.freshness``), else the panel."""
+    seq, views = panel_views(tournament_id, table)
+    return poll_answer("dealer", seq, views, lambda held: render_template(
+        "_dealer_table.html", poll_version=held, tournament_id=tournament_id, **views, **ACCIDENTS))
 
 
 @dealer.post("/t/<int:tournament_id>/table/<int:table>/<action>")

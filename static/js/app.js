@@ -90,6 +90,18 @@
     elt._sendingButtons = buttons;
     if (event.detail.xhr) { writing.push({ xhr: event.detail.xhr, at: Date.now() }); }
   });
+  // A poll answered "not changed" (204) names the stream's seq in X-Seq: the part on the page
+  // is the part as it is at that seq (director.core.freshness), so its forms name that seq and
+  // a tap on it is not refused as made on an older page. (The part's data-seq stays the seq it
+  // was drawn at.)
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr, target = event.detail.target;
+    var seq = xhr && xhr.status === 204 ? xhr.getResponseHeader("X-Seq") : null;
+    if (!seq || !target || !target.querySelectorAll) { return; }
+    target.querySelectorAll('input[name="expected_seq"]').forEach(function (field) {
+      field.value = seq; field.defaultValue = seq;
+    });
+  });
   // A poll never covers a write: while a write is on its way, a read's answer (made before the
   // write was recorded) is not shown over the panel the write will replace, or the write's
   // answer would land on a panel no longer on the page and the tap would seem lost. The next

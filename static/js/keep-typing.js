@@ -1,11 +1,11 @@
 // poker-director: what someone is typing is never swept away by a refresh.
-// The dealer's table panel and the director's dashboard refresh themselves when another
+// The dealer's table panel, the tables page and the director's dashboard refresh themselves when another
 // device changes the tournament. Such a refresh (a GET swapping #dealer or #dashboard)
 // waits while a field of the panel has focus or holds a value not yet sent, and comes as
 // soon as the field is sent, emptied or left as it was.
 (function () {
   "use strict";
-  var PANELS = "#dealer, #dashboard";
+  var PANELS = "#dealer, #dashboard, #tables";
   var FIELDS = "input:not([type=hidden]):not([type=submit]):not([type=button]), select, textarea";
 
   function unsent(field) {

@@ -83,7 +83,9 @@ def test_pages_render_full_and_as_partials(
         "_dealer_table.html",
     ]
     seq = director.api("GET", f"/api/cash/{sid}").get_json()["seq"]
-    assert director.get(f"/cash/{sid}/table/1/panel?since={seq}").status_code == 204
+    poll = soup(director.get(f"/cash/{sid}/table/1")).select_one(".dl-poll")["hx-get"]
+    held = director.get(poll)
+    assert held.status_code == 204 and held.headers["X-Seq"] == str(seq)
 
 
 def test_session_page_shows_seats_stacks_and_the_ledger(

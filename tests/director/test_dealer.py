@@ -148,12 +148,29 @@ def test_htmx_gets_the_panel_alone(dealer: Dealer, templates: list[str]) -> None
     assert soup(response).select_one("html") is None
 
 
+def poll_of(response: Any) -> str:
+    """The path the panel polls, with the version of the panel it holds."""
+    return str(soup(response).select_one(".dl-poll")["hx-get"])
+
+
 def test_poll_answers_204_until_something_changes(dealer: Dealer) -> None:
     seq = dealer.state()["seq"]
-    assert dealer.client.get(f"/t/{dealer.tid}/table/1/panel?since={seq}").status_code == 204
+    poll = poll_of(dealer.page())
+    held = dealer.client.get(poll)
+    assert held.status_code == 204 and held.headers["X-Seq"] == str(seq)
     dealer.ok("deal")
-    response = dealer.client.get(f"/t/{dealer.tid}/table/1/panel?since={seq}")
+    response = dealer.client.get(poll)
     assert response.status_code == 200 and soup(response).select_one("#dealer")["data-phase"] == "betting"
+    assert dealer.client.get(poll_of(response)).status_code == 204
+
+
+def test_a_poll_without_the_version_it_holds_gets_the_whole_panel(dealer: Dealer) -> None:
+    """A poll from a page drawn before a restore or an upgrade, or a made-up one: the whole
+    panel, never a 204."""
+    seq = dealer.state()["seq"]
+    for query in ("", f"?since={seq}", "?v=", "?v=0123456789abcdef0123", "?v=%00", "?since=99999999"):
+        response = dealer.client.get(f"/t/{dealer.tid}/table/1/panel{query}")
+        assert response.status_code == 200 and soup(response).select_one("#dealer") is not None, query
 
 
 def test_deal_through_the_page_shows_the_turn_and_only_legal_actions(dealer: Dealer) -> None:
@@ -217,9 +234,11 @@ def test_play_at_another_table_does_not_make_this_page_stale(timed_app: Flask, c
     dealer = make_tournament(timed_app, client, ["A", "B", "C", "D", "E", "F"], seats, {1: 3, 2: 3})
     dealer.ok("deal", table=1)
     page_seq = dealer.state(table=1)["seq"]
+    poll = poll_of(dealer.page(table=1))
     dealer.ok("deal", table=2)
     dealer.ok("act", {"kind": "call"}, table=2)
-    assert dealer.client.get(f"/t/{dealer.tid}/table/1/panel?since={page_seq}").status_code == 204
+    held = dealer.client.get(poll)  # table 1's panel is as it was: its forms may name the new seq
+    assert held.status_code == 204 and held.headers["X-Seq"] == str(dealer.state(table=1)["seq"]) != str(page_seq)
     assert dealer.post("act", {"kind": "call", "expected_seq": str(page_seq)}, table=1).status_code == 200
     assert dealer.post("act", {"kind": "call", "expected_seq": str(page_seq)}, table=1).status_code == 409
 

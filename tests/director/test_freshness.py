@@ -1,0 +1,163 @@
+"""One rule of freshness (``director.core.freshness``), checked where it cannot be fooled: whole
+nights driven through the commands while pages of every kind stay open, and after every
+command each open page's poll, answered as the page itself asks, is compared with a fresh
+render of the same page. A poll answered "not changed" must hold exactly what a fresh render
+shows (but for the forms' CSRF tokens, the seq they name and the poll's own version); a poll
+answered with a new part must be that fresh render."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import Client
+
+from director.core.polls import PollCache
+from tests.director.test_player_page import clock as clock  # the fixture
+from tests.director.test_player_page import dealt_night
+from tests.director.test_seating_pages import state_of
+
+HTMX = {"HX-Request": "true"}
+_VOLATILE = [
+    (re.compile(r'(name="csrf_token"[^>]*value=")[^"]*'), r"\1"),
+    (re.compile(r'(name="csrf-token"[^>]*content=")[^"]*'), r"\1"),
+    (re.compile(r'(name="expected_seq"[^>]*value=")\d+'), r"\1"),
+    (re.compile(r'(data-seq=")\d+'), r"\1"),
+    (re.compile(r"([?&](?:amp;)?(?:v|since)=)[0-9a-f]*"), r"\1"),
+    (re.compile(r'(name="command_id"[^>]*value=")[^"]*'), r"\1"),
+]
+
+
+def steady(html: str) -> str:
+    """``html`` without what differs between two renders of the same page: the forms' CSRF
+    tokens and command ids, the seq the forms name, the poll's version."""
+    for pattern, keep in _VOLATILE:
+        html = pattern.sub(keep, html)
+    return html
+
+
+@dataclass
+class OpenPage:
+    """A page that stays open: the part it holds and the poll it sends."""
+
+    kind: str
+    fresh_path: str
+    """The part drawn afresh (no version held)."""
+    held: str = ""
+    poll: str = ""
+    polls: int = 0
+    unchanged: int = field(default=0)
+
+    def open(self, client: FlaskClient) -> None:
+        self.take(client.get(self.fresh_path, headers=HTMX).get_data(as_text=True))
+
+    def take(self, body: str) -> None:
+        self.held = body
+        poller = BeautifulSoup(body, "html.parser").select_one("[hx-trigger*='every']")
+        assert poller is not None and poller.get("hx-get"), (self.kind, body[:300])
+        self.poll = str(poller["hx-get"])
+
+    def check(self, client: FlaskClient, step: Any) -> None:
+        answer = client.get(self.poll, headers=HTMX)
+        fresh = client.get(self.fresh_path, headers=HTMX).get_data(as_text=True)
+        self.polls += 1
+        if answer.status_code == 204:
+            self.unchanged += 1
+            assert steady(self.held) == steady(fresh), (self.kind, step, "a 204 over a page that changed")
+            return
+        assert answer.status_code == 200, (self.kind, step, answer.status_code)
+        body = answer.get_data(as_text=True)
+        assert steady(body) == steady(fresh), (self.kind, step)
+        self.take(body)
+
+
+def _cache(app: Flask) -> PollCache:
+    middleware = app.wsgi_app
+    assert isinstance(middleware, PollCache)
+    return middleware
+
+
+def _finish_hand(dealer: Any, table: int, rng: random.Random) -> None:
+    view = dealer.state(table)
+    dealer.ok("award", {"winners": [[p["eligible"][0]] for p in view["pots"]]}, table=table)
+
+
+@pytest.mark.parametrize("preset", ["sng-1000", "home-short"], ids=["levels counted in hands", "timed levels"])
+def test_every_open_page_follows_a_night_of_hands_breaks_and_hand_for_hand(
+        app: Flask, client: FlaskClient, clock: list[float], preset: str) -> None:
+    """Three tables played an entry at a time down to a few players: balancing, a table
+    broken, hand for hand at the bubble with busts at two tables in the same round, the
+    director's undo and the tables' own. After every command, every open page (each table's
+    dealer's panel, the tables page, each player's phone and the TV's clock) is what a fresh
+    render of it shows."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+    seats = {p: ((p - 1) // 4 + 1, (p - 1) % 4 + 1) for p in range(1, len(names) + 1)}
+    dealer, tokens = dealt_night(app, names, seats, {1: 1, 2: 2, 3: 3}, preset)
+    tid, phone, headers = dealer.tid, dealer.client, {"X-CSRFToken": dealer.token}
+    pages = [OpenPage(f"dealer {n}", f"/t/{tid}/table/{n}/panel") for n in (1, 2, 3)]
+    pages.append(OpenPage("tables", f"/t/{tid}/tables"))
+    for page in pages:
+        page.open(phone)
+    # The pages the polls' cache answers without the app: compared with the app behind it.
+    cached = [f"/p/{token}/live" for token in tokens.values()] + [f"/t/{tid}/tv/clock"]
+    behind = Client(_cache(app).app)
+    rng = random.Random(42)
+    entries = tries = 0
+    kinds: set[str] = set()
+
+    def command(path: str, body: dict[str, Any] | None = None) -> bool:
+        return phone.post(path, json=body or {}, headers=headers).status_code == 201
+
+    while entries < 260 and tries < 2000:
+        tries += 1
+        state = state_of(app, tid)
+        if state.finished or state.players_left <= 2:
+            break
+        tables = sorted(state.seating.tables)
+        table = rng.choice(tables)
+        view = dealer.state(table)
+        roll = rng.random()
+        paid = sum(1 for prize in state.prizes if prize)
+        if paid and state.players_left == paid + 1 and not state.hand_for_hand and len(tables) > 1:
+            done, kind = command(f"/api/t/{tid}/hand-for-hand", {"on": True}), "hand for hand"
+        elif roll < 0.05:
+            done, kind = command(f"/api/t/{tid}/table/{table}/undo"), "a table's undo"
+        elif roll < 0.07:
+            done, kind = command(f"/api/t/{tid}/undo"), "the director's undo"
+        elif view["phase"] == "before" and not view["can_deal"]:
+            done, kind = command(f"/api/t/{tid}/tables/confirm"), "moves confirmed"
+            if not done and state.hand_for_hand:
+                done, kind = command(f"/api/t/{tid}/hand-for-hand", {"next": True}), "next hand-for-hand hand"
+        elif view["phase"] == "before":
+            done, kind = dealer.api("deal", table=table).status_code == 201, "deal"
+        elif view["phase"] == "showdown" or not view["actions"]:
+            done, kind = True, "award"
+            _finish_hand(dealer, table, rng)
+        else:
+            actions = [a["kind"] for a in view["actions"] if a["kind"] in ("fold", "check", "call", "allin")]
+            weights = {"fold": 2, "check": 4, "call": 4, "allin": 3 if state.players_left > 4 else 1}
+            act = rng.choices(actions, [weights[a] for a in actions])[0]
+            done, kind = True, act
+            dealer.ok("act", {"kind": act}, table=table)
+        if not done:
+            continue
+        entries += 1
+        kinds.add(kind)
+        clock[0] += 7
+        for page in pages:
+            page.check(phone, (entries, kind))
+        for path in cached:
+            assert client.get(path).get_data() == behind.get(path).get_data(), (entries, kind, path)
+    state = state_of(app, tid)
+    assert entries >= 120, (entries, tries)
+    assert {"deal", "moves confirmed", "the director's undo", "a table's undo"} <= kinds, kinds
+    assert len(state.seating.tables) < 3, "a table was broken"
+    assert state.players_left < len(names) - 4
+    # Most polls are answered "not changed": the versions are steady where nothing changed.
+    assert sum(p.unchanged for p in pages) > sum(p.polls for p in pages) // 4
