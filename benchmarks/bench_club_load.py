@@ -9,7 +9,8 @@ processes, 1 by default; 127.0.0.1 and a free port) in a process of its own and 
 
 * 30 dealer phones, each entering its table's next action every 3 s (its view's seq as
   ``expected_seq``, as a phone sends it) and reading the table after a refusal;
-* 300 player phones polling ``/p/<token>/live`` every 3 s;
+* their panels, open on the same phones, polling every 1.5 s with the version they hold;
+* 300 player phones polling ``/p/<token>/live`` every 2 s (as the page does);
 * 3 TVs polling ``/t/<id>/tv/clock`` every 1.5 s;
 * a probe of a trivial endpoint (``/api/session``) every 0.5 s, to see the queue.
 
@@ -29,6 +30,7 @@ import argparse
 import http.client
 import json
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -116,6 +118,33 @@ def pollers(stats: Stats, port: int, kind: str, paths: list[str], every: float, 
         i += 1
         next_at += gap
         time.sleep(max(0.0, min(next_at, until) - time.perf_counter()))  # never past the load's end
+
+
+PLAYER_POLL = 2.0
+"""Seconds between a player's phone's polls (``templates/_player_live.html``)."""
+PANEL_POLL = 1.5
+"""Seconds between a dealer's panel's polls (``templates/_dealer_table.html``)."""
+POLL = re.compile(r'hx-get="([^"]*/panel\?v=[^"]*)"')
+
+
+def panel_pollers(stats: Stats, port: int, cookie: str, paths: list[str], every: float, until: float) -> None:
+    """The dealers' phones' open panels: each polls its panel every ``every`` seconds with
+    the version of the panel it holds (``director.core.freshness``), as the page does."""
+    client = Client(port, "session=" + cookie)
+    held = list(paths)
+    gap = every / max(1, len(paths))
+    next_at = time.perf_counter()
+    i = 0
+    while time.perf_counter() < until:
+        k = i % len(held)
+        status, body, seconds = client.request("GET", held[k])
+        stats.add("dealer panel", seconds, status if status != 204 else 200, body[:120].decode(errors="replace"))
+        found = POLL.search(body.decode(errors="replace")) if status == 200 else None
+        if found:
+            held[k] = found.group(1).replace("&amp;", "&")
+        i += 1
+        next_at += gap
+        time.sleep(max(0.0, min(next_at, until) - time.perf_counter()))
 
 
 @dataclass
@@ -245,7 +274,11 @@ def main() -> int:
             groups = max(1, 10 * scale)  # player phones, in groups of a connection each
             for g in range(groups):
                 part = players[g::groups]
-                threads.append(threading.Thread(target=pollers, args=(stats, port, "player", part, 3.0, until)))
+                threads.append(threading.Thread(target=pollers, args=(stats, port, "player", part, PLAYER_POLL, until)))
+            panels = [f"/t/{night.tid}/table/{t}/panel" for t in night.active] * scale
+            for g in range(max(1, scale)):
+                threads.append(threading.Thread(target=panel_pollers, args=(
+                    stats, port, night.cookie, panels[g::max(1, scale)], PANEL_POLL, until)))
             tvs = [f"/t/{night.tid}/tv/clock"] * (3 * scale)
             threads.append(threading.Thread(target=pollers, args=(stats, port, "tv", tvs, 1.5, until)))
             threads.append(threading.Thread(target=pollers, args=(stats, port, "trivial", ["/api/session"], 0.5, until)))
@@ -260,13 +293,14 @@ def main() -> int:
             server.wait(timeout=30)
         total = sum(len(v) for v in stats.times.values())
         per_process = serve_threads(args.threads, args.workers > 1 and available())
-        asked = len(night.active) * scale / 3.0 + len(players) / 3.0 + len(tvs) / 1.5 + 1 / 0.5
+        asked = (len(night.active) * scale / 3.0 + len(players) / PLAYER_POLL + len(panels) / PANEL_POLL
+                 + len(tvs) / 1.5 + 1 / 0.5)
         print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {per_process} threads: "
               f"{total:,} requests in {spent:.0f} s "
               f"({total / spent:.0f}/s of {asked:.0f}/s asked: {total / spent / asked:.0%}); "
               f"first page after the server started: {first * 1000:.0f} ms")
         print(f"{'kind':<14} {'count':>7} {'errors':>7} {'refused':>8} {'p50 ms':>8} {'p99 ms':>8}")
-        for kind in ("dealer write", "dealer read", "player", "tv", "trivial"):
+        for kind in ("dealer write", "dealer read", "dealer panel", "player", "tv", "trivial"):
             times = stats.times.get(kind, [])
             if not times:
                 continue

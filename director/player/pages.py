@@ -265,7 +265,7 @@ def your_position(field: Field, state: Tournament, me: Player) -> str:
 
 
 def _position(state: Tournament, me: Player, waiting: bool, outlooks: dict[int, TableOutlook | None]) -> str:
-    if me.out or me.table is None or me.seat is None or waiting:
+    if me.out or state.finished or me.table is None or me.seat is None or waiting:
         return ""
     if me.table not in outlooks:
         outlooks[me.table] = table_outlook(state, me.table)
@@ -304,9 +304,11 @@ def live_context(found: Found, has_clock: bool, oob: bool) -> dict[str, Any]:
     field = field_of(found)
     state, me = found.state, found.player
     at = now()
-    move = field.last_moves.get(me.id)
-    moved_recently = move is not None and not me.out and at - move.at < MOVED_NOTICE_SECONDS
     place = field.places.get(me.id) or field.provisional.get(me.id)
+    # Once the player's place is known (out, or the night over) no move or seat notice is his.
+    placed = me.out or state.finished or place is not None
+    move = None if placed else field.last_moves.get(me.id)
+    moved_recently = move is not None and at - move.at < MOVED_NOTICE_SECONDS
     stack, stale_at = your_stack(state, me, at)
     until = min(
         move.at + MOVED_NOTICE_SECONDS if moved_recently and move is not None else at + 60,
@@ -319,7 +321,7 @@ def live_context(found: Found, has_clock: bool, oob: bool) -> dict[str, Any]:
         "bounties_won": field.bounties_won.get(me.id, 0),
         "move": move,
         "moved_recently": moved_recently,
-        "move_waits_at": field.waiting_moves.get(me.id),
+        "move_waits_at": None if placed else field.waiting_moves.get(me.id),
         "place": place,
         "place_text": ordinal(place) if place else "",
         "prize_text": prize_text(state, field, me.id) if me.id in field.places else "",

@@ -143,7 +143,7 @@ def test_the_live_part_refreshes_itself_with_the_standings_out_of_band(
     _tid, tokens = drawn(app, director)
     page = soup(client.get(f"/p/{tokens[2]}"))
     live = page.select_one("#player-live")
-    assert live["hx-get"] == f"/p/{tokens[2]}/live" and live["hx-trigger"] == "every 10s"
+    assert live["hx-get"] == f"/p/{tokens[2]}/live" and live["hx-trigger"] == "every 2s"
     assert page.select_one("#player-standings").get("hx-swap-oob") is None
     part = soup(client.get(f"/p/{tokens[2]}/live", headers={"HX-Request": "true"}))
     assert part.select_one("#player-live") is not None
@@ -415,3 +415,22 @@ def test_the_stack_in_big_blinds_follows_the_level_without_an_event(
     assert polls.hits == hits + 1  # the kept answer
     clock[0] += 40
     assert lines(client, tokens[3])["stack"] == "Your stack: 10,000 (25 BB)"
+
+
+def test_a_finished_nights_phone_says_no_move_and_no_blind(app: Flask, client: FlaskClient,
+                                                            clock: list[float]) -> None:
+    """Once a player's place is known, his phone says the place and nothing of a seat: the
+    winner, moved to the final table minutes before, was still told in orange "You moved to
+    table 1 seat 5" and "You are the big blind next hand" under "You won the tournament!"."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer, tokens = dealt_night(app, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"], seats, {1: 3, 2: 3})
+    record(app, dealer.tid, "player_moved", {"player": 1, "table": 2, "seat": 4})
+    page = soup(client.get(f"/p/{tokens[1]}"))
+    assert page.select_one(".player-moved") is not None  # the move, while the night goes on
+    start_and_bust(app, dealer.tid, [2, 3, 5, 6], clock[0] + 30)
+    assert "big blind" in lines(client, tokens[1]).get("position", "big blind")
+    start_and_bust(app, dealer.tid, [4], clock[0] + 40)
+    page = soup(client.get(f"/p/{tokens[1]}"))
+    assert "You won the tournament!" in page.select_one(".player-result").text
+    assert page.select_one(".player-moved") is None
+    assert "big blind" not in page.get_text() and lines(client, tokens[1]).get("position") is None
