@@ -24,7 +24,9 @@ How the app fits together (read this before adding a blueprint):
   input (``director.inputs``) and answer (``director.shapes``): the OpenAPI document is made
   from them.
 * The data folder (database, session secret) is ``--data``, ``$POKER_DIRECTOR_DATA`` or
-  ``./instance`` under the current directory.
+  ``./instance`` under the current directory. Its database is ``poker-director.db``, settled
+  before anything else is done (``director.core.db.settle``): a database this version cannot
+  open safely is refused with ``DatabaseRefused``, whose message says why and what to do.
 """
 
 from __future__ import annotations
@@ -95,7 +97,9 @@ def load_blueprint(spec: str) -> Blueprint:
 
 
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | Path | None = None) -> Flask:
-    """The app factory. ``instance_path`` is the data folder (database and secrets)."""
+    """The app factory. ``instance_path`` is the data folder (database and secrets). A data
+    folder this version cannot open raises ``director.core.db.DatabaseRefused``, with the
+    sentence to show the host."""
     folder = Path(instance_path).resolve() if instance_path else default_instance_path()
     app = Flask(
         __name__,
@@ -105,8 +109,10 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
         static_folder=str(resource_dir("static")),
     )
     folder.mkdir(parents=True, exist_ok=True)
+    from director.core import db
+
     app.config.from_mapping(
-        DATABASE=str(folder / "poker-director.core.db"),
+        DATABASE=str(folder / db.DATABASE_NAME),
         WTF_CSRF_TIME_LIMIT=None,  # a tournament night lasts longer than an hour
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -116,10 +122,11 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     app.config.from_pyfile("config.py", silent=True)
     if test_config:
         app.config.update(test_config)
+    db.settle(Path(app.config["DATABASE"]))  # before anything is written into the folder
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from director.core import auth, contract, db, i18n, retries, web
+    from director.core import auth, contract, i18n, retries, web
 
     contract.init_app(app)  # before the blueprints: bounded ids in their routes
     db.init_app(app)

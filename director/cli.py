@@ -6,7 +6,9 @@ many processes of ``--threads`` threads under gunicorn: ``director.core.workers`
 the address (and its QR code) to open on the TV and on phones. ``poker-director demo [--data
 DIR]`` adds a demo tournament in the middle of the game. ``poker-director migrate [--data DIR]`` creates or updates the database. The data folder
 (database and secrets) defaults to ``./instance`` under the current directory, or
-``$POKER_DIRECTOR_DATA``.
+``$POKER_DIRECTOR_DATA``. A data folder this version cannot open (two databases, one of a
+newer version: ``director.core.db.settle``) is refused with a sentence and exit status 1,
+before anything starts.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from director import create_app, default_instance_path
 from director.core import workers
+from director.core.db import DatabaseRefused
 
 
 def data_dir(value: str | None) -> Path:
@@ -174,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--data", help="the data folder (default ./instance)")
     m.set_defaults(func=migrate)
     args = parser.parse_args(argv)
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except DatabaseRefused as refusal:  # said before anything started
+        print(refusal, file=sys.stderr)
+        return 1
     return result
 
 

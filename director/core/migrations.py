@@ -1,11 +1,36 @@
-"""The schema, only ever changed here, one migration at a time."""
+"""The schema, only ever changed here, one migration at a time.
+
+Each migration applied to a database is recorded by name in its ``_sqlite_migrations`` table
+(``migration_set`` ``director``): that list is the database's schema version. A database
+whose list names a migration this code does not know comes from a newer version
+(``unknown``), and is never opened (``director.core.db.settle``).
+"""
 
 from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 migrations = Migrations("director")
+MIGRATIONS_TABLE = Migrations.migrations_table
+
+
+def applied(conn: sqlite3.Connection) -> list[str]:
+    """The names of the migrations applied to the database on ``conn``, oldest first (read only)."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                        (MIGRATIONS_TABLE,)).fetchone():
+        return []
+    return [row[0] for row in conn.execute(
+        f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY rowid", (migrations.name,))]
+
+
+def unknown(names: Iterable[str]) -> list[str]:
+    """Those of ``names`` that are no migration of this version: a newer version applied them."""
+    known = {m.name for m in migrations.pending(Database(memory=True))}  # every migration of this version
+    return [name for name in names if name not in known]
 
 
 @migrations()

@@ -130,7 +130,7 @@ def test_demo_command_fills_a_tournament(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_migrate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["migrate", "--data", str(tmp_path / "new")]) == 0
-    assert (tmp_path / "new" / "poker-director.core.db").exists()
+    assert (tmp_path / "new" / "poker-director.db").exists()
     assert (tmp_path / "new" / "secret_key").exists()
 
 

@@ -189,5 +189,5 @@ def test_the_preview_tries_a_look_without_saving_it(app: Flask, director: Direct
 
 
 def test_tv_files_are_only_those_the_app_wrote(director: Director) -> None:
-    for name in ("../poker-director.core.db", "secret_key", "logo-1.svg", "logo.png", "logo-1.html"):
+    for name in ("../poker-director.db", "secret_key", "logo-1.svg", "logo.png", "logo-1.html"):
         assert director.get(f"/tv-files/{name}").status_code == 404
