@@ -88,6 +88,12 @@ def plan_next(
     else:
         positions = next_positions(previous, live, size)
         dealt = set(dealt_in(positions, live, new))
+        if len(dealt) < 3 <= len(live):
+            # A newcomer between the button and the small blind waits for the button to pass
+            # (TDA 1.4) only while the hand goes on with three players or more: without him it
+            # would be heads-up with positions made for more (a dead button or small blind,
+            # which heads-up has not: the button posts the small blind), or a hand of one.
+            dealt = set(live)
         if newcomers_join == "post":
             posts = (new & dealt) - {positions.big_blind, positions.small_blind_seat_number}
     return Plan(positions, tuple(sorted(dealt)), tuple(sorted(live - dealt)), tuple(sorted(posts)))
