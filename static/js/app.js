@@ -156,6 +156,7 @@
   function answerLost(event) {
     var config = event.detail.requestConfig;
     if (!config || String(config.verb).toLowerCase() === "get") { return; }  // polls retry by themselves
+    if (window.outboxTakes && window.outboxTakes(event)) { return; }  // the dealer's panel: kept, sent in order
     var id = config.headers && config.headers["Idempotency-Key"];
     if (!id) { toast(_("The server did not answer. Check the laptop and try again.")); return; }
     toast(_("The server's answer was lost: checking whether that was recorded…"));
