@@ -77,7 +77,7 @@ def test_compact_clock_partial_polls(director: Director) -> None:
     tid = new_tournament(director, ["Ann", "Bob"], start=True)
     response = director.get(f"/t/{tid}/dashboard/clock", headers={"HX-Request": "true"})
     clock = soup(response).find(id="clock")
-    assert "every 2s" in clock["hx-trigger"]  # every open screen within two seconds
+    assert "every 1500ms" in clock["hx-trigger"]  # every open screen within two seconds
     assert clock["hx-target"] == "this"  # itself, not the dashboard it sits in (hx-target="this" there)
     assert clock["data-paused"] == "false"
     assert "Level 1" in clock.text

@@ -241,7 +241,7 @@ def test_viewers_see_the_plan_but_cannot_change_it(app: Flask, client: FlaskClie
     page = soup(client.get(f"/t/{tid}/tables"))
     assert len(page.select("figure.plan")) == 1
     assert page.select("form") == []
-    assert page.select_one("#tables")["hx-trigger"] == "every 2s"  # the director's page polls too
+    assert page.select_one("#tables")["hx-trigger"] == "every 1500ms"  # the director's page polls too
     response = client.post(f"/t/{tid}/tables/draw", data={"table_size": "9"})
     assert response.status_code in (302, 400)
     assert client.post(f"/api/t/{tid}/tables/draw", json={}).status_code in (400, 401)
