@@ -10,14 +10,22 @@ serve`` on it (``--workers`` processes of serve's default threads, in a process 
 * a tap: from the click on *Deal* or *Fold* to the panel swapped in and settled (htmx's
   ``afterSettle`` with the panel's new seq), ``--taps`` times.
 
-Then the same again while the other 29 tables' dealers, the 300 players' phones and 3 TVs
-put ``bench_club_load.py``'s load on the server (``--scale``: ten times of it). It prints the
-median and the 95th percentile of each. No figure is asserted: a benchmark, not a test.
+* following: pages of every kind open at once (table 1's dealer's panel, the tables page, a
+  player's phone, the TV and the dashboard), the director busts a player of table 1 through
+  the JSON API, then undoes it, ``--follows`` times; for each page, the time from the
+  command's answer to the change shown on it (its players-left figure, seats or standings),
+  with no reload.
+
+Then the same again while the other 29 tables' dealers, their panels, the 300 players' phones
+and 3 TVs put ``bench_club_load.py``'s load on the server (``--scale``: ten times of it). It
+prints the median and the 95th percentile of each. No figure is asserted: a benchmark, not a
+test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import threading
@@ -28,7 +36,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_club_load import Stats, built_night, dealer, pollers, serve
+from bench_club_load import (
+    PANEL_POLL,
+    PLAYER_POLL,
+    Client,
+    Stats,
+    built_night,
+    dealer,
+    panel_pollers,
+    pollers,
+    serve,
+)
 from bench_night import percentile
 from playwright.sync_api import sync_playwright
 
@@ -75,6 +93,72 @@ def loads(page: Any, url: str, count: int) -> list[float]:
     return times
 
 
+# What each kind of page shows of the players still in: the part whose change is timed.
+ARM = """kind => {
+  const labelled = label => {
+    const found = [...document.querySelectorAll('dt, span, div, p, h2, h3')]
+      .find(e => e.children.length === 0 && e.textContent.trim() === label);
+    return found ? found.parentElement.textContent : null;
+  };
+  const marks = {
+    dealer: () => document.querySelector('#dealer .dl-seats')?.textContent ?? null,
+    tables: () => document.querySelector('#tables .tables-summary')?.textContent ?? null,
+    player: () => document.querySelector('#player-standings')?.textContent ?? null,
+    tv: () => labelled('Players left'),
+    dashboard: () => labelled('Players left'),
+  };
+  const mark = marks[kind];
+  window.__follow = {before: mark(), at: null};
+  clearInterval(window.__followTimer);
+  window.__followTimer = setInterval(() => {
+    const f = window.__follow;
+    if (f.at === null && mark() !== f.before) { f.at = Date.now(); }
+  }, 10);
+  return window.__follow.before;
+}"""
+
+
+def follows(pages: dict[str, Any], director: Client, tid: int, player: int, by: int,
+            count: int) -> dict[str, list[float]]:
+    """``count`` commands by the director (a bust of ``player`` by ``by``, then its undo, in
+    turn), and for each open page the milliseconds from the command's answer to the change."""
+    times: dict[str, list[float]] = {kind: [] for kind in pages}
+    for i in range(count):
+        for kind, page in pages.items():
+            if page.evaluate(ARM, kind) is None:
+                raise SystemExit(f"the {kind} page does not show what is timed")
+        path, body = (f"/api/t/{tid}/bust", {"player": player, "by": by}) if i % 2 == 0 else (f"/api/t/{tid}/undo", {})
+        status, answer, _ = director.request("POST", path, body)
+        answered = time.time() * 1000
+        if status != 201:
+            raise SystemExit(f"{path}: {status} {answer[:200]!r}")
+        waiting = dict(pages)
+        deadline = time.perf_counter() + 15
+        while waiting and time.perf_counter() < deadline:
+            for kind, page in list(waiting.items()):
+                at = page.evaluate("() => window.__follow.at")
+                if at is not None:
+                    times[kind].append(at - answered)
+                    del waiting[kind]
+            time.sleep(0.02)
+        for kind in waiting:
+            times[kind].append(15_000.0)  # not shown within 15 s
+        time.sleep(0.5)
+    return times
+
+
+def follow_pages(context: Any, base: str, tid: int, table: int, token: str) -> dict[str, Any]:
+    paths = {"dealer": f"/t/{tid}/table/{table}", "tables": f"/t/{tid}/tables", "player": f"/p/{token}",
+             "tv": f"/t/{tid}/tv", "dashboard": f"/t/{tid}"}
+    pages = {}
+    for kind, path in paths.items():
+        page = context.new_page()
+        page.goto(base + path)
+        pages[kind] = page
+    time.sleep(2)  # every page's first poll
+    return pages
+
+
 def line(name: str, values: list[float]) -> str:
     return f"{name:<34} n={len(values):>3}  median {percentile(values, 0.5):7.1f} ms   p95 {percentile(values, 0.95):7.1f} ms"
 
@@ -84,6 +168,7 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=5_000, help="the night's length before the measures")
     parser.add_argument("--taps", type=int, default=60)
     parser.add_argument("--loads", type=int, default=15)
+    parser.add_argument("--follows", type=int, default=20, help="commands whose change each open page is timed on")
     parser.add_argument("--scale", type=int, default=1, help="the club night's load: 10 is ten times of it")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1, help="the server's processes (poker-director serve --workers)")
@@ -105,6 +190,13 @@ def main() -> int:
                 loads(page, url, 2)  # the browser's caches warm
                 taps(page, 4)
                 alone = loads(page, url, args.loads), taps(page, args.taps)
+                while page.get_attribute("#dealer", "data-phase") != "before":  # table 1 between hands
+                    taps(page, 1)
+                director = Client(port, "session=" + night.cookie, night.csrf)
+                _, body, _ = director.request("GET", f"/api/t/{night.tid}/table/{mine}")
+                seated = [s["player"] for s in json.loads(body)["seats"]]
+                watched = follow_pages(context, base, night.tid, mine, night.tokens[0])
+                followed_alone = follows(watched, director, night.tid, seated[-1], seated[0], args.follows)
                 stats = Stats()
                 until = time.perf_counter() + 3600  # the load stops with the server, after the measures
                 scale = args.scale
@@ -113,14 +205,22 @@ def main() -> int:
                            for t in night.active if t != mine]
                 players = [f"/p/{t}/live" for t in night.tokens] * scale
                 groups = max(1, 10 * scale)
-                threads += [threading.Thread(target=pollers, args=(stats, port, "player", players[g::groups], 3.0,
-                                                                   until), daemon=True) for g in range(groups)]
+                threads += [threading.Thread(target=pollers, args=(stats, port, "player", players[g::groups],
+                                                                   PLAYER_POLL, until), daemon=True)
+                            for g in range(groups)]
+                panels = [f"/t/{night.tid}/table/{t}/panel" for t in night.active if t != mine] * scale
+                threads += [threading.Thread(target=panel_pollers, args=(
+                    stats, port, night.cookie, panels[g::max(1, scale)], PANEL_POLL, until), daemon=True)
+                    for g in range(max(1, scale))]
                 threads.append(threading.Thread(target=pollers, args=(
                     stats, port, "tv", [f"/t/{night.tid}/tv/clock"] * (3 * scale), 1.5, until), daemon=True))
                 for thread in threads:
                     thread.start()
                 time.sleep(3)  # the load under way
                 loaded = loads(page, url, args.loads), taps(page, args.taps)
+                while page.get_attribute("#dealer", "data-phase") != "before":
+                    taps(page, 1)
+                followed_loaded = follows(watched, director, night.tid, seated[-1], seated[0], args.follows)
                 browser.close()
         finally:
             server.terminate()
@@ -133,6 +233,10 @@ def main() -> int:
     print(line("dealer's tap, alone", alone[1]))
     print(line(f"dealer's page load, club load x{args.scale}", loaded[0]))
     print(line(f"dealer's tap, club load x{args.scale}", loaded[1]))
+    for kind, values in followed_alone.items():
+        print(line(f"follow: {kind}, alone", values))
+    for kind, values in followed_loaded.items():
+        print(line(f"follow: {kind}, club load x{args.scale}", values))
     return 0
 
 
