@@ -7,6 +7,7 @@ answered with a new part must be that fresh render."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from dataclasses import dataclass, field
@@ -109,6 +110,7 @@ def test_every_open_page_follows_a_night_of_hands_breaks_and_hand_for_hand(
     behind = Client(_cache(app).app)
     rng = random.Random(42)
     entries = tries = 0
+    saved = b""
     kinds: set[str] = set()
 
     def command(path: str, body: dict[str, Any] | None = None) -> bool:
@@ -154,10 +156,77 @@ def test_every_open_page_follows_a_night_of_hands_breaks_and_hand_for_hand(
             page.check(phone, (entries, kind))
         for path in cached:
             assert client.get(path).get_data() == behind.get(path).get_data(), (entries, kind, path)
-    state = state_of(app, tid)
+        if entries == 60:
+            saved = phone.get("/backup/download").get_data()  # for the restore below
+    played = state_of(app, tid)
     assert entries >= 120, (entries, tries)
     assert {"deal", "moves confirmed", "the director's undo", "a table's undo"} <= kinds, kinds
-    assert len(state.seating.tables) < 3, "a table was broken"
-    assert state.players_left < len(names) - 4
+    assert len(played.seating.tables) < 3, "a table was broken"
+    assert played.players_left < len(names) - 4
+
+    def check_all(step: str) -> None:
+        for page in pages:
+            page.check(phone, step)
+        for path in cached:
+            assert client.get(path).get_data() == behind.get(path).get_data(), (step, path)
+
+    # The night's end: a deal at the final table, the director's undo of it, then a restore of
+    # the night as it was at its 60th command.
+    if played.players_left >= 2 and not played.finished:
+        dealt = phone.post(f"/api/t/{tid}/deal", json={"method": "equal"}, headers=headers)
+        assert dealt.status_code == 201, dealt.get_json()
+        assert state_of(app, tid).finished
+        check_all("a deal")
+        assert command(f"/api/t/{tid}/undo")
+        check_all("the deal undone")
+    restored = phone.post("/backup/restore", data={"csrf_token": dealer.token, "confirm": "on",
+                                                   "backup": (io.BytesIO(saved), "backup.db")},
+                          content_type="multipart/form-data")
+    assert restored.status_code == 303
+    phone.get(restored.headers["Location"])  # as the browser does: the page that says it was restored
+    assert state_of(app, tid).seq < played.seq
+    check_all("a restore")
     # Most polls are answered "not changed": the versions are steady where nothing changed.
     assert sum(p.unchanged for p in pages) > sum(p.polls for p in pages) // 4
+
+
+def test_every_open_page_follows_a_cash_night(director: Any) -> None:
+    """A cash night at two tables, an entry at a time, with the tables' undo and a newcomer
+    seated midway: after every command, each table's panel and the night's page are what a
+    fresh render of them shows."""
+    from tests.director.test_cash import add_member, new_session, sit
+
+    members = [add_member(director, name) for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")]
+    sid = new_session(director, {"seats": 6, "stake": "50/100"}, {"seats": 6, "stake": "50/100"})
+    for k, member in enumerate(members[:6]):
+        assert sit(director, sid, member, 1 + k // 2, 5_000, table=1 + k % 2).status_code == 201
+    client = director.client
+    pages = [OpenPage(f"cash table {n}", f"/cash/{sid}/table/{n}/panel") for n in (1, 2)]
+    pages.append(OpenPage("cash night", f"/cash/{sid}"))
+    for page in pages:
+        page.open(client)
+    rng = random.Random(7)
+    entries = tries = 0
+    while entries < 100 and tries < 600:
+        tries += 1
+        table = rng.choice([1, 2])
+        view = director.api("GET", f"/api/cash/{sid}/table/{table}").get_json()
+        base = f"/api/cash/{sid}/table/{table}"
+        if entries == 50:
+            answer = sit(director, sid, members[6], 5, 5_000, table=1)
+        elif rng.random() < 0.06:
+            answer = director.api("POST", f"{base}/undo", {})
+        elif view["phase"] == "before":
+            answer = director.api("POST", f"{base}/deal", {})
+        elif view["phase"] == "showdown" or not view["actions"]:
+            answer = director.api("POST", f"{base}/award", {"winners": [[p["eligible"][0]] for p in view["pots"]]})
+        else:
+            kinds = [a["kind"] for a in view["actions"] if a["kind"] in ("fold", "check", "call", "allin")]
+            answer = director.api("POST", f"{base}/act", {"kind": rng.choice(kinds)})
+        if answer.status_code != 201:
+            continue
+        entries += 1
+        for page in pages:
+            page.check(client, entries)
+    assert entries == 100
+    assert sum(p.unchanged for p in pages[:2]) > 10  # one table's play leaves the other's panel as it was
