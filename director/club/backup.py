@@ -72,7 +72,8 @@ def check(path: str) -> list[str]:
             if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise InvalidInput("That backup is damaged (SQLite's check fails): nothing was restored.")
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if not {"_sqlite_migrations", "streams", "events"} <= tables:
+            streams = "streams" if "streams" in tables else "tournaments"  # so named before m005_streams
+            if not {"_sqlite_migrations", streams, "events"} <= tables:
                 raise InvalidInput("That file is an SQLite database, but not a backup of poker-director.")
             names = [r[0] for r in conn.execute(
                 "SELECT name FROM _sqlite_migrations WHERE migration_set = 'director' ORDER BY id")]
@@ -102,10 +103,13 @@ def restore(upload: str) -> Path:
             source.backup(live)
         finally:
             source.close()
+        # A backup of an older version gets this version's schema before anything is written
+        # to it (the generation's table came with m011_app_settings).
+        migrations.apply(Database(live))
         with live:  # the other server processes forget the night thrown away too
             new_generation(live)
         forget_everything()  # every state, page and answer kept describes the database thrown away
-    migrate(database)  # a backup of an older version gets this version's schema
+    migrate(database)  # as a start would (nothing is left to apply)
     return aside
 
 

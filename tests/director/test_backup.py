@@ -100,3 +100,30 @@ def test_after_a_restore_every_page_and_poll_shows_the_restored_night(app: Flask
         assert "You finished" not in text and "Bob" in text, path
     with app.app_context():
         assert {"folded states", "players' fields", "player tokens", "polled answers", "rendered clocks"} <= set(caches())
+
+
+def test_a_backup_from_before_the_streams_and_the_app_settings_restores(app: Flask, director: Director,
+                                                                        tmp_path: Path):
+    """A backup of a database whose schema stops at m002 (the tournaments table not yet named
+    ``streams``, no ``app_settings``) is one of ours: restored, it is brought up to this
+    version's schema and its night is read back."""
+    from sqlite_utils import Database
+
+    from director.core.migrations import migrations
+
+    old = tmp_path / "old.db"
+    db = Database(old)
+    migrations.apply(db, stop_before="m003_snapshots")
+    db.execute("INSERT INTO tournaments (id, name, created_at, last_seq, kind) VALUES (1, 'Kept', 1, 1, 'tournament')")
+    db.execute("INSERT INTO events (tournament_id, seq, type, payload, at) VALUES (1, 1, 'created', ?, 1)",
+               ['{"name": "Kept", "preset": "home-short"}'])
+    db.conn.commit()
+    db.close()
+    new_tournament(director, ["Ann"], name="Replaced")
+    response = restore(director, old.read_bytes())
+    assert response.status_code == 303, soup(response).get_text(" ", strip=True)
+    assert names(director) == ["Kept"]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")] == \
+            [m.name for m in migrations.pending(Database(memory=True))]
+    conn.close()

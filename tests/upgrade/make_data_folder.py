@@ -81,6 +81,14 @@ def season_summary(answer: dict[str, Any]) -> dict[str, Any]:
             "standings": [[s["name"], s["rank"], s["points"]] for s in answer["standings"]]}
 
 
+def cash_night(answer: dict[str, Any]) -> dict[str, Any]:
+    """A cash night: its id, name, and each table's stake and seated players (seat, name, stack)."""
+    return {"id": answer["id"], "name": answer["name"],
+            "tables": [{"table": t["table"], "stake": t["stake"],
+                        "players": [[p["seat"], p["name"], p["stack"]] for p in t["players"]]}
+                       for t in answer["tables"]]}
+
+
 def person(answer: dict[str, Any]) -> list[Any]:
     """A person: name, nickname, note (an empty one as "")."""
     return [answer["name"], answer["nickname"] or "", answer["note"] or ""]

@@ -3,11 +3,15 @@ everything it held read back, and a folder this version cannot open safely is re
 sentence, its files untouched.
 
 ``data/<commit>/`` holds a data folder made by that commit's own command and JSON API (its
-``NOTE.md`` says how) and ``expected.json``, what that version answered about it.
+``NOTE.md`` says how) and ``expected.json``, what that version answered about it. A backup
+made by an earlier version restores the same way: the database file (or, where the folder
+keeps one, ``backup.db``, the file that version's backup page downloaded) restored into a
+fresh app reads back the same.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import sqlite3
@@ -23,15 +27,20 @@ from director import create_app
 from director.cli import main as cli_main
 from director.core.db import DatabaseRefused, look, migrate
 from director.core.store import cache
-from tests.upgrade.make_data_folder import person, season_summary, tournament
+from tests.upgrade.make_data_folder import cash_night, person, season_summary, tournament
 
 DATA = Path(__file__).resolve().parent / "data"
 NAME = "poker-director.db"
 FORMER = "poker-director.core.db"
 KEPT = {
+    "c1060e8": NAME,  # the first day's last version: tournaments and cash nights, no players' database yet
+    "22402be": NAME,  # people, seasons, deals and a backup page; before app_settings and command ids
     "f9d6589": NAME,  # the last version before the database moved into director/core
     "886fbe9": FORMER,  # a version that named the file poker-director.core.db
 }
+EXTRA = ("cash_nights", "phones")
+"""What a folder's ``expected.json`` may keep beyond tournaments, seasons and people, read back
+where it does."""
 
 
 @pytest.fixture(autouse=True)
@@ -59,9 +68,9 @@ def api(client: FlaskClient, method: str, path: str, body: Any = None, token: st
     return response.get_json()
 
 
-def read_back(app: Flask, password: str) -> dict[str, Any]:
+def read_back(app: Flask, password: str, also: tuple[str, ...] = ()) -> dict[str, Any]:
     """Everything the folder holds, read through today's JSON API after logging in with
-    ``password``, in the shape ``expected.json`` keeps."""
+    ``password``, in the shape ``expected.json`` keeps; with ``also``, those of ``EXTRA`` too."""
     client = app.test_client()
     token = api(client, "GET", "/api/session")["csrf_token"]
     assert api(client, "GET", "/api/session")["password_set"], "the first-start page would ask for a new password"
@@ -74,7 +83,34 @@ def read_back(app: Flask, password: str) -> dict[str, Any]:
         "seasons": [season_summary(api(client, "GET", f"/api/seasons/{s['id']}"))
                     for s in api(client, "GET", "/api/seasons")["seasons"]],
         "people": sorted(person(p) for p in api(client, "GET", "/api/people")["people"]),
+        **({"cash_nights": [cash_night(api(client, "GET", f"/api/cash/{s['id']}"))
+                            for s in sorted(api(client, "GET", "/api/cash")["sessions"], key=lambda s: s["id"])]}
+           if "cash_nights" in also else {}),
+        **({"phones": phones(app, client)} if "phones" in also else {}),
     }
+
+
+def phones(app: Flask, director: FlaskClient) -> list[list[Any]]:
+    """Each registered player's phone link, from today's event log (tournament, name, token),
+    once each link is checked to open that player's own page on a phone (no login)."""
+    links = sorted([t["id"], e["payload"]["name"], e["payload"]["token"]]
+                   for t in api(director, "GET", "/api/tournaments")["tournaments"]
+                   for e in api(director, "GET", f"/api/t/{t['id']}/events")["events"]
+                   if e["type"] == "player_registered" and e["payload"].get("token"))
+    phone = app.test_client()
+    for _, name, token in links:
+        page = phone.get(f"/p/{token}")
+        assert page.status_code == 200 and name in page.get_data(as_text=True), (name, page.status_code)
+    return links
+
+
+def held(want: dict[str, Any]) -> dict[str, Any]:
+    """What ``read_back`` answers for a folder: ``expected.json`` without its notes."""
+    return {key: value for key, value in want.items() if key != "not_yet"}
+
+
+def extra(want: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(key for key in EXTRA if key in want)
 
 
 def databases(folder: Path) -> list[str]:
@@ -85,12 +121,48 @@ def databases(folder: Path) -> list[str]:
 def test_a_data_folder_of_an_earlier_version_opens_with_everything_it_held(commit: str, tmp_path: Path) -> None:
     folder = kept_folder(commit, tmp_path / "instance")
     want = expected(commit)
-    assert want["tournaments"] and want["seasons"][0]["standings"] and want["people"]
+    assert want["tournaments"] and want["people"]
+    assert "seasons" in want.get("not_yet", []) or want["seasons"][0]["standings"]
     app = create_app({"TESTING": True}, instance_path=folder)
-    assert read_back(app, want["password"]) == want
+    assert read_back(app, want["password"], extra(want)) == held(want)
     assert Path(app.config["DATABASE"]) == folder / NAME
     assert FORMER not in databases(folder), "one database left, under its one name"
     assert (folder / NAME).exists()
+
+
+def backup_of(commit: str) -> Path:
+    """The backup a host of ``commit`` kept: what its backup page downloaded where the folder
+    keeps that file, else the database file itself (a copy of it is the backup)."""
+    downloaded = DATA / commit / "backup.db"
+    return downloaded if downloaded.exists() else DATA / commit / KEPT[commit]
+
+
+@pytest.mark.parametrize("way", ["page", "api"])
+@pytest.mark.parametrize("commit", sorted(KEPT))
+def test_a_backup_made_by_an_earlier_version_restores_the_same_way(commit: str, way: str, tmp_path: Path) -> None:
+    """Restored into a fresh app (through the restore page or ``POST /api/restore``), the
+    backup reads back everything the earlier version answered about its folder."""
+    want = expected(commit)
+    app = create_app({"TESTING": True}, instance_path=tmp_path / "instance")
+    client = app.test_client()
+    token = api(client, "GET", "/api/session")["csrf_token"]
+    response = client.post("/api/setup-password", json={"password": "a new laptop's password"},
+                           headers={"X-CSRFToken": token})
+    assert response.status_code == 201
+    token = response.get_json()["csrf_token"]
+    content = backup_of(commit).read_bytes()
+    if way == "page":
+        data = {"csrf_token": token, "backup": (io.BytesIO(content), "backup.db"), "confirm": "on"}
+        response = client.post("/backup/restore", data=data, content_type="multipart/form-data")
+        assert response.status_code == 303, response.get_data(as_text=True)
+    else:
+        data = {"backup": (io.BytesIO(content), "backup.db"), "confirm": "true"}
+        response = client.post("/api/restore", data=data, content_type="multipart/form-data",
+                               headers={"X-CSRFToken": token})
+        assert response.status_code == 200, response.get_data(as_text=True)
+        assert "Restored the backup" in response.get_json()["notice"]
+    assert backup_of(commit).read_bytes() == content, "the kept file is only read"
+    assert read_back(app, want["password"], extra(want)) == held(want)
 
 
 def files(folder: Path) -> dict[str, tuple[bytes, int]]:
