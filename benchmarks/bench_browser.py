@@ -194,7 +194,7 @@ def main() -> int:
                     taps(page, 1)
                 director = Client(port, "session=" + night.cookie, night.csrf)
                 _, body, _ = director.request("GET", f"/api/t/{night.tid}/table/{mine}")
-                seated = [s["player"] for s in json.loads(body)["seats"]]
+                seated = [s["player"] for s in json.loads(body)["seats"] if s["stack"] > 0 and not s["status"]]
                 watched = follow_pages(context, base, night.tid, mine, night.tokens[0])
                 followed_alone = follows(watched, director, night.tid, seated[-1], seated[0], args.follows)
                 stats = Stats()

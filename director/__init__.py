@@ -69,6 +69,7 @@ BLUEPRINTS: list[str] = [
     "director.tables.api:bp",  # the seating pages (``director.tables.pages``) and their JSON twins
     "director.player.pages:bp",
     "director.tables.api:dealer",
+    "director.tables.offline:bp",  # the engine's sources and sentences for the dealer's phone offline
     "director.tables.phones:bp",
     "director.cash.api:bp",
     "director.core.languages:bp",
@@ -157,4 +158,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | P
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    from director.club import autobackup
+
+    autobackup.init_app(app)  # the copies ``serve`` asked for, made by this process's thread
     return app

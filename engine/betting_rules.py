@@ -49,9 +49,13 @@ class BettingRules(HandState):
         low: int | None = None
         high: int | None = None
         pot: int | None = None
+        pot_raise: int | None = None
+        half: int | None = None
         if can_raise:
             low, high = self._bounds(i)
-            pot = max(low, min(high, self._pot_to(i)))
+            pot_raise = self._pot_to(i)
+            pot = max(low, min(high, pot_raise))
+            half = max(low, min(high, self._pot_to(i, 2)))
         return LegalActions(
             seat=self.seats[i],
             can_fold=not (can_check and policy == "refuse"),
@@ -65,6 +69,8 @@ class BettingRules(HandState):
             fold_warns=can_check and policy == "warn",
             pot_to=pot,
             raises_left=self._raises_left(),
+            pot_raise_to=pot_raise,
+            half_pot_to=half,
         )
 
     # ------------------------------------------------------------------ the structure
@@ -112,15 +118,36 @@ class BettingRules(HandState):
             return low, max(low, min(self._pot_to(i), all_in_to))
         return low, all_in_to
 
-    def _pot_to(self, i: int) -> Chips:
-        """The bet or raise "to" the size of the pot after seat index ``i``'s call: every chip
-        in the pots and bets, the call, and in pot limit before the flop what a dead or short
-        blind lacks (TDA 54: "as if full blinds were posted")."""
+    def _pot_to(self, i: int, part: int = 1) -> Chips:
+        """The bet or raise "to" the size of the pot after seat index ``i``'s call (``part``
+        2: half of it), before any limit (the player's all-in, the pot limit)::
+
+            to = the bet to match + the pot after the call // part
+            the pot after the call = every chip in the pots and bets + the call
+
+        (the call being the bet to match less the seat's own bet; in pot limit before the flop
+        the pot also counts what a dead or short blind lacks, TDA 54: "as if full blinds were
+        posted"). The same "to" is the call plus the pot after it, added to the seat's bet.
+        Half of an odd pot drops the odd chip.
+
+        Facing a bet of 500 into a pot of 1,000, the call is 500 and the pot after it 2,000:
+        pot is a raise to 500 + 2,000 = 2,500, half pot a raise to 500 + 1,000 = 1,500. A bet
+        into a pot of 19,700 is 19,700 for pot and 9,850 for half, even when the player has
+        only 19,400 (the legal actions then cap pot at the all-in, 19,400, and leave half pot
+        at 9,850).
+
+        >>> from engine.hand import Hand, HandSetup
+        >>> hand = Hand(HandSetup({1: 5000, 2: 5000, 3: 5000}, 1, 2, 3, 100, 200))
+        >>> hand.raise_to(1, 500).to
+        500
+        >>> hand._pot_to(hand._to_act), hand._pot_to(hand._to_act, 2)  # 800 in, + the call 400
+        (1700, 1100)
+        """
         current = self._current
         pot = sum(self._committed) + self._dead + sum(self._bet) + (current - self._bet[i])
         if self._street == PREFLOP and self.setup.betting == POT_LIMIT:
             pot += self._blind_short
-        return current + pot
+        return current + pot // part
 
     def _may_raise(self, i: int) -> bool:
         """Reopened for this seat, and somebody else could call more than the bet."""
@@ -209,8 +236,9 @@ class BettingRules(HandState):
 
     def _verify_amount(self, i: int, amount: Chips, word: str) -> None:
         """Refuse ``amount`` as seat index ``i``'s bet (``word`` is ``bet``) or raise (``raise
-        to``): not a whole number, more than they have, not above the bet, the betting not open
-        to them (:meth:`_verify_open`), or below the minimum without being all in."""
+        to``): not a whole number, more than they have (refused with this player's limit: in
+        pot limit the pot when it is less than the all-in), not above the bet, the betting not
+        open to them (:meth:`_verify_open`), or below the minimum without being all in."""
         seat, current, bet = self.seats[i], self._current, self._bet[i]
         all_in_to = bet + self._stack[i]
         if type(amount) is not int:
@@ -224,7 +252,10 @@ class BettingRules(HandState):
                 seat=seat, amount=repr(amount),
             )
         shown, most = amount, all_in_to
+        betting = self.setup.betting
         if amount > all_in_to:
+            if betting == POT_LIMIT and max(current + self._full, self._pot_to(i)) < all_in_to:
+                self._verify_pot_limit(i, amount, word)  # the pot, below the all-in, is the limit
             if word == "bet":
                 raise IllegalAction(
                     "Seat {seat} cannot bet {amount}: the most they can bet is {most} (all in).",
@@ -245,20 +276,11 @@ class BettingRules(HandState):
                 seat=seat, amount=shown, current=current,
             )
         self._verify_open(i, amount, word)
-        betting = self.setup.betting
         if betting == FIXED_LIMIT:
             self._verify_limit(i, amount, word)
             return
         if betting == POT_LIMIT:
-            most = max(current + self._full, self._pot_to(i))
-            if amount > most:
-                if word == "bet":
-                    raise IllegalAction(
-                        "Pot limit: the most seat {seat} can bet is {most}.", seat=seat, most=most
-                    )
-                raise IllegalAction(
-                    "Pot limit: the most seat {seat} can raise to is {most}.", seat=seat, most=most
-                )
+            self._verify_pot_limit(i, amount, word)
         minimum = current + self._full
         if amount < minimum and amount != all_in_to:
             if current == 0:
@@ -269,6 +291,20 @@ class BettingRules(HandState):
             raise IllegalAction(
                 "Seat {seat} cannot raise to {amount}: the minimum raise is to {minimum}.",
                 seat=seat, amount=shown, minimum=minimum,
+            )
+
+    def _verify_pot_limit(self, i: int, amount: Chips, word: str) -> None:
+        """Pot limit: refuse a bet or raise past the pot after the call (TDA 54), or past the
+        minimum bet or raise when that is more."""
+        seat = self.seats[i]
+        most = max(self._current + self._full, self._pot_to(i))
+        if amount > most:
+            if word == "bet":
+                raise IllegalAction(
+                    "Pot limit: the most seat {seat} can bet is {most}.", seat=seat, most=most
+                )
+            raise IllegalAction(
+                "Pot limit: the most seat {seat} can raise to is {most}.", seat=seat, most=most
             )
 
     def _verify_open(self, i: int, amount: Chips, word: str) -> None:

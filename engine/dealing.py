@@ -60,6 +60,8 @@ from engine.hand import Hand, HandSetup
 from engine.hand_setup import HOLDEM
 from engine.houserules import PendingAction, record_out_of_turn, resolve_out_of_turn
 from engine.positions import Positions
+from engine.seat_events import refuse_play_at_broken
+from engine.seating import Seating, needs_break
 from engine.stacks import ChipCheck as ChipCheck
 from engine.stacks import chip_check as chip_check
 from engine.stacks import stack_of, with_net
@@ -208,14 +210,16 @@ def h4h_hand(state: Tournament, table: int | None) -> int:
 
 
 def h4h_waiting_for(state: Tournament, table: int) -> list[int]:
-    """Hand for hand: the other tables that must finish before ``table`` deals again."""
+    """Hand for hand: the other tables that must finish before ``table`` deals again (a
+    breaking table's last hand too)."""
     since = _h4h_since(state)
     if since is None:
         return []
     want = h4h_round(state, table) or 1
     late: list[int] = []
-    for other in state.seating.tables:
-        if other == table or len(state.seating.at_table(other)) < 2:
+    breaking = state.breaking_tables  # their last hand is one of the hand-for-hand hands
+    for other in state.tables_in_play:
+        if other == table or (len(state.seating.at_table(other)) < 2 and other not in breaking):
             continue
         latest = state.dealing.current(other)
         done = _h4h_hands(latest, since)
@@ -251,6 +255,7 @@ def _table(state: Tournament, payload: Mapping[str, Any]) -> int:
 def _running(state: Tournament, table: int) -> TableHand:
     hand = state.dealing.running(table)
     if hand is None:
+        refuse_play_at_broken(state, table)
         raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table)
     return hand
 
@@ -348,6 +353,8 @@ def _refuse_deal_now(state: Tournament, table: int, at: float) -> None:
             "Table {table} is still playing hand {hand}: finish it before dealing the next.",
             table=table, hand=str(running.number),
         )
+    refuse_play_at_broken(state, table)
+    refuse_deal_before_moves(state, table)
     late = h4h_waiting_for(state, table)
     if late:
         tables = ", ".join(str(t) for t in late)
@@ -359,6 +366,44 @@ def _refuse_deal_now(state: Tournament, table: int, at: float) -> None:
         raise IllegalAction(
             "Hand for hand: table {tables} must finish its hand before table {table} deals the next.",
             tables=tables, table=table,
+        )
+
+
+def _final_due(seating: Seating[PlayerId]) -> bool:
+    """Whether everyone left fits at one table while several are open (TDA 2.6)."""
+    return len(seating.tables) > 1 and 2 <= len(seating) <= seating.table_size
+
+
+def _drawn_as_due(state: Tournament) -> bool:
+    """Whether the last seat draw itself laid the tables out so (more tables than the players
+    need: the director's own layout, not moves announced after a bust)."""
+    payload = state.last_draw[1]
+    seats = payload.get("seats")
+    if not isinstance(seats, Mapping) or not seats:
+        return False
+    size = payload.get("table_size")
+    drawn = Seating.of(size if isinstance(size, int) else state.seating.table_size,
+                       {(int(v[0]), int(v[1])): int(k) for k, v in seats.items()})
+    return _final_due(drawn) or needs_break(drawn) is not None
+
+
+def refuse_deal_before_moves(state: Tournament, table: int) -> None:
+    """No new hand is dealt at a table whose players are about to get new seats: every table
+    once everyone left fits at the final table (TDA 2.6), the table next in breaking order once
+    the players fit at one table fewer (TDA 2.5), from the bust that makes it until the director
+    has recorded the moves (a layout the seat draw made itself is the director's, and stands)."""
+    seating = state.seating
+    if table not in seating.tables:
+        return
+    if _final_due(seating):
+        if not _drawn_as_due(state):
+            raise IllegalAction(
+                "{count} players fit at the final table: its seats are about to be drawn, so no new hand is dealt "
+                "here.", count=len(seating),
+            )
+    elif needs_break(seating) == table and not _drawn_as_due(state):
+        raise IllegalAction(
+            "Table {table} breaks: its players are about to get new seats, so no new hand is dealt here.", table=table
         )
 
 

@@ -238,6 +238,16 @@ class LegalActions:
     pot_to: Chips | None = None
     """The bet or raise "to" the size of the pot after the call (within the legal range), or
     None when no bet or raise is allowed: the dealer's *Pot* button."""
+    pot_raise_to: Chips | None = None
+    """The bet or raise "to" the size of the pot, before any limit: the bet to match plus
+    the pot after the call (the formula and an example are in
+    :meth:`engine.betting_rules.BettingRules._pot_to`), however many chips the player has;
+    None when no bet or raise is allowed. Pot limit's "the pot": the most a player can raise
+    to (``max_bet_or_raise_to``) is less where the stack is short of it."""
+    half_pot_to: Chips | None = None
+    """The bet or raise "to" half the pot after the call, then within the legal range (the
+    minimum raise … the most: the all-in, or the pot limit's), or None when no bet or raise
+    is allowed: the dealer's *½ pot* button."""
     raises_left: int | None = None
     """Fixed limit: the bets and raises left before the cap (None: no cap applies)."""
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TypeAlias
 
-from engine.errors import N_, IllegalAction, InvalidInput
+from engine.errors import N_, IllegalAction, InvalidInput, Message
 from engine.events import Event
 from engine.payload import _int, _player_id
 from engine.seating import Move, Seating, apply_moves
@@ -136,3 +136,54 @@ def _seats_drawn_at_size(state: Tournament, event: Event) -> Tournament:
                     name=state.name_of(pid), table=table, seat=seat,
                 )
     return new
+
+
+# --- a broken table: where its players went ----------------------------------------------
+
+
+def _seats_after(where: Mapping[PlayerId, tuple[int, int]], event: Event) -> dict[PlayerId, tuple[int, int]] | None:
+    """Where the players sit after the seating event ``event`` (None: not a seating event)."""
+    payload = event.payload
+    if event.type == "seats_drawn":
+        seats = payload.get("seats")
+        return {int(k): (int(v[0]), int(v[1])) for k, v in seats.items()} if isinstance(seats, Mapping) else {}
+    if event.type in ("player_seated", "player_moved"):
+        return {**where, int(payload["player"]): (int(payload["table"]), int(payload["seat"]))}
+    if event.type == "players_moved":
+        moved = {int(m["player"]): (int(m["to"][0]), int(m["to"][1])) for m in payload.get("moves", ())}
+        return {**where, **moved}
+    return None
+
+
+def went_from(state: Tournament, table: int) -> tuple[tuple[PlayerId, int, int], ...]:
+    """Where the players of a broken ``table`` sit now, ``(player, table, seat)``: those it
+    had when it lost its last players (a table break, the final table's draw, a new draw),
+    once its last hand is over, and not out since. Empty while the table is in play (open, or
+    finishing its last hand) and for a table that never had players."""
+    if table in state.tables_in_play:
+        return ()
+    where: dict[PlayerId, tuple[int, int]] = {}
+    left: tuple[PlayerId, ...] = ()
+    for event in state.director_log:  # the seating events, without the hands of the night
+        after = _seats_after(where, event)
+        if after is None:
+            continue
+        gone = tuple(pid for pid, (t, _) in where.items() if t == table and pid in after and after[pid][0] != table)
+        if gone:
+            left = gone
+        where = after
+    return tuple((pid, *place) for pid in left if (place := state.seating.place_of(pid)) is not None)
+
+
+def where_they_went(state: Tournament, table: int) -> tuple[Message, ...]:
+    """:func:`went_from` in words, by table and seat: ``Ann is at table 1 seat 4``, ..."""
+    return tuple(Message("{name} is at table {table} seat {seat}", name=state.name_of(pid), table=t, seat=s)
+                 for pid, t, s in sorted(went_from(state, table), key=lambda p: (p[1], p[2])))
+
+
+def refuse_play_at_broken(state: Tournament, table: int) -> None:
+    """Refuse a hand at ``table`` once it has broken, saying where its players went."""
+    places = where_they_went(state, table)
+    if places:
+        raise IllegalAction("Table {table} has broken, so no hand is played here: {places}.", table=table,
+                            places=places)

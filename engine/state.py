@@ -391,6 +391,20 @@ class Tournament:
         return tuple(waiting)
 
     @property
+    def breaking_tables(self) -> tuple[int, ...]:
+        """Tables whose players have all been given new seats (a table break, the final table's
+        draw) while a hand there is running: each stays in play until that hand is over, its
+        players finishing it before they take their new seats (TDA 20, WSOP 67); then it is
+        broken."""
+        open_tables = set(self.seating.tables)
+        return tuple(sorted(t for t, hand in self.dealing.latest.items() if not hand.finished and t not in open_tables))
+
+    @property
+    def tables_in_play(self) -> tuple[int, ...]:
+        """The open tables and the tables finishing their last hand (``breaking_tables``)."""
+        return tuple(sorted({*self.seating.tables, *self.breaking_tables}))
+
+    @property
     def unseated(self) -> tuple[Player, ...]:
         """Players still in without a seat (registered after the draw, or back after a rebuy)."""
         return tuple(p for p in self.alive if not p.seated)

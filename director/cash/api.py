@@ -15,10 +15,12 @@ from director.cash.commands import CLUB_COMMANDS, SESSION_COMMANDS, TABLE_COMMAN
 from director.cash.pages import bp
 from director.cash.store import club_balances, load_club, load_session, session_rows
 from director.cash.views import club_json, session_json, summary_data, table_json
+from director.core import shapes
 from director.core.commands import REGISTRY, Outcome, api_route
 from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext
+from director.core.store import load_authors, load_events
 from director.core.web import now
 from engine.cash import STAKES, CashSession, Club
 
@@ -81,6 +83,17 @@ def api_table(session_id: int, table_no: int) -> ResponseReturnValue:
     if not any(t.number == table_no for t in state.tables):
         abort(404, description=gettext("There is no table %(table)s in this cash session.", table=table_no))
     return jsonify(table_json(state, session_id, table_no))
+
+
+@api.get("/api/cash/<int:session_id>/events", result=shapes.Events, login=True,
+         summary="A cash session's event log, each entry with who entered it (the director's: it holds every "
+                 "hand's cards)")
+def api_events(session_id: int) -> ResponseReturnValue:
+    db = get_db()
+    load_session(db, session_id)  # 404 for a session that does not exist
+    authors = load_authors(db, session_id)
+    return jsonify(events=[{"seq": e.seq, "type": e.type, "payload": e.payload, "at": e.at,
+                            "author": authors.get(e.seq)} for e in load_events(db, session_id)])
 
 
 def _club(done: Outcome[Club]) -> ResponseReturnValue:

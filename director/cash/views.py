@@ -21,6 +21,7 @@ from director.cash.store import all_sessions, club_balances, load_club, load_ses
 from director.core import store
 from director.core.db import get_db
 from director.core.i18n import gettext, ngettext
+from director.core.roles import author_words
 from director.core.words import number, say
 from director.setup.views import dealt_game_views
 from engine import cash
@@ -241,8 +242,9 @@ def session_context(session_id: int, **extra: Any) -> dict[str, Any]:
         for s in t.free_seats
     ]
     names = {**club.names(), **dict(state.names)}  # the session's own names win (a member renamed later)
+    authors = store.load_authors(db, session_id)
     history = [
-        say(cash.describe(e, names))
+        (say(cash.describe(e, names)), say(author_words(authors.get(e.seq))))
         for e in reversed(store.load_events(db, session_id, after=max(0, state.seq - 12)))
     ]
     return {

@@ -35,6 +35,7 @@ from director.core.commands import api_route, page_route, perform
 from director.core.contract import Api
 from director.core.db import get_db
 from director.core.i18n import gettext
+from director.core.roles import DIRECTOR
 from director.core.web import flash_and_go, refusal_status, render
 from director.core.words import say
 from director.screens.charts import line_chart
@@ -152,8 +153,7 @@ def merge_page(person_id: int) -> ResponseReturnValue:
 
 
 @api.get("/api/people", summary="The players' database: everyone, with the nights each played (the director)",
-         result=club_shapes.People, errors=())
-@login_required
+         result=club_shapes.People, login=True, errors=())
 def api_list() -> ResponseReturnValue:
     db = get_db()
     sync(db)
@@ -167,7 +167,7 @@ api_route(api, "/api/people", add_command, lambda pid: (jsonify(record_of(get_db
 
 @api.get("/api/people/<int:person_id>", summary="A person's nights, totals and statistics from the hands "
          "dealt with the assistant (the director, or anyone when the host made the pages public)",
-         result=club_shapes.PersonRecord)
+         result=club_shapes.PersonRecord, roles=(DIRECTOR,))
 @director_unless_public
 def api_show(person_id: int) -> ResponseReturnValue:
     return jsonify(record_of(get_db(), person_id).as_json())

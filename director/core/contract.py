@@ -39,6 +39,7 @@ from werkzeug.routing import IntegerConverter, Map
 
 from director.core.auth import login_required, role_required
 from director.core.i18n import gettext
+from director.core.roles import ANYONE, DIRECTOR, FLOOR
 from director.core.words import say
 from engine.errors import N_, InvalidInput, Message, Term
 from engine.limits import (
@@ -348,9 +349,19 @@ class Operation:
     files: tuple[str, ...] = ()
     """Fields of the body that are files: the body is then a multipart form (a restore)."""
     roles: tuple[str, ...] = ()
-    """Who may call it (a registered command's roles, ``director.core.commands``)."""
+    """Who may call it: a registered command's roles (``director.core.commands``); else the
+    director alone for a write, and for a read what its login lets in (:func:`readers`)."""
     guard: Callable[[dict[str, Any]], None] | None = field(default=None, compare=False, repr=False)
     """Refuses a caller outside ``roles`` (given the path's ids) before the body is read."""
+
+
+def readers(rule: str, login: bool) -> tuple[str, ...]:
+    """Who may read a route of the JSON API: anyone without a login; with one, the director,
+    and the floor a night's own (``director.core.auth.login_required``: a read under its
+    tournament). A read the director keeps (``director_required``) says so itself."""
+    if not login:
+        return (ANYONE,)
+    return (DIRECTOR, FLOOR) if "<int:tournament_id>" in rule else (DIRECTOR,)
 
 
 OPERATIONS: dict[str, Operation] = {}
@@ -386,9 +397,11 @@ class Api:
 
     def get(self, rule: str, *, summary: str, result: type[BaseModel] | None = None, login: bool = False,
             errors: tuple[int, ...] = (404,), endpoint: str | None = None, description: str | None = None,
-            produces: str | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
+            produces: str | None = None, roles: tuple[str, ...] | None = None,
+            ) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
         operation = Operation("get", summary, self.tag, None, result, 200, login, False,
-                              tuple(sorted({*errors, *((401,) if login else ())})), description, produces)
+                              tuple(sorted({*errors, *((401,) if login else ())})), description, produces,
+                              roles=roles or readers(self.prefix + rule, login))
         return self._route(rule, operation, endpoint)
 
     def post(self, rule: str, *, summary: str, body: type[Input] | None = None,
@@ -398,7 +411,8 @@ class Api:
              guard: Callable[[dict[str, Any]], None] | None = None) -> Callable[[Callable[..., ResponseReturnValue]], Callable[..., ResponseReturnValue]]:
         codes = {*errors, 400, 422} | ({401} if login else set()) | ({403} if set(roles) - {"director"} else set())
         operation = Operation("post", summary, self.tag, body, result, status, login, True,
-                              tuple(sorted(codes)), description, files=files, roles=roles, guard=guard)
+                              tuple(sorted(codes)), description, files=files, roles=roles or (DIRECTOR,),
+                              guard=guard)
         return self._route(rule, operation, endpoint)
 
     def unknown(self, rule: str, known: tuple[str, ...], what: str, status: int = 404) -> None:
@@ -427,7 +441,7 @@ class Api:
                     kwargs["data"] = read(operation.body)
                 return view(**kwargs)
 
-            if operation.login and set(operation.roles) - {"director"}:
+            if operation.login and operation.guard is not None and set(operation.roles) - {"director"}:
                 handler = role_required(handler)  # any role in; the command says which may
             elif operation.login:  # 401 with the reason, as every director-only route answers
                 handler = login_required(handler)
@@ -529,8 +543,7 @@ def document(app: Flask) -> dict[str, Any]:
         }
         if operation.description:
             item["description"] = operation.description
-        if operation.roles:
-            item["x-roles"] = list(operation.roles)
+        item["x-roles"] = list(operation.roles)
         if operation.body is not None and operation.files:
             item["requestBody"] = {"required": True, "content": {"multipart/form-data": {"schema": _form_schema(operation)}}}
         elif operation.body is not None:
@@ -542,6 +555,8 @@ def document(app: Flask) -> dict[str, Any]:
             security = [{"session": [], "csrf": []}, {"link": []}]
         elif operation.login and operation.csrf:
             security = [{"session": [], "csrf": []}]
+        elif operation.login and set(operation.roles) - {"director"}:
+            security = [{"session": []}, {"link": []}]  # the floor reads its night's with its link
         elif operation.login:
             security = [{"session": []}]
         elif operation.csrf:
@@ -557,7 +572,9 @@ def document(app: Flask) -> dict[str, Any]:
             "description": "Run a home poker tournament or a cash-game night: every action of the "
             "director's and the dealers' pages. Log in with POST /api/login after GET /api/session, "
             "and send the session's CSRF token in the X-CSRFToken header with every POST. Errors are "
-            "{\"error\": \"...\"} with a 4xx status; a refused or stale write records nothing.",
+            "{\"error\": \"...\"} with a 4xx status; a refused or stale write records nothing. Each operation's "
+            "x-roles names who may call it: director, floor, dealer (a table's), cash dealer (a cash table's), "
+            "or anyone (no login: what the players read).",
         },
         "paths": paths,
         "components": {

@@ -15,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictBool,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
@@ -392,10 +393,19 @@ class DealIn(Write):
                                    description="A dealer's choice level: the game of this hand, one of the host's list.")
 
 
+BetAmount = Annotated[int, BeforeValidator(_whole_number), Field(ge=1),
+                      WithJsonSchema({"ge": 1, "le": MAX_CHIPS, "type": "integer"})]
+"""A bet or raise "to": a whole number from 1, at most ``MAX_CHIPS`` as declared, that bound checked
+after the engine has checked the amount against the player's own limit (the all-in, the pot limit):
+a number past both is refused with the player's (``director.tables.commands.action_notation``)."""
+
+
 class ActIn(TableWrite):
     kind: Kind | None = None
     action: Kind | None = Field(None, description="The same as 'kind'.")
-    amount: PositiveChips | None = Field(None, title=N_("amount"), description="Bet or raise to (the total on this street).")
+    amount: BetAmount | None = Field(None, title=N_("amount"), description="Bet or raise to (the total on this "
+                                     "street). Above the player's all-in, or the pot limit, it is refused with "
+                                     "that limit.")
 
     @model_validator(mode="before")
     @classmethod

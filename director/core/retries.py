@@ -46,8 +46,10 @@ def _keep_answer(response: Response) -> Response:
     if len(body) > MAX_BODY:
         return response
     headers = [(k, v) for k, v in response.headers.items() if k.lower() not in SKIPPED_HEADERS]
-    if "no-store" in response.headers.get("Cache-Control", ""):
-        body = None  # it holds a secret (a link's code): a retry is told it was recorded, and where to look
+    # An answer no browser may keep holds a secret (a link's code), unless it is an error (no
+    # error is kept by a browser: director.core.web), whose sentence is kept as it was.
+    if response.status_code < 400 and "no-store" in response.headers.get("Cache-Control", ""):
+        body = None  # a retry is told it was recorded, and where to look
     with unit_of_work(claim=False) as work:
         work.execute("UPDATE commands SET status = ?, headers = ?, body = ? WHERE id = ?",
                       (response.status_code, json.dumps(headers), body, command_id))

@@ -35,6 +35,9 @@ DEALER = "dealer"
 CASH_DEALER = "cash dealer"
 ROLES = (DIRECTOR, FLOOR, DEALER, CASH_DEALER)
 """Every role, the director's first."""
+ANYONE = "anyone"
+"""Not a role: who may read what needs none (the players' pages, the TV, a club's display),
+as the OpenAPI document's ``x-roles`` says it."""
 
 
 class NotYours(Exception):
@@ -277,6 +280,7 @@ def signed_in() -> bool:
 
 
 __all__ = [
+    "ANYONE",
     "CASH_DEALER",
     "DEALER",
     "DIRECTOR",

@@ -367,7 +367,9 @@ class TableHand(HandAtTable):
     seats: list[DealerSeat]
     notes: list[str]
     game_text: str | None = Field(None, description="The hand's game and what its betting allows, where it is not "
-                                  "No-Limit Hold'em: 'Pot-Limit Omaha · the most is the pot, 1,550'.")
+                                  "No-Limit Hold'em: 'Pot-Limit Omaha · the most is the pot, 1,550'; a stack "
+                                  "short of the pot: 'Pot-Limit Omaha · pot 19,700 · the most seat 4 can bet: "
+                                  "19,400 (all-in)'.")
     game_choices: list[str] = Field([], description="A dealer's choice level, before the deal: the games the deal "
                                     "may name (its 'game').")
     rulings: list[str] = []

@@ -41,6 +41,7 @@ from director.core.i18n import gettext, language
 from director.core.roles import NotYours
 from director.core.store import StaleWrite, UnknownTournament
 from director.core.words import chips, ordinal, say
+from engine.declared import whole_number
 from engine.errors import EngineError, InvalidInput, Term
 from engine.limits import MAX_CHIPS, MAX_ID
 
@@ -91,25 +92,9 @@ def values() -> dict[str, Any]:
 def parse_int(
     value: Any, label: str, *, minimum: int | None = None, default: int | None = None, maximum: int = MAX_CHIPS
 ) -> int:
-    """A form's whole number ("1,000" reads as 1000), within ``minimum`` and ``maximum``."""
-    label = label if isinstance(label, Term) else Term(label)  # said in the reader's language
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if default is not None:
-            return default
-        raise InvalidInput("The {label} is missing: type a whole number.", label=label)
-    if isinstance(value, bool):
-        raise InvalidInput("The {label} must be a whole number, not {value}.", label=label, value=repr(value))
-    try:
-        whole = int(str(value).strip().replace(",", "").replace("_", ""))
-    except ValueError:
-        raise InvalidInput("The {label} must be a whole number, not {value}.", label=label, value=repr(value)) from None
-    if minimum is not None and whole < minimum:
-        raise InvalidInput("The {label} must be at least {minimum}, not {value}.", label=label, minimum=minimum,
-                           value=whole)
-    if whole > maximum:
-        raise InvalidInput("The {label} must be at most {maximum}, not {value}.", label=label, maximum=maximum,
-                           value=whole)
-    return whole
+    """A form's whole number ("1,000" reads as 1000), within ``minimum`` and ``maximum``
+    (the engine's reading, which the dealer's phone runs too)."""
+    return whole_number(value, label, minimum=minimum, default=default, maximum=maximum)
 
 
 def expected_seq(data: dict[str, Any], current: int) -> int:
@@ -231,6 +216,15 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def vary_on_htmx(response: Response) -> Response:
         response.vary.add("HX-Request")
+        return response
+
+    @app.after_request
+    def errors_not_kept(response: Response) -> Response:
+        """No browser keeps an error answer (4xx, 5xx; a page or JSON): reloaded, a page asks
+        again. A phone whose link ended with the night is told so (410), and once the director
+        undoes what ended it, the same page works again; a cached 410 would still say it ended."""
+        if response.status_code >= 400:
+            response.headers["Cache-Control"] = "no-store"
         return response
 
     @app.context_processor

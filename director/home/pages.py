@@ -3,10 +3,10 @@ first in each); create one, open one, or fill a demo."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, url_for
+from flask import Blueprint, current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
 
-from director.core.auth import login_required, password_hash
+from director.core.auth import is_director, login_required, password_hash
 from director.core.db import get_db
 from director.core.i18n import gettext
 from director.core.store import load_state
@@ -52,7 +52,10 @@ def index() -> ResponseReturnValue:
     items.sort(key=lambda item: order[item["phase"]])  # stable: newest first within each
     listed = [item for item in items if item["archived_at"] is None]
     archived = [item for item in items if item["archived_at"] is not None]
-    return render("home/index.html", "home/_list.html", tournaments=listed, archived=archived)
+    from director.club.autobackup import status_lines
+
+    copies = status_lines(current_app.config["DATABASE"]) if is_director() else []
+    return render("home/index.html", "home/_list.html", tournaments=listed, archived=archived, copies=copies)
 
 
 @bp.post("/demo")

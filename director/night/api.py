@@ -123,11 +123,14 @@ def shown_payload(payload: Any) -> Any:
 @api.get("/t/<int:tournament_id>/events", summary="The event log (the director's: it holds every hand's cards)",
          result=shapes.Events, login=True)
 def events(tournament_id: int) -> ResponseReturnValue:
-    load_state(get_db(), tournament_id)  # 404 for an unknown tournament
+    db = get_db()
+    load_state(db, tournament_id)  # 404 for an unknown tournament
+    authors = load_authors(db, tournament_id)
     return jsonify(
         events=[
-            {"seq": e.seq, "type": e.type, "payload": shown_payload(e.payload), "at": e.at}
-            for e in load_events(get_db(), tournament_id)
+            {"seq": e.seq, "type": e.type, "payload": shown_payload(e.payload), "at": e.at,
+             "author": authors.get(e.seq)}
+            for e in load_events(db, tournament_id)
         ]
     )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -59,6 +59,7 @@ def context(tournament_id: int, **extra: Any) -> dict[str, Any]:
     ctx["step_moves"] = [text for _, text in step.moves] if step else []
     ctx["hand_button_note"] = hand_button_note(state, now())
     ctx["group_form"] = None  # the several-busts form: drawn when opened (group_bust)
+    ctx["copy_failed"] = copy_failed()
     ctx.update(extra)
     return ctx
 
@@ -107,7 +108,15 @@ def clock(tournament_id: int) -> ResponseReturnValue:
     state = load_state(get_db(), tournament_id)
     at = now()
     return render("dashboard/_clock.html", "dashboard/_clock.html", t=night_view(state, tournament_id),
-                  tournament_id=tournament_id, clock=clock_view(state.clock_at(at), at, state.settings.structure.hand_counted))
+                  tournament_id=tournament_id, clock=clock_view(state.clock_at(at), at, state.settings.structure.hand_counted),
+                  copy_failed=copy_failed())
+
+
+def copy_failed() -> list[str]:
+    """What the clock's card says when the last automatic copy of the database failed."""
+    from director.club.autobackup import status_lines
+
+    return [line for line, failed in status_lines(current_app.config["DATABASE"]) if failed]
 
 
 @bp.post("/t/<int:tournament_id>/clock/<action>")

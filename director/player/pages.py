@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response
 
 from director.core.caches import register_cache
 from director.core.db import get_db
+from director.core.freshness import version
 from director.core.i18n import gettext, language, ngettext
 from director.core.polls import HEADER, RECHECK
 from director.core.store import UnknownTournament, cache, load_state
@@ -273,15 +274,6 @@ def _position(state: Tournament, me: Player, waiting: bool, outlooks: dict[int, 
     return position_line(outlook, me.seat) if outlook is not None and me.seat in outlook.live else ""
 
 
-def own_lines(state: Tournament, player: int, at: float) -> tuple[str, str, int | None]:
-    """What a player's page shows from his own tables: the stack line, the position line, and
-    the table whose hand a move waits for."""
-    me = state.player(player)
-    in_hand = state.dealing.in_hand.get(player)
-    waits = in_hand if in_hand is not None and in_hand != me.table else None
-    return your_stack(state, me, at)[0], _position(state, me, waits is not None, {}), waits
-
-
 def your_stack(state: Tournament, me: Player, at: float) -> tuple[str, float | None]:
     """``Your stack: 12,400 (31 BB)`` where the assistant keeps the player's stack (else ""),
     and when it goes stale without an event: the end of the level whose big blind counts it
@@ -377,11 +369,17 @@ def live(token: str) -> ResponseReturnValue:
     # level whose big blind counts the stack ends): the polls in between are answered by
     # ``director.polls`` without the app.
     response.headers[HEADER] = f"{found.tournament_id} {found.state.seq} {context['until']}"
-    request.environ[RECHECK] = still_right(found, now())
+    request.environ[RECHECK] = still_right(found, page_version(context))
     return response
 
 
-def still_right(found: Found, at: float) -> Callable[[int, int], int | None]:
+def page_version(context: dict[str, Any]) -> str:
+    """The version of a player's live part (``director.core.freshness``): everything it is
+    drawn from but the time its answer may be kept until."""
+    return version("player live", {k: v for k, v in context.items() if k != "until"})
+
+
+def still_right(found: Found, shown: str) -> Callable[[int, int], int | None]:
     """How the polls' cache tells that this phone's answer, made at one seq, is still right at
     a later one: since then only play at the tables (no seat, clock or registration), the
     standings as they were (a bust anywhere moves every phone's standings), and the player's
@@ -392,12 +390,15 @@ def still_right(found: Found, at: float) -> Callable[[int, int], int | None]:
     Most checks cost a few lookups and no request: the state this process keeps is at the
     stream's last seq, nothing but play at a table came since (:func:`quiet_since`, worked
     out once for every phone), the standings are the same object, and the hands the player's
-    own lines are made from are the same (:func:`own_mark`). Otherwise the lines themselves
-    are made again and compared, in a request like the phone's."""
+    own lines are made from are the same (:func:`own_mark`). Otherwise the whole part is
+    worked out again, in a request like the phone's, and its version compared with the
+    version of the part the phone holds (``shown``): a move at the award of a broken table's
+    last hand, which no line of his held, is seen there."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     database = app.config["DATABASE"]
     tournament_id, state, player = found.tournament_id, found.state, found.player.id
-    standings, lines, mark = state.standings, own_lines(state, player, at), own_mark(state, player)
+    standings, mark = state.standings, own_mark(state, player)
+    has_clock = "tv.phone" in app.view_functions
     # The lines are compared in the words they were made in: the check runs in a request like
     # the phone's (its path and headers: its language), without its body or Flask's own objects.
     asked = {k: v for k, v in request.environ.items() if not k.startswith(("werkzeug.", "wsgi.input", "poker_"))}
@@ -412,8 +413,9 @@ def still_right(found: Found, at: float) -> Callable[[int, int], int | None]:
             later = load_state(get_db(), tournament_id)
             if later.seq == since:
                 return since
+            later_found = Found(tournament_id, later, later.player(player))
             if (later.standings == standings and quiet_since(database, tournament_id, later, since)
-                    and own_lines(later, player, now()) == lines):
+                    and page_version(live_context(later_found, has_clock, True)) == shown):
                 standings, mark = later.standings, own_mark(later, player)
                 return int(later.seq)
             return None
@@ -427,15 +429,19 @@ def own_mark(state: Tournament, player: int) -> tuple[Any, ...]:
     latest hand at each of those tables (which hand, and whether it is over), and the clock's
     events (where the levels are counted in hands, every hand that ends anywhere moves the
     level, and the big blinds his stack is counted in). While it is the same, so are the
-    stack and position lines (``own_lines``): the stack changes when a hand of his ends, the
-    position when a hand at his table starts or ends. The time's own part (a timed level
-    that ends) is the answer's ``until``."""
+    stack and position lines: the stack changes when a hand of his ends, the
+    position when a hand at his table starts or ends, or when the players seated there
+    change (a broken table's players arrive once their last hand there is awarded: they
+    move the next hand's button and blinds). The time's own part (a timed level that ends)
+    is the answer's ``until``."""
     seating, dealing = state.seating, state.dealing
     place = seating.place_of(player)
     in_hand = dealing.in_hand.get(player)
     tables = sorted({t for t in (place[0] if place is not None else None, in_hand) if t is not None})
     hands = tuple((t, h.started_seq, h.finished) if (h := dealing.latest.get(t)) else (t, None) for t in tables)
-    return place, in_hand, dealing.net_of(player), hands, state.clock_events
+    seated = tuple((t, tuple((s, p, dealing.in_hand.get(p)) for s, p in sorted(seating.at_table(t).items())))
+                   for t in tables if t in seating.tables)
+    return place, in_hand, dealing.net_of(player), hands, seated, state.clock_events
 
 
 _quiet: dict[tuple[str, int], tuple[int, int, int]] = {}

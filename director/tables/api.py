@@ -14,6 +14,7 @@ from director.core.auth import director_required
 from director.core.commands import REGISTRY, Outcome, api_route
 from director.core.contract import Api
 from director.core.db import get_db
+from director.core.roles import DIRECTOR
 from director.core.store import load_state
 from director.core.web import now
 from director.tables.commands import HAND_COMMANDS
@@ -140,7 +141,8 @@ class LinksEnded(shapes.Shape):
 
 
 @api.get("/api/t/<int:tournament_id>/links", summary="The working links: each table's dealer's and the floor's "
-         "(the director's only)", result=PhoneLinks, login=True, errors=(403, 404))
+         "(the director's only)", result=PhoneLinks, login=True, errors=(403, 404),
+         roles=(DIRECTOR,))
 @director_required
 def api_links(tournament_id: int) -> ResponseReturnValue:
     load_state(get_db(), tournament_id)  # 404 for a tournament that does not exist
@@ -159,7 +161,8 @@ api_route(api, "/api/t/<int:tournament_id>/links/end", links_end_command,
 
 
 @api.get("/api/cash/<int:session_id>/links", summary="A cash session's working links: each table's dealer's "
-         "(the director's only)", result=PhoneLinks, login=True, errors=(403, 404))
+         "(the director's only)", result=PhoneLinks, login=True, errors=(403, 404),
+         roles=(DIRECTOR,))
 @director_required
 def api_cash_links(session_id: int) -> ResponseReturnValue:
     from director.cash.store import load_session

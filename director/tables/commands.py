@@ -37,7 +37,7 @@ from director.core.inputs import (
 from director.core.roles import DEALER, DIRECTOR, FLOOR, NotYours, current_role
 from director.core.store import StaleWrite
 from director.core.web import parse_int
-from director.core.words import number, say
+from director.core.words import listed, number, say
 from director.setup.commands import new_seed
 from director.tables import SEATING_EVENTS, TABLE_SIZES
 from director.tables.hand_view import STREETS
@@ -55,10 +55,12 @@ from director.tables.views import (
 )
 from engine import dealing, notation
 from engine.dealing import TableHand, plan_deal
+from engine.declared import action_notation, seat_to_act  # the phone runs them too, offline
 from engine.errors import IllegalAction, InvalidInput, Message, Term
 from engine.hand import Hand
 from engine.houserules import silent_push
 from engine.positions import draw_button
+from engine.seat_events import refuse_play_at_broken
 from engine.seating import Move, draw_seats, late_entry_seat
 from engine.tournament import Event, Tournament
 
@@ -83,6 +85,7 @@ def draw_command(state: Tournament, data: DrawIn, call: Call) -> Events:
     ids = {p.name: p.id for p in state.alive}
     if len(ids) < 2:
         raise InvalidInput("Register at least 2 players before the seat draw; {count} registered.", count=len(ids))
+    refuse_redraw_mid_hand(state)
     rng = call.random()
     locks = {state.name_of(pid): place for pid, place in locks_of(state).items() if pid in ids.values()}
     seating = draw_seats(list(ids), size, rng, locked=locks)
@@ -90,6 +93,23 @@ def draw_command(state: Tournament, data: DrawIn, call: Call) -> Events:
         "seats": {str(ids[name]): [t, s] for t, s, name in seating}, "buttons": _buttons(seating, rng),
         "table_size": size, "tokens": missing_tokens(state), "kind": "draw",
     }
+
+
+def hands_running(state: Tournament) -> list[int]:
+    """The tables where the dealer's assistant has a hand running."""
+    return sorted(t for t in state.dealing.latest if state.dealing.running(t) is not None)
+
+
+def refuse_redraw_mid_hand(state: Tournament) -> None:
+    """A new draw of every seat takes each player away from the hand he is playing: refused
+    while any runs (the first draw has no hands to break)."""
+    running = hands_running(state) if has_draw(state) else []
+    if len(running) == 1:
+        raise IllegalAction("A hand is running at table {table}: a new draw would take every seat away "
+                            "mid-hand. Finish it first.", table=running[0])
+    if running:
+        raise IllegalAction("Hands are running at tables {tables}: a new draw would take every seat away "
+                            "mid-hand. Finish them first.", tables=listed(str(t) for t in running))
 
 
 @tables_command("tables.redraw", Write, "Redraw the final table's seats")
@@ -189,46 +209,9 @@ def undo_command(state: Tournament, data: Write, call: Call) -> Events:
 def running_hand(state: Tournament, table: int) -> tuple[TableHand, Hand]:
     record = state.dealing.running(table)
     if record is None:
+        refuse_play_at_broken(state, table)  # a broken table: where its players went
         raise IllegalAction("No hand is being played at table {table}: deal one first.", table=table)
     return record, record.hand()  # shared: read, never changed
-
-
-def seat_to_act(data: Mapping[str, Any], hand: Hand) -> int:
-    if data.get("seat") in (None, ""):
-        if hand.turn is None:
-            raise IllegalAction("Nobody is to act: the betting is over.")
-        return hand.turn
-    return parse_int(data.get("seat"), Term("seat number"), minimum=1)
-
-
-def action_notation(hand: Hand, data: Mapping[str, Any]) -> str:
-    """The compact notation of a declared action (checked by the engine, with its message)."""
-    kind = str(data.get("kind") or data.get("action") or "").strip().lower().replace("_", "-")
-    seat = seat_to_act(data, hand)
-    if kind == "fold":
-        hand.verify_fold(seat)
-        return notation.fold(seat)
-    if kind == "check":
-        hand.verify_check(seat)
-        return notation.check_or_call(seat)
-    if kind == "call":
-        hand.verify_call(seat)
-        return notation.check_or_call(seat)
-    if kind in ("bet", "raise"):
-        amount = parse_int(data.get("amount"), Term("bet amount") if kind == "bet" else Term("raise amount"), minimum=1)
-        if kind == "bet":
-            hand.verify_bet_to(seat, amount)
-        else:
-            hand.verify_raise_to(seat, amount)
-        return notation.bet_or_raise(seat, amount)
-    if kind == "muck":
-        hand.verify_muck(seat)
-        return notation.muck(seat)
-    if kind in ("allin", "all-in"):
-        hand.verify_all_in(seat)
-        to = hand.bets()[seat] + hand.stacks()[seat]
-        return notation.check_or_call(seat) if to <= hand.current_bet else notation.bet_or_raise(seat, to)
-    raise InvalidInput("Unknown action {action}: use fold, check, call, bet, raise, all-in or muck.", action=repr(kind))
 
 
 def chips_list(text: Any) -> list[int]:
@@ -294,7 +277,8 @@ def _table(call: Call) -> int:
 @hand_command("hand.deal", DealIn, "Deal the next hand at the table (the blinds and antes are posted)")
 def deal_command(state: Tournament, data: DealIn, call: Call) -> Events:
     table = _table(call)
-    if table not in state.seating.tables:
+    if table not in state.tables_in_play:
+        refuse_play_at_broken(state, table)  # a broken table: where its players went
         raise IllegalAction("There is no table {table} in play.", table=table)
     new = yield "hand_started", deal_payload(state, table, call.now, data.given().get("game"))
     running = new.dealing.running(table)
@@ -469,11 +453,19 @@ def time_up_command(state: Tournament, data: Write, call: Call) -> Events:
               roles=(DIRECTOR, FLOOR, DEALER))
 def correct_command(state: Tournament, data: CorrectIn, call: Call) -> Events:
     """A table's dealer corrects a stack only where the director allows it in the settings
-    (``dealer_corrects``); the floor and the director always may."""
+    (``dealer_corrects``), and only a player at that table (seated there, or dealt into its
+    hand); the floor and the director always may, anyone's."""
     role = current_role()
-    if role is not None and role.kind == DEALER and not state.settings.dealer_corrects:
-        raise NotYours(Message("This phone is {who}: a stack is corrected by the floor or the director tonight "
-                               "(the director may allow the dealers in the settings).", who=role.words()))
+    if role is not None and role.kind == DEALER:
+        if not state.settings.dealer_corrects:
+            raise NotYours(Message("This phone is {who}: a stack is corrected by the floor or the director tonight "
+                                   "(the director may allow the dealers in the settings).", who=role.words()))
+        table, player = _table(call), state.player(data.player)
+        running = state.dealing.running(table)
+        if player.table != table and (running is None or running.seat_of(player.id) is None):
+            raise NotYours(Message("{player} is not at table {table}: a table's dealer corrects the stacks at that "
+                                   "table only (the floor or the director corrects the others).",
+                                   player=player.name, table=table))
     yield "stack_corrected", {"player": data.player, "stack": data.stack, "reason": data.reason}
     return gettext("Stack corrected.")
 

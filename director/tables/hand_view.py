@@ -18,6 +18,7 @@ from director.core.words import chips as _amount
 from director.core.words import number, ordinal, say
 from director.night.views import colour_view
 from director.screens.clock_words import shows_games
+from director.tables.offline import hand_data
 from director.tables.views import table_step
 from engine import dealing
 from engine.dealing import ChipCheck, TableHand, chip_check, plan_deal, stack_of
@@ -34,6 +35,7 @@ from engine.hand_setup import (
     LegalActions,
 )
 from engine.rulings import substantial_action
+from engine.seating import needs_break
 from engine.tournament import Tournament, refuse_past_hand_cap
 
 #: A seat's state as the panel shows it (``SeatView.status`` is the code; these are its words).
@@ -171,6 +173,9 @@ class TableView:
     clock_now: float = 0.0
     clock_left: int = 0
     """Seconds left on the clock (its countdown included); 0 once the time is up."""
+    hand_data: dict[str, Any] | None = None
+    """The running hand's setup and log, for the phone to go on while the laptop does not
+    answer (``director.tables.offline``)."""
 
 
 def _names(state: Tournament) -> dict[int, str]:
@@ -223,19 +228,22 @@ def _badges(record: TableHand | None, seat: int, positions: Any) -> tuple[str, .
     return tuple(out)
 
 
-def _quick_amounts(hand: Hand, legal: LegalActions, low: int, high: int) -> tuple[Choice, ...]:
-    """Min raise, half pot, pot, as "to" amounts within the legal range (the pot is the
-    engine's: in pot limit it is the most, and counts a dead or short blind before the flop)."""
-    current = hand.current_bet
-    pot_to = legal.pot_to if legal.pot_to is not None else high
+def _quick_amounts(legal: LegalActions, low: int, high: int) -> tuple[Choice, ...]:
+    """Min raise, ½ pot, pot, as "to" amounts: the engine's (``LegalActions.half_pot_to`` and
+    ``pot_to``), each worked out from the whole pot after the call, then brought within the
+    legal range (the minimum raise … the all-in, or the pot limit's most). One that comes to
+    the player's all-in says "All-in" with the amount; one that comes to the minimum is the
+    minimum's button."""
     out: list[Choice] = [Choice("raise", gettext("Min %(amount)s", amount=_amount(low)), low)]
-    for half, share in ((True, 0.5), (False, 1.0)):
-        to = current + round((pot_to - current) * share)
-        # The pot at the top of the range is its own button only when it is not all in.
-        if low < to <= high and (to < high or high < legal.all_in_amount) and all(c.amount != to for c in out):
+    for half, to in ((True, legal.half_pot_to), (False, legal.pot_to)):
+        if to is None or not low < to <= high or any(c.amount == to for c in out):
+            continue
+        if to == legal.all_in_amount:
+            label = gettext("All-in %(amount)s", amount=_amount(to))
+        else:
             label = (gettext("½ pot %(amount)s", amount=_amount(to)) if half
                      else gettext("Pot %(amount)s", amount=_amount(to)))
-            out.append(Choice("raise", label, to))
+        out.append(Choice("raise", label, to))
     if high != low and high == legal.all_in_amount:
         out.append(Choice("allin", gettext("All-in %(amount)s", amount=_amount(high)), high))
     return tuple(out)
@@ -243,7 +251,10 @@ def _quick_amounts(hand: Hand, legal: LegalActions, low: int, high: int) -> tupl
 
 def _game_text(hand: Hand, legal: LegalActions) -> str:
     """The hand's game where it is not No-Limit Hold'em, with what its betting allows:
-    "Limit Hold'em · bets of 40 · 2 raises left", "Pot-Limit Omaha · the pot is 105"."""
+    "Limit Hold'em · bets of 40 · 2 raises left", "Pot-Limit Omaha · the most is the pot, 105",
+    and where the player's all-in is less than the pot, the pot (the bet or raise "to" its size,
+    the *Pot* button's amount had the player the chips) and apart the most they can put in:
+    "Pot-Limit Omaha · pot 19,700 · the most seat 4 can bet: 19,400 (all-in)"."""
     setup = hand.setup
     game = game_of(setup.betting, setup.game)
     if game is None or game.key == DEFAULT_GAME:
@@ -256,8 +267,19 @@ def _game_text(hand: Hand, legal: LegalActions) -> str:
         return ngettext("%(game)s · bets of %(bet)s · %(num)d raise left",
                         "%(game)s · bets of %(bet)s · %(num)d raises left",
                         legal.raises_left, game=name, bet=_amount(bet))
-    if setup.betting == POT_LIMIT and legal.pot_to is not None:
-        return gettext("%(game)s · the most is the pot, %(amount)s", game=name, amount=_amount(legal.pot_to))
+    pot, most = legal.pot_raise_to, legal.max_bet_or_raise_to
+    if setup.betting == POT_LIMIT and pot is not None and most is not None:
+        if most == pot:
+            return gettext("%(game)s · the most is the pot, %(amount)s", game=name, amount=_amount(pot))
+        # The most is less than the pot (the player's all-in), or the minimum raise is more.
+        words = {"game": name, "pot": _amount(pot), "seat": legal.seat, "most": _amount(most)}
+        if most == legal.all_in_amount:
+            return (gettext("%(game)s · pot %(pot)s · the most seat %(seat)s can bet: %(most)s (all-in)", **words)
+                    if legal.raise_word == "bet" else
+                    gettext("%(game)s · pot %(pot)s · the most seat %(seat)s can raise to: %(most)s (all-in)", **words))
+        return (gettext("%(game)s · pot %(pot)s · the most seat %(seat)s can bet: %(most)s", **words)
+                if legal.raise_word == "bet" else
+                gettext("%(game)s · pot %(pot)s · the most seat %(seat)s can raise to: %(most)s", **words))
     return name
 
 
@@ -284,7 +306,7 @@ def _betting_view(hand: Hand) -> dict[str, Any]:
             label = (gettext("Raise to %(amount)s+", amount=_amount(low)) if legal.raise_word == "raise"
                      else gettext("Bet %(amount)s+", amount=_amount(low)))
             choices.append(Choice(legal.raise_word, label, low, "primary"))
-            quick = _quick_amounts(hand, legal, low, high)
+            quick = _quick_amounts(legal, low, high)
         elif high < legal.all_in_amount:  # a fixed limit's one bet or raise
             label = (gettext("Raise to %(amount)s", amount=_amount(high)) if legal.raise_word == "raise"
                      else gettext("Bet %(amount)s", amount=_amount(high)))
@@ -333,7 +355,8 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         if here.done:
             common["colour_lines"] = here.lines
     seated = state.seating.at_table(table) if table in state.seating.tables else {}
-    common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(seated.items()))
+    at_table = seated or dict(running.players) if running is not None else seated  # a breaking table: its hand's
+    common["players"] = tuple((pid, names.get(pid, "?"), stack_of(state, pid)) for _, pid in sorted(at_table.items()))
     if record is not None and record.finished:
         common["last_result"] = gettext("Hand %(number)s: %(result)s", number=record.number,
                                         result=say(record.result))
@@ -361,7 +384,9 @@ def table_view(state: Tournament, tournament_id: int, table: int, at: float) -> 
         rulings=tuple(say(r.line) for r in running.rulings),
         substantial=say(substantial_action(hand) or ""),
         button_seats=tuple(s for s, _ in running.players if s != running.setup.button),
+        hand_data=hand_data(running, names) if betting else None,
         **_clock_view(state, table, turn, at),
+        **_balancing(state, table, running=True),
     )
 
 
@@ -508,8 +533,10 @@ def _before_view(
     else:
         try:
             refuse_past_hand_cap(state, at)
+            dealing.refuse_play_at_broken(state, table)
             plan = plan_deal(state, table)
             dealing.refuse_undealt_game(state, at)
+            dealing.refuse_deal_before_moves(state, table)
         except EngineError as error:
             problem = say(error)
         late = dealing.h4h_waiting_for(state, table)
@@ -551,14 +578,25 @@ def _before_view(
     )
 
 
-def _balancing(state: Tournament, table: int) -> dict[str, Any]:
+def _balancing(state: Tournament, table: int, running: bool = False) -> dict[str, Any]:
     """The moves due now that take a player to or from here, as the director has still to
     confirm them (``balancing``): which tables and how many players, never a seat, since a
     seat is told once it is recorded (the director may still swap or move by hand, and the
     table's phone then says "arriving" and "moves to"); ``balancing_kind`` says what they are
-    (a table break, the final table's draw or balancing)."""
-    if len(state.seating.tables) < 2:
-        return {}
+    (a table break, the final table's draw or balancing). Moves recorded while a hand here
+    runs are told with their seats: its players move once it is over. While a hand runs, only
+    a table break or the final table is said of the moves still to record."""
+    after_hand = tuple(
+        gettext("After this hand at table %(from_table)s: %(name)s moves to table %(table)s seat %(seat)s",
+                from_table=table, name=p.name, table=p.table, seat=p.seat)
+        for p, old, _ in sorted(state.moves_waiting, key=lambda m: (m[0].table or 0, m[0].seat or 0)) if old == table)
+    if table in state.breaking_tables:
+        return {"balancing": (gettext("Table %(table)s breaks after this hand", table=table), *after_hand),
+                "balancing_kind": "break"}
+    seating = state.seating
+    announced = len(seating) <= seating.table_size or needs_break(seating) == table
+    if len(seating.tables) < 2 or (running and not announced):
+        return {"balancing": after_hand, "balancing_kind": "balance"} if after_hand else {}
     try:
         step = table_step(state)
     except EngineError:
@@ -591,6 +629,8 @@ def _balancing(state: Tournament, table: int) -> dict[str, Any]:
                 ngettext("Balancing: the director is about to move a player here from table %(table)s.",
                          "Balancing: the director is about to move %(count)s players here from table %(table)s.",
                          count, count=count, table=from_table))
+    if after_hand:
+        return {"balancing": (*lines, *after_hand), "balancing_kind": step.action if lines else "balance"}
     return {"balancing": tuple(lines), "balancing_kind": step.action} if lines else {}
 
 

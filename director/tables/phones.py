@@ -22,6 +22,7 @@ from director.core.auth import director_required, is_director, login_required
 from director.core.commands import Call, command, perform
 from director.core.contract import Write
 from director.core.db import get_db
+from director.core.freshness import held_version, not_changed, version
 from director.core.i18n import gettext, ngettext
 from director.core.qr import qr_svg
 from director.core.roles import CASH_DEALER, DEALER, FLOOR, Link, judge_links_with
@@ -31,6 +32,7 @@ from director.core.words import say
 from director.core.work import Work, unit_of_work
 from director.tables.links import public_base_url
 from engine.errors import IllegalAction, Message
+from engine.seat_events import where_they_went
 
 bp = Blueprint("phones", __name__)
 
@@ -58,7 +60,7 @@ def link_command(work: Work, call: Call, data: LinkIn) -> str:
     if state.finished:
         raise IllegalAction("The tournament is over: its links have ended.")
     table = data.table if data.kind == DEALER else None
-    if data.kind == DEALER and (table is None or table not in state.seating.tables):
+    if data.kind == DEALER and (table is None or table not in state.tables_in_play):
         raise IllegalAction("There is no table {table} in play: draw the seats first.", table=table or 0)
     work.execute("UPDATE links SET ended_at = ?, ended_why = 'renewed' WHERE stream_id = ? AND kind = ? "
                  "AND table_no IS ? AND ended_at IS NULL", (call.now, tid, data.kind, table))
@@ -72,8 +74,15 @@ def links_all_command(work: Work, call: Call, data: Write) -> list[int]:
     state = load_state(call.db, tid)
     if state.finished:
         raise IllegalAction("The tournament is over: its links have ended.")
-    linked = {row[0] for row in work.execute(
-        "SELECT table_no FROM links WHERE stream_id = ? AND kind = 'dealer' AND ended_at IS NULL", (tid,))}
+    open_links = [roles.Link(*row) for row in work.execute(
+        f"SELECT {roles.LINK_COLUMNS} FROM links WHERE stream_id = ? AND kind = 'dealer' AND ended_at IS NULL",
+        (tid,)).fetchall()]
+    # A link made under another secret key (the night carried on a second laptop from a copy)
+    # shows no code on this laptop's Phones page: it is renewed with the others.
+    for link in open_links:
+        if not link.token:
+            work.execute("UPDATE links SET ended_at = ?, ended_why = 'renewed' WHERE id = ?", (call.now, link.id))
+    linked = {link.table for link in open_links if link.token}
     made = [t for t in sorted(state.seating.tables) if t not in linked]
     for table in made:
         roles.new_link(work.execute, DEALER, tid, table, call.now)
@@ -131,7 +140,8 @@ def cash_links_end_command(work: Work, call: Call, data: Write) -> int:
 
 
 def _judge(link: Link) -> str | None:
-    """A link stops with its tournament; a table's link when the table has broken."""
+    """A link stops with its tournament; a table's link when the table has broken (once the
+    hand it was playing when its players got new seats is over), saying where they went."""
     if link.kind == CASH_DEALER:
         return _judge_cash(link)
     try:
@@ -140,8 +150,15 @@ def _judge(link: Link) -> str | None:
         return Message("This tournament no longer exists.")
     if state.finished:
         return Message("The tournament is over: thank you for dealing.")
-    if link.kind == DEALER and link.table not in state.seating.tables:
+    if link.kind == DEALER and link.table not in state.tables_in_play:
         left = sorted(state.seating.tables)
+        places = where_they_went(state, link.table)
+        if places and len(left) == 1:
+            return Message("Table {table} has broken: {places}. The final table is table {final}; its dealer's "
+                           "phone has its own link.", table=link.table, places=places, final=left[0])
+        if places:
+            return Message("Table {table} has broken: {places}. Ask the director for another table's link if "
+                           "this phone should deal there.", table=link.table, places=places)
         if len(left) == 1:
             return Message("Table {table} has broken: its players moved. The final table is table {final}; "
                            "its dealer's phone has its own link.", table=link.table, final=left[0])
@@ -319,7 +336,8 @@ def tell_an_ended_link() -> ResponseReturnValue | None:
     why on whatever page it asks for, not shown a table that is gone; scanning a new code
     (``/l``) is the way on. An htmx poll reloads the page to be told. (A write is refused
     with the same sentence by the role check: 403.)"""
-    if request.method not in ("GET", "HEAD") or request.endpoint in ("static", "phones.open_link", "phones.take_link") or "link" not in session:
+    if (request.method not in ("GET", "HEAD") or request.endpoint in (
+            "static", "phones.open_link", "phones.take_link", "phones.check_link") or "link" not in session):
         return None
     if is_director() or roles.bearer_token() is not None:
         return None
@@ -332,7 +350,28 @@ def tell_an_ended_link() -> ResponseReturnValue | None:
     message = say(refused) if refused is not None else gettext("This link does not exist.")
     if request.path.startswith("/api/"):
         return {"error": message}, 410
-    return render("tables/link_ended.html", None, message=message), 410
+    return render("tables/link_ended.html", None, message=message,
+                  poll_version=version("link ended", {"message": str(message)})), 410
+
+
+def _link_words() -> str | None:
+    """Why this browser's link does not work now (None: it works, or the browser has none)."""
+    link = roles.session_link() if "link" in session else None
+    if link is None:
+        return gettext("This link does not exist.") if "link" in session else None
+    refused = roles.link_refusal(link)
+    return None if refused is None else str(say(refused))
+
+
+@bp.get("/l/check")
+def check_link() -> ResponseReturnValue:
+    """The poll of a page that says a link has ended: ``204`` while it still says what is true
+    (``director.core.freshness``), else a reload (``HX-Refresh``), which shows the phone its
+    table again once the director has undone what ended the night, or the new reason."""
+    words = _link_words()
+    if words is not None and held_version() == version("link ended", {"message": words}):
+        return not_changed(0)
+    return "", 200, {"HX-Refresh": "true", "Cache-Control": "no-store"}
 
 
 @bp.after_request

@@ -15,7 +15,7 @@ from flask import request, url_for
 from markupsafe import Markup
 
 from director.core.auth import is_director
-from director.core.i18n import gettext
+from director.core.i18n import gettext, ngettext
 from director.core.qr import qr_svg
 from director.core.web import now
 from director.core.words import number as amount
@@ -265,6 +265,26 @@ def table_plans(state: Tournament, breaking: int | None = None) -> list[TablePla
     return plans
 
 
+def finishing_plans(state: Tournament) -> list[TablePlan]:
+    """The tables that break once their hand in play is over (``Tournament.breaking_tables``),
+    each with the players still finishing that hand in their seats there."""
+    size = table_size(state)
+    names = {p.id: p.name for p in state.players}
+    plans = []
+    for table in state.breaking_tables:
+        hand = state.dealing.running(table)
+        if hand is None:
+            continue
+        here = {seat: pid for seat, pid in hand.players if state.dealing.in_hand.get(pid) == table}
+        seats = tuple(SeatView(number, *seat_xy(number, size), player_id=here.get(number),
+                               name=names.get(here[number], "") if number in here else "",
+                               button=hand.positions.button == number)
+                      for number in range(1, size + 1))
+        plans.append(TablePlan(table, size, seats, gettext(
+            "Breaks after hand %(number)s: its players then take their new seats", number=hand.number), breaking=True))
+    return plans
+
+
 def move_history(state: Tournament) -> list[MoveRecord]:
     """Every move since the draw, oldest first (the draw itself is not a move; a redraw is)."""
     names = {p.id: p.name for p in state.players}
@@ -401,6 +421,19 @@ def first_blinds(state: Tournament) -> str:
     return gettext("%(blinds)s (ante %(ante)s)", blinds=text, ante=amount(first.ante)) if first.ante else text
 
 
+def redraw_confirm(state: Tournament) -> str | None:
+    """What the director confirms before a new draw of every seat (None: the first draw, which
+    takes nobody's seat), naming how many players move."""
+    if not has_draw(state):
+        return None
+    locked = set(locks_of(state))
+    moving = sum(1 for p in state.alive if p.id not in locked)
+    return ngettext("Draw every seat again? %(num)d player moves to a new seat drawn at random; printed seat cards "
+                    "will show the old seats (their codes keep working). Undo takes it back.",
+                    "Draw every seat again? %(num)d players move to new seats drawn at random; printed seat cards "
+                    "will show the old seats (their codes keep working). Undo takes it back.", moving)
+
+
 def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[str, Any]:
     step = current_step(state)
     view = step_view(state, step)
@@ -412,6 +445,7 @@ def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[
         "tournament_id": tournament_id,
         "t": night_view(state, tournament_id),
         "plans": plans,
+        "finishing": finishing_plans(state),
         "step": view,
         "halted": list(halted),
         "unseated": [player_view(p) for p in unseated(state)] if has_draw(state) else [],
@@ -423,6 +457,7 @@ def tables_context(tournament_id: int, state: Tournament, **extra: Any) -> dict[
         "table_size": table_size(state),
         "table_sizes": TABLE_SIZES,
         "drawn": has_draw(state),
+        "redraw_confirm": redraw_confirm(state),
         "can_undo_seating": last is not None and last.type in SEATING_EVENTS,
         "single_table": len(plans) == 1,
         "is_director": is_director(),

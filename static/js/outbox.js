@@ -27,8 +27,14 @@
     try { localStorage.setItem(KEY, JSON.stringify(entries)); } catch (e) { /* private mode: kept on the page only */ }
     shown = entries;
     draw();
+    changed();
   }
   var shown = load();
+  // What waits and the connection's state, for the page's other scripts (offline.js: the
+  // hand goes on on the phone while the laptop does not answer).
+  function changed() { document.dispatchEvent(new CustomEvent("outbox:changed", { detail: { state: state() } })); }
+  window.outboxEntries = function () { return shown.slice(); };
+  window.outboxState = function () { return state(); };
 
   function panel() { return document.getElementById("dealer"); }
 
@@ -55,11 +61,14 @@
     var was = failingSince;
     failingSince = null;
     drawBadge();
+    if (was !== null) { changed(); }
     if (was !== null || waiting().length) { send(); }
   }
   function failed() {
+    var was = failingSince;
     if (failingSince === null) { failingSince = Date.now(); }
     drawBadge();
+    if (was === null) { changed(); }
   }
 
   // --- the outbox ----------------------------------------------------------------------------
@@ -113,6 +122,13 @@
     var here = panel();
     if (!form || !here || !here.contains(form)) { return false; }
     if (shown.some(function (e) { return e.id === id; })) { return true; }  // the same tap, once
+    // A tap the rules on the phone refuse (offline.js) is said there at once, and not kept.
+    var check = new CustomEvent("outbox:check", { cancelable: true, detail: { path: form.getAttribute("hx-post") || form.getAttribute("action"), fields: fieldsOf(form) } });
+    if (!document.dispatchEvent(check)) {
+      delete elt.dataset.commandId;
+      delete form.dataset.commandId;
+      return true;
+    }
     var entries = shown.filter(function (e) { return e.state === "waiting" || e.state === "sending"; });
     entries.push({
       id: id, path: form.getAttribute("hx-post") || form.getAttribute("action"), fields: fieldsOf(form),

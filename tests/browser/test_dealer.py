@@ -174,9 +174,20 @@ def change_from_another_device(live_server: LiveServer, tid: int) -> None:
         night_commands.clock_action(get_db(), tid, "pause", None, time.time())
 
 
+def change_the_panel_shows(live_server: LiveServer, tid: int) -> None:
+    """The director turns hand for hand on at the laptop: every table's panel says so (a change
+    the panel does not show, such as the clock paused, leaves it as it is: its poll is answered
+    "not changed")."""
+    from director.core.db import get_db
+    from director.night import commands as night_commands
+
+    with live_server.app.app_context():
+        night_commands.record(get_db(), tid, "hand_for_hand", {"on": True}, None, time.time())
+
+
 def test_polling_never_wipes_a_raise_amount_being_typed(live_server: LiveServer, phone: Any) -> None:
-    """A dealer with chips in one hand types a raise amount; another device changes the
-    tournament meanwhile. The typed amount stays, focused or not, until it is sent or
+    """A dealer with chips in one hand types a raise amount; another device changes what the
+    panel shows meanwhile. The typed amount stays, focused or not, until it is sent or
     emptied; then the panel shows the new state at once."""
     tid = set_up_table(live_server)
     page = phone
@@ -186,7 +197,7 @@ def test_polling_never_wipes_a_raise_amount_being_typed(live_server: LiveServer,
     seq = page.get_attribute("#dealer", "data-seq")
     amount = page.locator(".dl-amount input[name=amount]")
     amount.fill("60")
-    change_from_another_device(live_server, tid)
+    change_the_panel_shows(live_server, tid)
     page.wait_for_selector("#dealer[data-stale]", timeout=10_000)  # the poll saw the change, and waited
     assert amount.input_value() == "60"
     page.locator(".dl-title").click()  # the field loses focus, still holding 60

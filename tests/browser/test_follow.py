@@ -64,3 +64,49 @@ def test_a_dealers_page_follows_hand_for_hand_without_a_reload(live_server: Live
     hand_for_hand(False)
     expect(phones[2].locator("#dealer .dl-flag", has_text="Hand for hand")).to_have_count(0, timeout=4_000)
     context.close()
+
+
+def test_a_table_break_during_a_hand_is_followed_by_the_open_dealers_pages(
+        live_server: LiveServer, browser: Any) -> None:
+    """The director taps *Done* for table 3's break while table 3 plays a hand: table 3's
+    phone, open all along, keeps its hand and says the table breaks after it; once the hand is
+    won it says where each player went; table 1's page shows its new players arrive, then
+    their stacks, all without a reload."""
+    from director.core.db import get_db
+    from director.night import commands as night_commands
+    from director.setup.commands import create_tournament
+    from tests.director.test_table_break import BUTTONS, SEATS
+
+    app = live_server.app
+    with app.app_context():
+        db = get_db()
+        tid = create_tournament(db, {"name": "Break night", "preset": "sng-1000", "table_size": 6}, time.time())
+        for n in range(1, 14):
+            night_commands.register_player(db, tid, f"P{n}", None, time.time())
+        night_commands.record(db, tid, "seats_drawn", {"seats": {str(p): list(s) for p, s in SEATS.items()},
+                                                       "buttons": {str(t): b for t, b in BUTTONS.items()}},
+                              None, time.time())
+        night_commands.clock_action(db, tid, "start", None, time.time())
+    context = browser.new_context(viewport=PHONE)
+    three, one = context.new_page(), context.new_page()
+    live_server.login(three)
+    three.goto(f"{live_server.url}/t/{tid}/table/3")
+    one.goto(f"{live_server.url}/t/{tid}/table/1")
+    tap(three, "Deal")
+    token = three.get_attribute('meta[name="csrf-token"]', "content") or ""
+
+    def post(path: str, body: dict[str, Any]) -> None:
+        answer = three.request.post(f"{live_server.url}/api/t/{tid}/{path}", data=body, headers={"X-CSRFToken": token})
+        assert answer.status == 201, answer.text()
+
+    post("bust", {"player": 1})  # twelve left: they fit at two tables, table 3 breaks
+    post("tables/confirm", {})
+    expect(three.locator("#dealer .dl-msg--move").first).to_have_text("Table 3 breaks after this hand",
+                                                                      timeout=4_000)
+    expect(three.locator("#dealer")).to_have_attribute("data-phase", "betting")
+    arriving = one.locator("#dealer .dl-seat--arriving")
+    expect(arriving).not_to_have_count(0, timeout=4_000)
+    fold_to_the_winner(three)
+    expect(three.locator("body")).to_contain_text("Table 3 has broken", timeout=4_000)
+    expect(arriving).to_have_count(0, timeout=4_000)  # their stacks known: dealt in at table 1
+    context.close()

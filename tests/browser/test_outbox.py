@@ -41,8 +41,10 @@ def last_seq(live_server: LiveServer, tid: int) -> int:
 
 
 def press(page: Any, label: str) -> None:
-    """Tap a button of the panel without waiting for an answer (there may be none)."""
-    page.locator("#dealer .dl-pad button", has_text=re.compile("^" + re.escape(label))).first.click()
+    """Tap a button of the panel without waiting for an answer (there may be none): the
+    laptop's, or the phone's own while it goes on offline."""
+    page.locator("#dealer .dl-pad button:visible, #dealer .dl-offline-pad button:visible",
+                 has_text=re.compile("^" + re.escape(label))).first.click()
 
 
 def dealt(live_server: LiveServer, browser: Any) -> tuple[int, Any, Any]:

@@ -13,6 +13,7 @@ from director.cash import shapes as cash_shapes
 from director.core import shapes
 from director.core.contract import OPERATIONS, UNDOCUMENTED, Input, Write, document, explain, read
 from director.core.inputs import BustIn, TournamentIn
+from director.core.roles import ANYONE, ROLES
 from engine.errors import InvalidInput
 from engine.limits import MAX_CHIPS, MAX_ID, MAX_NAME
 from tests.director.conftest import Director, new_tournament, seq
@@ -150,6 +151,24 @@ def test_every_api_route_has_a_declared_operation_and_every_body_is_an_input(app
                 # takes that link's token as a bearer token (no CSRF: no cookie is involved).
                 shared = set(operation.get("x-roles", ())) - {"director"}
                 assert operation["security"] == [{"session": [], "csrf": []}] + ([{"link": []}] if shared else []), path
+
+
+def test_every_operation_says_who_may_call_it(app: Flask) -> None:
+    """Each operation's ``x-roles`` in the document names who may call it: every operation,
+    each a role of ``director.core.roles`` (or anyone, for what needs no login)."""
+    doc = document(app)
+    known = {*ROLES, ANYONE}
+    walked = 0
+    for path, item in doc["paths"].items():
+        for method, operation in item.items():
+            walked += 1
+            assert "x-roles" in operation, (method, path)
+            assert operation["x-roles"] and set(operation["x-roles"]) <= known, (method, path, operation["x-roles"])
+            if operation.get("security"):  # a login: not for anyone
+                assert ANYONE not in operation["x-roles"], (method, path)
+    assert walked >= 100
+    for path in ("/api/demo", "/api/restore", "/api/t/{tournament_id}/deal/figures"):
+        assert doc["paths"][path]["post"]["x-roles"] == ["director"], path  # login_required: the director's
 
 
 def test_calls_that_worked_before_the_declarations_still_work(director: Director) -> None:

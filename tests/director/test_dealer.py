@@ -188,6 +188,29 @@ def test_deal_through_the_page_shows_the_turn_and_only_legal_actions(dealer: Dea
     assert bets == {"1": "10", "2": "20", "3": "0", "5": "0"}
 
 
+def test_half_pot_is_half_the_whole_pot_and_a_pot_past_the_stack_is_the_all_in(timed_app: Flask, client: FlaskClient) -> None:
+    """The pot-sized bet is a bet "to" the amount to call plus the pot after calling, half pot
+    the same with half; each is worked out from the whole pot, then capped at the player's
+    all-in. On the flop, a pot of 19,700 and seat 2 first with 19,400 left: ½ pot is 9,850
+    (not 9,700, half of the stack), and pot, past the stack, is the all-in: "All-in 19,400"."""
+    dealer = make_tournament(timed_app, client, ["Ann", "Bob", "Cy", "Dee"],
+                             {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5)}, {1: 5},
+                             stacks={1: 50_000, 2: 9_845 + 19_400, 3: 50_000, 4: 50_000})
+    dealer.ok("deal")  # 10/20: seat 3 first
+    dealer.ok("act", {"kind": "raise", "amount": 9_845})
+    for kind in ("fold", "fold", "call"):  # seats 5 and 1 fold, the big blind calls
+        dealer.ok("act", {"kind": kind})
+    state = dealer.state()
+    assert state["street"] == "flop" and state["turn"] == 2 and sum(p["amount"] for p in state["pots"]) == 19_700
+    html = soup(dealer.page())
+    quick = [b.text.strip() for b in html.select(".dl-quick button")]
+    assert quick == ["Min 20", "½ pot 9,850", "All-in 19,400"]
+    amounts = [int(i["value"]) for i in html.select(".dl-quick input[name=amount]")]
+    assert amounts == [20, 9_850, 19_400]
+    dealer.ok("act", {"kind": "bet", "amount": 9_850})
+    assert dealer.state()["seats"][1]["bet"] == 9_850
+
+
 def test_a_plain_browser_post_redirects_back_to_the_table(dealer: Dealer) -> None:
     response = dealer.post("deal", htmx=False)
     assert response.status_code == 303
@@ -201,6 +224,9 @@ def test_a_plain_browser_post_redirects_back_to_the_table(dealer: Dealer) -> Non
         ({"kind": "check"}, "Seat 3 cannot check: it is 20 to call."),
         ({"kind": "bet", "amount": "100"}, "Seat 3 cannot bet 100: there is already a bet of 20; raise instead."),
         ({"kind": "raise", "amount": "5000"}, "Seat 3 cannot raise to 5,000: the most they can raise to is 1,000 (all in)."),
+        ({"kind": "raise", "amount": "99999999999"},
+         "Seat 3 cannot raise to 99,999,999,999: the most they can raise to is 1,000 (all in)."),
+        ({"kind": "bet", "amount": "99999999999"}, "Seat 3 cannot bet 99,999,999,999: there is already a bet of 20; raise instead."),
         ({"kind": "call", "seat": "5"}, "It is seat 3's turn, not seat 5's."),
         ({"kind": "raise", "amount": "lots"}, "The raise amount must be a whole number, not 'lots'."),
     ],
@@ -214,6 +240,29 @@ def test_an_illegal_action_is_refused_with_the_engines_message(dealer: Dealer, d
     api = dealer.api("act", data)
     assert api.status_code == 422 and api.get_json() == {"error": message}
     assert dealer.state()["seq"] == before  # nothing was recorded
+
+
+def test_an_amount_past_the_players_limit_is_refused_with_it_and_the_inputs_bound_still_holds(dealer: Dealer) -> None:
+    """An amount above the player's limit is refused with that limit (here the all-in, 1,000),
+    however big the number; the input's bound (a billion chips) is checked after it, and holds
+    for what the player's limit lets through and for any other action's amount."""
+    from director.tables.commands import action_notation
+    from engine.errors import InvalidInput
+    from engine.hand import Hand, HandSetup
+
+    dealer.ok("deal")
+    before = dealer.state()["seq"]
+    huge = 10**30
+    answer = dealer.api("act", {"kind": "raise", "amount": huge})
+    assert answer.status_code == 422
+    assert answer.get_json() == {"error": f"Seat 3 cannot raise to {huge:,}: the most they can raise to is 1,000 (all in)."}
+    answer = dealer.api("act", {"kind": "fold", "amount": huge})
+    assert answer.status_code == 422 and answer.get_json() == {"error": f"The amount must be at most 1,000,000,000, not {huge:,}."}
+    assert dealer.state()["seq"] == before
+    rich = Hand(HandSetup({1: 3_000_000_000, 2: 3_000_000_000}, 1, 1, 2, 10, 20))
+    with pytest.raises(InvalidInput, match=r"^The raise amount must be at most 1,000,000,000, not 2,000,000,000\.$"):
+        action_notation(rich, {"kind": "raise", "amount": 2_000_000_000})
+    assert action_notation(rich, {"kind": "raise", "amount": 1_000_000_000}) == "p1 cbr 1000000000"
 
 
 def test_a_stale_page_is_refused_with_409_and_the_fresh_panel(dealer: Dealer) -> None:

@@ -182,6 +182,7 @@ def build_night(app: Flask, director: Director) -> Night:
     with app.app_context():
         tid = fill_demo(get_db(), time.time(), name=DEMO_TITLE)
     base = f"/api/t/{tid}/table"
+    ok("POST", f"{base}/1/deal")  # table 1 deals first: the bust at table 2 then leaves a final table to draw
     # table 2 (Alice on the button, Jack, Farid): Alice all in, Jack folds, Farid calls and is out
     ok("POST", f"{base}/2/correct", {"player": 10, "stack": 9_500, "reason": REASON})
     ok("POST", f"{base}/2/deal")
@@ -192,7 +193,6 @@ def build_night(app: Flask, director: Director) -> Night:
     ok("POST", f"{base}/2/act", {"kind": "call"})
     ok("POST", f"{base}/2/cards", {"board": "KdQs5c8h3d", "cards": {"1": "AsAh", "6": "7c2d"}})
     # table 1: a hand in play, a raise and a call
-    ok("POST", f"{base}/1/deal")
     ok("POST", f"{base}/1/act", {"kind": "raise", "amount": 1600})
     ok("POST", f"{base}/1/act", {"kind": "call"})
     ok("POST", f"{base}/1/clock")  # the seat to act is put on the clock

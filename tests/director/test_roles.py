@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from director.core import shapes
 from director.core.db import get_db
 from tests.director.conftest import csrf_token, soup
 from tests.director.test_dealer import Dealer, make_tournament
@@ -185,6 +186,30 @@ def test_the_log_says_who_entered_what(timed_app: Flask, night: Dealer) -> None:
     assert [e["author"] for e in exported[-3:]] == ["dealer 1/api", "dealer 2", "director/api"]
 
 
+def test_the_event_log_in_the_json_api_names_each_events_author(timed_app: Flask, night: Dealer) -> None:
+    """The OpenAPI document declares each event of ``GET /api/t/<id>/events`` with its author
+    (as the export gives it): who wrote it, or null for an event written before authors were
+    recorded; the other fields as they were."""
+    tokens = links(night)
+    timed_app.test_client().post(f"/api/t/{night.tid}/table/1/deal", json={},
+                                 headers={"Authorization": f"Bearer {tokens[1]}"})
+    table_two = phone(timed_app, tokens[2])
+    table_two.tid = night.tid
+    table_two.token = csrf_token(table_two.client, f"/t/{night.tid}/table/2")
+    assert table_two.post("deal", table=2).status_code == 200
+    night.client.post(f"/api/t/{night.tid}/clock/pause", json={}, headers={"X-CSRFToken": night.token})
+    answer = night.client.get(f"/api/t/{night.tid}/events").get_json()
+    shapes.Events.model_validate(answer)
+    declared = night.client.get("/api/openapi.json").get_json()["components"]["schemas"]["Event"]["properties"]
+    events = answer["events"]
+    for event in events:
+        assert set(event) == set(declared) == {"seq", "type", "payload", "at", "author"}, event
+    assert [e["author"] for e in events[-3:]] == ["dealer 1/api", "dealer 2", "director/api"]
+    assert events[0]["author"] is None  # the registration, written outside a request
+    exported = night.client.get(f"/api/t/{night.tid}/export").get_json()["events"]
+    assert events == exported
+
+
 def test_a_phone_whose_link_ended_is_told_why(timed_app: Flask, night: Dealer) -> None:
     tokens = links(night)
     table_one = phone(timed_app, tokens[1])
@@ -264,6 +289,37 @@ def test_every_write_outside_a_dealers_role_is_refused_to_its_token(timed_app: F
         assert get_db().execute("SELECT count(*) FROM events").fetchone()[0] == before
 
 
+def test_each_reads_x_roles_are_who_may_read_it(timed_app: Flask, night: Dealer) -> None:
+    """Each operation's ``x-roles`` names who may call it: every read of the JSON API asked by
+    the director, the floor's and table 1's links (bearer tokens) and a stranger, each let in
+    exactly when the document names its role (or ``anyone``)."""
+    import re
+
+    tokens = links(night)
+    document = night.client.get("/api/openapi.json").get_json()
+    ids = {"tournament_id": night.tid, "table": 1, "session_id": 1, "table_no": 1, "person_id": 1,
+           "season_id": 1, "command_id": "x"}
+    callers = {
+        "director": (night.client, {}),
+        "floor": (timed_app.test_client(), {"Authorization": f"Bearer {tokens['floor']}"}),
+        "dealer": (timed_app.test_client(), {"Authorization": f"Bearer {tokens[1]}"}),
+        "anyone": (timed_app.test_client(), {}),
+    }
+    wrong = []
+    for path, item in document["paths"].items():
+        operation = item.get("get")
+        if operation is None:
+            continue
+        allowed = set(operation["x-roles"])
+        url = re.sub(r"{(\w+)}", lambda m: str(ids[m.group(1)]), path)
+        for who, (client, headers) in callers.items():
+            status = client.get(url, headers=headers).status_code
+            let_in = status not in (401, 403)
+            if let_in != (who in allowed or "anyone" in allowed):
+                wrong.append(f"{who} GET {path}: {status}, x-roles {sorted(allowed)}")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_table_tents_print_with_their_dealers_codes(timed_app: Flask, night: Dealer) -> None:
     before = soup(night.client.get(f"/t/{night.tid}/print/cards"))
     assert not before.select(".sign-code")  # no link yet: the seat cards alone
@@ -320,6 +376,49 @@ def test_a_dealer_corrects_a_stack_only_where_the_director_allows_it(timed_app: 
     assert table_one.api("correct", fix, table=2).status_code == 403  # still its own table only
 
 
+def test_a_dealer_corrects_only_the_stacks_at_its_own_table(timed_app: Flask, night: Dealer) -> None:
+    """The rule: a dealer's stack correction only for a player seated at (or dealt into the
+    hand at) the path's table; refused otherwise with a sentence a dealer can read. The floor
+    and the director correct anyone's, from any table's path."""
+    tokens = links(night)
+    allowed = night.client.post(f"/api/t/{night.tid}/settings", json={"dealer_corrects": True},
+                                headers={"X-CSRFToken": night.token})
+    assert allowed.status_code in (200, 201), allowed.get_json()
+    table_one = phone(timed_app, tokens[1])
+    table_one.tid = night.tid
+    table_one.token = csrf_token(table_one.client, f"/t/{night.tid}/table/1")
+    said = ("P5 is not at table 1: a table's dealer corrects the stacks at that table only (the floor or the "
+            "director corrects the others).")
+
+    def stack(player: int) -> int:
+        seats = [s for t in (1, 2) for s in night.client.get(f"/api/t/{night.tid}/table/{t}").get_json()["seats"]]
+        return int(next(s["stack"] for s in seats if s["player"] == player))
+
+    before = stack(5)
+    refused = table_one.api("correct", {"player": 5, "stack": before - 10, "reason": "a chip under the rail"})
+    assert refused.status_code == 403 and refused.get_json()["error"] == said
+    page = table_one.post("correct", {"player": 5, "stack": before - 10, "reason": "a chip under the rail"})
+    assert page.status_code == 403 and said in soup(page).get_text()
+    script = timed_app.test_client().post(f"/api/t/{night.tid}/table/1/correct",
+                                          json={"player": 5, "stack": before - 10, "reason": "a chip"},
+                                          headers={"Authorization": f"Bearer {tokens[1]}", "Accept-Language": "de"})
+    assert script.status_code == 403 and script.get_json()["error"].startswith("P5 sitzt nicht an Tisch 1:")
+    assert stack(5) == before  # nothing recorded
+    assert table_one.api("correct", {"player": 5, "stack": before - 10, "reason": "x"}, table=2).status_code == 403
+    # Its own table's players, as before.
+    assert table_one.api("correct", {"player": 1, "stack": stack(1) - 10, "reason": "a chip"}).status_code == 201
+    # The floor and the director correct anyone's, whatever table's path they post to.
+    floor = timed_app.test_client().post(f"/api/t/{night.tid}/table/1/correct",
+                                         json={"player": 5, "stack": before - 10, "reason": "a chip"},
+                                         headers={"Authorization": f"Bearer {tokens['floor']}"})
+    assert floor.status_code == 201, floor.get_json()
+    director = night.client.post(f"/api/t/{night.tid}/table/1/correct",
+                                 json={"player": 6, "stack": stack(6) - 10, "reason": "a chip"},
+                                 headers={"X-CSRFToken": night.token})
+    assert director.status_code == 201, director.get_json()
+    assert stack(5) == before - 10
+
+
 def test_a_links_code_is_not_kept_for_a_retry(timed_app: Flask, night: Dealer) -> None:
     """A command's answer is kept for a retry after a lost answer; an answer that holds a
     link's code is not (the database keeps no working code): the retry is told the link was
@@ -335,3 +434,30 @@ def test_a_links_code_is_not_kept_for_a_retry(timed_app: Flask, night: Dealer) -
         dumped = "\n".join(get_db().iterdump())
         made_links = get_db().execute("SELECT count(*) FROM links WHERE kind = 'floor'").fetchone()[0]
     assert token not in dumped and made_links == 1
+
+
+def test_a_phone_told_the_night_is_over_comes_back_when_the_director_undoes_the_end(
+        timed_app: Flask, night: Dealer) -> None:
+    """A finished night is finished on every phone, and an unfinished one is not: the page
+    that tells a dealer's phone its link ended asks again every few seconds, and reloads
+    itself into the table once the director has undone the bust that ended the night."""
+    from tests.director.test_seating_pages import start_and_bust
+
+    tokens = links(night)
+    table_one = phone(timed_app, tokens[1])
+    assert table_one.client.get(f"/t/{night.tid}/table/1").status_code == 200
+    start_and_bust(timed_app, night.tid, list(range(2, 9)), 100.0)
+    told = table_one.client.get(f"/t/{night.tid}/table/1")
+    assert told.status_code == 410 and "The tournament is over" in soup(told).get_text()
+    check = soup(told).select_one("[hx-get*='/l/check']")
+    assert check is not None and "every" in check["hx-trigger"]
+    asked = table_one.client.get(check["hx-get"], headers={"HX-Request": "true"})
+    assert asked.status_code == 204 and "HX-Refresh" not in asked.headers  # still over: nothing moves
+    undone = night.client.post(f"/api/t/{night.tid}/undo", json={}, headers={"X-CSRFToken": night.token})
+    assert undone.status_code == 201
+    asked = table_one.client.get(check["hx-get"], headers={"HX-Request": "true"})
+    assert asked.headers.get("HX-Refresh") == "true" and asked.headers.get("Cache-Control") == "no-store"
+    back = table_one.client.get(f"/t/{night.tid}/table/1")
+    assert back.status_code == 200 and soup(back).select_one("#dealer") is not None
+    made_up = table_one.client.get("/l/check?v=nonsense", headers={"HX-Request": "true"})
+    assert made_up.headers.get("HX-Refresh") == "true"  # a page it does not know: shown afresh

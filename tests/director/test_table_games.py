@@ -68,6 +68,37 @@ def test_pot_limit_omaha_has_a_pot_button_and_no_all_in_past_the_pot(timed_app: 
     assert 'variant = "PO"' in phh
 
 
+def test_pot_limit_says_the_pot_and_apart_the_most_a_short_stack_can_raise_to(timed_app: Flask, client: FlaskClient) -> None:
+    """TDA 54: the most is the pot after the call, here a raise to 70 (30 + the call 20 over the
+    20); seat 3 has only 50, so the banner names the pot and, apart, the most seat 3 can raise
+    to, its all-in. Half pot is a raise to 20 + 25 = 45, worked out from the whole pot; pot,
+    past the stack, is the all-in."""
+    dealer = at_game(timed_app, client, "plo")
+    record(timed_app, dealer.tid, "stack_corrected", {"player": 3, "stack": 50, "reason": "set up"})
+    dealer.ok("deal")
+    page = dealer.page()
+    banner = "Pot-Limit Omaha · pot 70 · the most seat 3 can raise to: 50 (all-in)"
+    assert soup(page).select_one("#dealer .dl-game").get_text(strip=True) == banner
+    assert dealer.state()["game_text"] == banner
+    assert [b.get_text(strip=True) for b in soup(page).select("#dealer .dl-quick button")] == [
+        "Min 40", "½ pot 45", "All-in 50"]
+    refused = dealer.api("act", {"kind": "raise", "amount": 99_999_999_999})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == "Seat 3 cannot raise to 99,999,999,999: the most they can raise to is 50 (all in)."
+    dealer.ok("act", {"kind": "raise", "amount": 45})
+
+
+def test_pot_limit_refuses_any_number_past_the_pot_with_the_pot_limit(timed_app: Flask, client: FlaskClient) -> None:
+    """TDA 54: seat 3's most is the pot, 70, well below its 1,000: a raise past the stack, however
+    big, is refused with the pot limit, this player's limit."""
+    dealer = at_game(timed_app, client, "plo")
+    dealer.ok("deal")
+    for amount in (5_000, 99_999_999_999):
+        refused = dealer.api("act", {"kind": "raise", "amount": amount})
+        assert refused.status_code == 422
+        assert refused.get_json()["error"] == "Pot limit: the most seat 3 can raise to is 70."
+
+
 def test_limit_holdem_has_one_raise_button_and_counts_the_raises_left(timed_app: Flask, client: FlaskClient) -> None:
     """Limit 10/20 deals bets of 20 and 40: before the flop the big blind is the bet, then a raise
     to 40, with three raises to the cap."""

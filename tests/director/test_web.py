@@ -21,7 +21,7 @@ from director.core.web import (
 )
 from engine.errors import InvalidInput
 from engine.limits import MAX_CHIPS, MAX_ID
-from tests.director.conftest import Director, soup
+from tests.director.conftest import Director, csrf_token, soup
 
 
 @pytest.mark.parametrize(
@@ -105,6 +105,43 @@ def test_a_refusal_and_a_stale_write_are_422_and_409_json_under_api(director: Di
     stale = director.api("POST", f"/api/t/{tid}/players", {"name": "Bob", "expected_seq": seq})
     assert stale.status_code == 409
     assert stale.get_json() == {"error": "Someone else changed this tournament a moment ago; the page has been refreshed."}
+
+
+def test_no_error_answer_is_kept_by_a_browser(timed_app: Flask, client: FlaskClient) -> None:
+    """An error page must never be cached by the browser: every error answer (4xx and 5xx,
+    pages and JSON) carries ``Cache-Control: no-store``: a dealer's phone told its link ended
+    with the night (410) asks again when it reloads, and sees its table once the director has
+    undone what ended it."""
+    from tests.director.test_dealer import make_tournament
+    from tests.director.test_roles import links, phone, scan
+
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (1, 5), 5: (2, 1), 6: (2, 2), 7: (2, 3), 8: (2, 5)}
+    night = make_tournament(timed_app, client, [f"P{n}" for n in range(1, 9)], seats, {1: 5, 2: 5})
+    tid, director = night.tid, {"X-CSRFToken": night.token}
+    tokens = links(night)
+    table_one = phone(timed_app, tokens[1])
+    phone_token = csrf_token(table_one.client, f"/t/{tid}/table/1")
+    answers = {
+        "404 page": timed_app.test_client().get("/no-such-thing"),
+        "404 JSON": client.get("/api/t/999"),
+        "401 JSON": timed_app.test_client().get(f"/api/t/{tid}/events"),
+        "403 JSON": table_one.client.post(f"/api/t/{tid}/bust", json={"player": 3},
+                                          headers={"X-CSRFToken": phone_token}),
+        "403 page": table_one.client.get(f"/t/{tid}/phones"),
+        "409 JSON": client.post(f"/api/t/{tid}/bust", json={"player": 3, "expected_seq": 1}, headers=director),
+        "409 page": client.post(f"/t/{tid}/bust", data={"players": "3", "expected_seq": "1",
+                                                        "csrf_token": night.token}, headers={"HX-Request": "true"}),
+        "422 JSON": client.post(f"/api/t/{tid}/bust", json={"player": "three"}, headers=director),
+        "422 page": client.post(f"/t/{tid}/bust", data={"players": "99", "csrf_token": night.token},
+                                headers={"HX-Request": "true"}),
+    }
+    assert client.post(f"/api/t/{tid}/links/end", json={}, headers=director).status_code == 200
+    answers["410 page"] = table_one.client.get(f"/t/{tid}/table/1")
+    answers["410 scanned"] = scan(timed_app.test_client(), tokens[1])
+    for kind, answer in answers.items():
+        assert answer.status_code == int(kind[:3]), (kind, answer.status_code)
+        assert answer.headers.get("Cache-Control") == "no-store", kind
+    assert "no-store" not in client.get(f"/api/t/{tid}").headers.get("Cache-Control", "")  # an answer that worked
 
 
 def test_error_page_answers_by_the_request(app: Flask) -> None:

@@ -219,6 +219,105 @@ def test_the_pot_button_in_no_limit_is_the_pot_after_the_call():
     assert legal.raises_left is None
 
 
+def at_the_flop(betting: str, small: int, big: int, behind: int) -> Hand:
+    """Seats 1-4, button 1, blinds on seats 2 and 3: seats 4 and 1 call the big blind, the small
+    blind folds, the big blind checks. On the flop the pot is 3 x ``big`` + ``small``, and the
+    big blind (seat 3), first to act, has ``behind`` chips left; the others cover it."""
+    h = hand(betting, [100_000, 100_000, big + behind, 100_000], blinds=(small, big))
+    h.call(4)
+    h.call(1)
+    h.fold(2)
+    h.check(3)
+    assert h.street == "flop" and h.turn == 3 and h.stacks()[3] == behind
+    return h
+
+
+# The figures of a night where half pot was taken of the pot capped at the stack: the pot, the
+# player's stack, half pot as it must be, and what was shown (half of the capped pot).
+NIGHT = [
+    pytest.param(200, 6_500, 19_400, 19_700, 9_850, 9_700, id="9,850 not 9,700"),
+    pytest.param(400, 13_100, 28_950, 39_700, 19_850, 14_475, id="19,850 not 14,475"),
+    pytest.param(200, 4_300, 12_500, 13_100, 6_550, 6_250, id="6,550 not 6,250"),
+]
+
+
+@pytest.mark.parametrize("betting", ["no-limit", "pot-limit"])
+@pytest.mark.parametrize(("small", "big", "behind", "pot", "half", "wrong"), NIGHT)
+def test_half_pot_and_pot_come_from_the_whole_pot_then_the_stack_caps_them(
+    betting: str, small: int, big: int, behind: int, pot: int, half: int, wrong: int
+) -> None:
+    """The pot-sized bet or raise is a raise "to" the amount to call plus the pot after calling;
+    half pot the same with half the pot after calling. Both are worked out from the whole pot,
+    then brought within the legal range (the minimum ... the player's all-in; in pot limit also
+    the pot's most). A bet into 19,700 with 19,400 left: half pot 9,850, not half of 19,400."""
+    h = at_the_flop(betting, small, big, behind)
+    assert h.pots()[0].amount == pot
+    legal = h.legal_actions()
+    assert legal is not None and legal.raise_word == "bet" and legal.all_in_amount == behind
+    assert legal.pot_raise_to == pot  # no bet to match: pot is the pot itself, however short the stack
+    assert legal.half_pot_to == half == pot // 2 and half != wrong == behind // 2
+    assert legal.pot_to == legal.max_bet_or_raise_to == behind  # the pot capped at the all-in
+    h.bet_to(3, half)  # half pot is a legal bet
+
+
+@pytest.mark.parametrize("betting", ["no-limit", "pot-limit"])
+def test_facing_a_bet_pot_is_the_call_plus_the_pot_after_calling(betting: str) -> None:
+    """A bet of 500 into a pot of 1,000: the call is 500 and the pot after it 2,000, so pot is a
+    raise to 500 + 2,000 = 2,500 and half pot a raise to 500 + 1,000 = 1,500. A player with
+    1,200 left has both capped at the all-in, and pot limit says the pot apart (2,500)."""
+    h = at_the_flop(betting, 100, 300, 10_000)
+    h.bet_to(3, 500)
+    legal = h.legal_actions()
+    assert legal is not None and legal.seat == 4
+    assert (legal.min_bet_or_raise_to, legal.half_pot_to, legal.pot_to, legal.pot_raise_to) == (1000, 1500, 2500, 2500)
+    short = Hand(HandSetup({1: 100_000, 2: 100_000, 3: 10_300, 4: 1_500}, 1, 2, 3, 100, 300, betting=betting))
+    for act in (lambda: short.call(4), lambda: short.call(1), lambda: short.fold(2), lambda: short.check(3)):
+        act()
+    short.bet_to(3, 500)
+    legal = short.legal_actions()
+    assert legal is not None and legal.seat == 4 and legal.all_in_amount == 1200
+    assert (legal.min_bet_or_raise_to, legal.half_pot_to, legal.pot_to, legal.pot_raise_to) == (1000, 1200, 1200, 2500)
+
+
+def test_half_of_an_odd_pot_drops_the_odd_chip_and_never_falls_below_the_minimum() -> None:
+    """25/50, seat 4 first: 75 in + the call 50 makes a pot of 125 after calling, a raise to
+    50 + 125 = 175 for pot and to 50 + 62 = 112 for half. Facing a raise to 2,000 at 100/200:
+    2,300 in + the call 2,000 = 4,300, half pot a raise to 4,150, above the minimum (3,800).
+    A minimum bet above half the pot (here 1,000 into 600) is the least half pot offers."""
+    h = hand("no-limit", blinds=(25, 50))
+    legal = h.legal_actions()
+    assert legal is not None and (legal.pot_raise_to, legal.pot_to, legal.half_pot_to) == (175, 175, 112)
+    h = hand("no-limit", blinds=(100, 200), stacks=[10_000, 10_000, 10_000, 10_000, 10_000])
+    h.raise_to(4, 2_000)
+    legal = h.legal_actions()  # seat 5 faces 2,000: pot 2,300 + the call 2,000 = 4,300; half 2,000 + 2,150
+    assert legal is not None and legal.min_bet_or_raise_to == 3_800
+    assert (legal.half_pot_to, legal.pot_to) == (4_150, 6_300)
+    h = Hand(HandSetup({1: 10_000, 2: 10_000, 3: 10_000}, 1, None, 3, 0, 200, min_bet=1_000))
+    h.call(1)
+    h.call(2)
+    h.check(3)
+    legal = h.legal_actions()  # 600 in the pot: half 300, pot 600, the minimum bet 1,000
+    assert legal is not None and legal.min_bet_or_raise_to == 1_000
+    assert (legal.half_pot_to, legal.pot_to, legal.pot_raise_to) == (1_000, 1_000, 600)
+
+
+def test_pot_limit_refuses_more_than_the_pot_with_the_pot_limit_even_past_the_all_in() -> None:
+    """TDA 54: the most is the pot after the call (here 700), less than the player's 10,000: a
+    raise past the all-in is refused with the pot limit, the limit of this player; with 600,
+    less than the pot, the all-in is the limit."""
+    h = hand("pot-limit")
+    assert refused(h.raise_to, 4, 20_000) == "Pot limit: the most seat 4 can raise to is 700."
+    assert refused(h.raise_to, 4, 99_999_999_999) == "Pot limit: the most seat 4 can raise to is 700."
+    h = hand("pot-limit", stacks=[10_000, 10_000, 10_000, 600, 10_000])  # the all-in, below the pot, is the limit
+    assert refused(h.raise_to, 4, 99_999_999_999) == (
+        "Seat 4 cannot raise to 99,999,999,999: the most they can raise to is 600 (all in)."
+    )
+    h = hand("no-limit")
+    assert refused(h.raise_to, 4, 99_999_999_999) == (
+        "Seat 4 cannot raise to 99,999,999,999: the most they can raise to is 10,000 (all in)."
+    )
+
+
 def test_a_setup_with_an_unknown_betting_or_cap_is_refused():
     with pytest.raises(InvalidInput, match="The betting must be one of no-limit, pot-limit, fixed-limit, not spread"):
         hand("spread")
