@@ -1,6 +1,7 @@
 """Open dealers' pages follow the night without a reload: at hand for hand, a table's phone
 that waits for another table's hand sees *Deal* come back by itself once that hand is won,
-and sees the hand for hand end when the director turns it off."""
+and sees the hand for hand end when the director turns it off. (How soon is measured by
+benchmarks/bench_browser.py; here, only that it comes without a reload.)"""
 
 from __future__ import annotations
 
@@ -49,20 +50,18 @@ def test_a_dealers_page_follows_hand_for_hand_without_a_reload(live_server: Live
 
     hand_for_hand(True)
     for page in phones.values():  # each open page shows it by itself
-        expect(page.locator("#dealer .dl-flag", has_text="Hand for hand")).to_be_visible(timeout=4_000)
+        expect(page.locator("#dealer .dl-flag", has_text="Hand for hand")).to_be_visible(timeout=10_000)
     tap(phones[1], "Deal")
     tap(phones[2], "Deal")
     fold_to_the_winner(phones[1])
     deal = phones[1].locator("#dealer .dl-big", has_text="Deal")
-    expect(phones[1].locator("#dealer")).to_contain_text("waiting for table 2", timeout=4_000)
+    expect(phones[1].locator("#dealer")).to_contain_text("waiting for table 2", timeout=10_000)
     expect(deal).to_be_disabled()
     fold_to_the_winner(phones[2])
-    started = time.monotonic()
-    expect(deal).to_be_enabled(timeout=4_000)  # table 2's hand is won: table 1 may deal, no reload
-    assert time.monotonic() - started < 3.5
+    expect(deal).to_be_enabled(timeout=10_000)  # table 2's hand is won: table 1 may deal, no reload
     expect(phones[1].locator("#dealer")).not_to_contain_text("waiting for table 2")
     hand_for_hand(False)
-    expect(phones[2].locator("#dealer .dl-flag", has_text="Hand for hand")).to_have_count(0, timeout=4_000)
+    expect(phones[2].locator("#dealer .dl-flag", has_text="Hand for hand")).to_have_count(0, timeout=10_000)
     context.close()
 
 
@@ -102,11 +101,11 @@ def test_a_table_break_during_a_hand_is_followed_by_the_open_dealers_pages(
     post("bust", {"player": 1})  # twelve left: they fit at two tables, table 3 breaks
     post("tables/confirm", {})
     expect(three.locator("#dealer .dl-msg--move").first).to_have_text("Table 3 breaks after this hand",
-                                                                      timeout=4_000)
+                                                                      timeout=10_000)
     expect(three.locator("#dealer")).to_have_attribute("data-phase", "betting")
     arriving = one.locator("#dealer .dl-seat--arriving")
-    expect(arriving).not_to_have_count(0, timeout=4_000)
+    expect(arriving).not_to_have_count(0, timeout=10_000)
     fold_to_the_winner(three)
-    expect(three.locator("body")).to_contain_text("Table 3 has broken", timeout=4_000)
-    expect(arriving).to_have_count(0, timeout=4_000)  # their stacks known: dealt in at table 1
+    expect(three.locator("body")).to_contain_text("Table 3 has broken", timeout=10_000)
+    expect(arriving).to_have_count(0, timeout=10_000)  # their stacks known: dealt in at table 1
     context.close()

@@ -37,7 +37,8 @@ def test_the_phone_goes_on_by_the_rules_while_the_laptop_is_away(
     press(page, "Call")  # the laptop's own button finds it away, and the phone goes on
     hand.call(hand.turn or 0)
     expect(offline).to_be_visible(timeout=10_000)
-    expect(page.locator("#dealer > .dl-pad")).to_be_hidden()
+    expect(page.locator("#dealer > .dl-bar > .dl-pad")).to_have_count(1)
+    expect(page.locator("#dealer > .dl-bar > .dl-pad")).to_be_hidden()
     expect(turn).to_have_attribute("data-turn", str(hand.turn))
     expect(turn).to_contain_text(data["names"][str(hand.turn)])
 
