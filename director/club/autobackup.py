@@ -484,16 +484,15 @@ def stop_all() -> None:
 
 
 @contextlib.contextmanager
-def serving(folder: Path) -> Any:
-    """Held while ``serve`` runs on ``folder`` (a shared lock: ``restore`` waits for none).
-    Yields False when a restore holds the folder."""
+def _serving_lock(folder: Path, mode: int) -> Any:
+    """``SERVING_LOCK`` in ``folder`` taken in ``mode`` without waiting: yields whether it was
+    (True where the platform has no ``flock``)."""
     if fcntl is None:
         yield True
         return
-    folder.mkdir(parents=True, exist_ok=True)
     with open(folder / SERVING_LOCK, "a") as handle:
         try:
-            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            fcntl.flock(handle, mode | fcntl.LOCK_NB)
         except OSError:
             yield False
             return
@@ -501,19 +500,23 @@ def serving(folder: Path) -> Any:
 
 
 @contextlib.contextmanager
+def serving(folder: Path) -> Any:
+    """Held while ``serve`` runs on ``folder`` (a shared lock: ``restore`` waits for none).
+    Yields False when a restore holds the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with _serving_lock(folder, fcntl.LOCK_SH if fcntl else 0) as free:
+        yield free
+
+
+@contextlib.contextmanager
 def alone(folder: Path) -> Any:
     """Held while ``restore`` replaces the database in ``folder``; yields False when a server
     runs there (``serving``)."""
-    if fcntl is None or not folder.exists():
+    if not folder.exists():
         yield True
         return
-    with open(folder / SERVING_LOCK, "a") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            yield False
-            return
-        yield True
+    with _serving_lock(folder, fcntl.LOCK_EX if fcntl else 0) as free:
+        yield free
 
 
 __all__ = ["Copier", "CopyFailed", "Plan", "alone", "check_copy", "copies", "copy_name", "default_folder", "english_reason",

@@ -5,6 +5,7 @@ copy."""
 from __future__ import annotations
 
 import errno
+import http.client
 import os
 import random
 import shutil
@@ -335,8 +336,8 @@ def test_killed_at_a_random_moment_the_latest_copy_goes_on_with_the_night(tmp_pa
             method, path, body = steps[n % len(steps)]
             try:
                 status, state = server.call(method, path, body(n))
-            except OSError:
-                break  # killed mid-command: never acknowledged
+            except (OSError, http.client.HTTPException):
+                break  # killed mid-command (or mid-answer): never acknowledged
             if status == 201:
                 acked.append((time.monotonic(), state["seq"]))
         killed_at = time.monotonic()
@@ -359,7 +360,8 @@ def test_killed_at_a_random_moment_the_latest_copy_goes_on_with_the_night(tmp_pa
     lost = [seq for at, seq in acked if seq > last]
     if lost:
         first_lost = min(at for at, seq in acked if seq > last)
-        assert killed_at - first_lost <= every + 1.5, (seed, killed_at - first_lost)  # within the interval
+        # Within the interval, give or take the copier's tick and a copy's own time.
+        assert killed_at - first_lost <= every + autobackup.TICK + 1.0, (seed, killed_at - first_lost)
 
     assert main(["restore", str(latest), "--data", str(second)]) == 0  # the second laptop
     cache.clear()
