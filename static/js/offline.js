@@ -238,7 +238,10 @@
     var box = document.getElementById("dl-offline"), here = panel();
     if (!box || !here) { return; }
     var data = handData();
-    var away = window.outboxState ? window.outboxState() !== "online" : false;
+    // The phone takes the hand on once the laptop has been away a while, or a tap waits for it:
+    // one slow answer does not swap the panel under the dealer's finger.
+    var state = window.outboxState ? window.outboxState() : "online";
+    var away = state === "offline" || (state !== "online" && tapsHere(here).length > 0);
     var on = Boolean(play && data && away);
     box.hidden = !on;
     here.classList.toggle("dealer--offline", on);
@@ -269,10 +272,13 @@
   });
   document.addEventListener("outbox:changed", draw);
   document.addEventListener("htmx:afterSettle", draw);  // a new panel: its own hand
-  // Loaded once the page is usable, when the phone has a moment: never before the panel.
+  // Loaded once the page has been open a few seconds, when the phone has a moment: never before
+  // the panel, and never in the way of the first taps of a page opened for a moment (a dealer's
+  // page stays open for the night; its runtime is 14 MB to fetch and compile).
+  var PRELOAD_AFTER = 8000;
   function later() {
     var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
-    idle(start, { timeout: 2000 });
+    setTimeout(function () { idle(start, { timeout: 2000 }); }, PRELOAD_AFTER);
   }
   if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later); }
 })();
