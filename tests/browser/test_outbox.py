@@ -130,3 +130,36 @@ def test_the_outbox_is_kept_through_a_reload(live_server: LiveServer, browser: A
     expect(page.locator("#outbox li[data-state=recorded]")).to_have_count(1, timeout=10_000)
     assert len(actions(live_server, tid)) == len(before) + 1
     context.close()
+
+
+def test_taps_from_an_earlier_hand_are_sent_only_if_the_dealer_says_so(live_server: LiveServer, browser: Any) -> None:
+    """A phone away while its hand was finished and the next dealt elsewhere (the director's
+    laptop): its waiting tap belongs to a hand the laptop is past. It asks before sending;
+    told no, nothing is sent, and the tap is shown to be entered again."""
+    tid, context, page = dealt(live_server, browser)
+    page.route("**/table/1/act", lambda route: route.abort())
+    press(page, "Call")
+    expect(page.locator("#outbox li[data-state=waiting]")).to_have_count(1, timeout=10_000)
+    laptop = browser.new_context()
+    director = laptop.new_page()
+    live_server.login(director)
+    token = director.get_attribute('meta[name="csrf-token"]', "content") or ""
+    base = f"{live_server.url}/api/t/{tid}/table/1"
+    while director.request.get(base).json()["phase"] == "betting":
+        assert director.request.post(f"{base}/act", data={"kind": "fold"}, headers={"X-CSRFToken": token}).status == 201
+    assert director.request.post(f"{base}/deal", data={}, headers={"X-CSRFToken": token}).status == 201
+    before = actions(live_server, tid)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", answer)
+    expect(page.locator("#dealer")).to_have_attribute("data-hand", "2", timeout=10_000)  # the laptop's hand
+    page.unroute("**/table/1/act")
+    expect(page.locator('#outbox li[data-state="not sent"]')).to_have_count(1, timeout=10_000)
+    assert asked and "hand 1" in asked[0] and "hand 2" in asked[0]
+    assert actions(live_server, tid) == before  # nothing sent
+    laptop.close()
+    context.close()
