@@ -41,17 +41,16 @@ SEQ_HEADER = "X-Seq"
 
 
 def _without_seq(value: Any) -> Any:
-    """``value`` with the ``seq`` of a view (and of the views it holds) set to 0."""
+    """``value`` with the ``seq`` of a view set to 0: the view itself, or each view in a
+    mapping, a list or a tuple of them (a mapping's own ``seq`` key is left out)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name for f in dataclasses.fields(value)}
-        if "seq" in fields:
+        if any(f.name == "seq" for f in dataclasses.fields(value)):
             return dataclasses.replace(value, seq=0)  # type: ignore[type-var]
         return value
     if isinstance(value, Mapping):
         return {k: _without_seq(v) for k, v in value.items() if k != "seq"}
     if isinstance(value, list | tuple):
-        return type(value)(_without_seq(v) for v in value) if isinstance(value, list) else tuple(
-            _without_seq(v) for v in value)
+        return type(value)(_without_seq(v) for v in value)
     return value
 
 
