@@ -40,18 +40,26 @@ SEQ_HEADER = "X-Seq"
 """A ``204``'s header: the stream's seq, which the unchanged page's forms take as theirs."""
 
 
+_PLAIN = (str, int, float, bool, type(None), bytes)
+_has_seq: dict[type, bool] = {}
+"""Each view class, whether it has a ``seq`` field (asked once per class, not per view)."""
+
+
 def _without_seq(value: Any) -> Any:
     """``value`` with the ``seq`` of a view set to 0: the view itself, or each view in a
     mapping, a list or a tuple of them (a mapping's own ``seq`` key is left out)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if any(f.name == "seq" for f in dataclasses.fields(value)):
-            return dataclasses.replace(value, seq=0)  # type: ignore[type-var]
+    kind = type(value)
+    if kind in _PLAIN:
         return value
     if isinstance(value, Mapping):
         return {k: _without_seq(v) for k, v in value.items() if k != "seq"}
     if isinstance(value, list | tuple):
         return type(value)(_without_seq(v) for v in value)
-    return value
+    has_seq = _has_seq.get(kind)
+    if has_seq is None:
+        has_seq = _has_seq[kind] = (dataclasses.is_dataclass(kind)
+                                    and any(f.name == "seq" for f in dataclasses.fields(kind)))
+    return dataclasses.replace(value, seq=0) if has_seq else value
 
 
 def version(page: str, views: Mapping[str, Any]) -> str:
@@ -71,15 +79,17 @@ def held_version() -> str | None:
     return request.args.get(VERSION_ARG)
 
 
-def not_changed(seq: int) -> Response:
-    """The answer to a page that holds the part as it is now."""
+def not_changed(seq: int | None) -> Response:
+    """The answer to a page that holds the part as it is now (with the seq its forms take,
+    where it has forms)."""
     response = Response(status=204)
-    response.headers[SEQ_HEADER] = str(seq)
+    if seq is not None:
+        response.headers[SEQ_HEADER] = str(seq)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def poll_answer(page: str, seq: int, views: Mapping[str, Any], draw: Callable[[str], ResponseReturnValue]
+def poll_answer(page: str, seq: int | None, views: Mapping[str, Any], draw: Callable[[str], ResponseReturnValue]
                 ) -> ResponseReturnValue:
     """A polled part's answer: :func:`not_changed` where the page holds this version, else
     ``draw(version)``, the part drawn with its version (which its poll sends back). A page

@@ -125,6 +125,9 @@ class Field:
     """Players moved while their hand runs, with the table of that hand."""
     tables: dict[int, TableOutlook | None] = dataclasses.field(default_factory=dict)
     """Each table's outlook, worked out when the first phone at that table asks."""
+    version: str = ""
+    """The version (``director.core.freshness``) of what ``context`` shows, worked out once
+    per seq: each phone's version adds only its own lines to it."""
 
 
 _fields: dict[tuple[str, int, str], Field] = {}
@@ -145,8 +148,8 @@ def field_of(found: Found) -> Field:
         ((p, places.get(p.id) or provisional.get(p.id)) for p in state.players if p.out or p.id in places),
         key=lambda pair: pair[1] or 10**6,
     )
-    still_in = sorted(  # once it is over (the last one standing, a deal) nobody is still in
-        (p for p in state.alive if not state.finished and (p.id not in places or places.get(p.id) == 1)),
+    still_in = [] if state.finished else sorted(  # once it is over (the last one standing, a deal) nobody is
+        (p for p in state.alive if p.id not in places or places.get(p.id) == 1),  # still in
         key=lambda p: p.name.casefold(),
     )
     last_moves: dict[int, MoveRecord] = {}
@@ -169,7 +172,8 @@ def field_of(found: Found) -> Field:
     awards = state.awards() if kind != "points" else {}
     waiting = {p.id: table for p, table, _ in state.moves_waiting}
     b = bounties(state)
-    new = Field(state.seq, places, provisional, last_moves, context, {}, awards, dict(b.heads), dict(b.won), waiting)
+    new = Field(state.seq, places, provisional, last_moves, context, {}, awards, dict(b.heads), dict(b.won), waiting,
+                version=version("players' field", {k: v for k, v in context.items() if not callable(v)}))
     _fields[key] = new
     return new
 
@@ -369,14 +373,16 @@ def live(token: str) -> ResponseReturnValue:
     # level whose big blind counts the stack ends): the polls in between are answered by
     # ``director.polls`` without the app.
     response.headers[HEADER] = f"{found.tournament_id} {found.state.seq} {context['until']}"
-    request.environ[RECHECK] = still_right(found, page_version(context))
+    request.environ[RECHECK] = still_right(found, page_version(field_of(found), context))
     return response
 
 
-def page_version(context: dict[str, Any]) -> str:
+def page_version(field: Field, context: dict[str, Any]) -> str:
     """The version of a player's live part (``director.core.freshness``): everything it is
-    drawn from but the time its answer may be kept until."""
-    return version("player live", {k: v for k, v in context.items() if k != "until"})
+    drawn from but the time its answer may be kept until; what every phone shows alike
+    counted by the field's own version, worked out once."""
+    return version("player live", {"field": field.version, **{
+        k: v for k, v in context.items() if k != "until" and k not in field.context}})
 
 
 def still_right(found: Found, shown: str) -> Callable[[int, int], int | None]:
@@ -390,10 +396,11 @@ def still_right(found: Found, shown: str) -> Callable[[int, int], int | None]:
     Most checks cost a few lookups and no request: the state this process keeps is at the
     stream's last seq, nothing but play at a table came since (:func:`quiet_since`, worked
     out once for every phone), the standings are the same object, and the hands the player's
-    own lines are made from are the same (:func:`own_mark`). Otherwise the whole part is
-    worked out again, in a request like the phone's, and its version compared with the
-    version of the part the phone holds (``shown``): a move at the award of a broken table's
-    last hand, which no line of his held, is seen there."""
+    own lines are made from are the same (:func:`own_mark`). Where this process's state is
+    behind the stream, it is brought up to it first, in a request like the phone's, and the
+    same is asked of it. Where the player's own lines may have moved, the whole part is
+    worked out again and its version compared with the version of the part the phone holds
+    (``shown``): a move at the award of a broken table's last hand is seen there."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     database = app.config["DATABASE"]
     tournament_id, state, player = found.tournament_id, found.state, found.player.id
@@ -413,12 +420,15 @@ def still_right(found: Found, shown: str) -> Callable[[int, int], int | None]:
             later = load_state(get_db(), tournament_id)
             if later.seq == since:
                 return since
-            later_found = Found(tournament_id, later, later.player(player))
-            if (later.standings == standings and quiet_since(database, tournament_id, later, since)
-                    and page_version(live_context(later_found, has_clock, True)) == shown):
-                standings, mark = later.standings, own_mark(later, player)
-                return int(later.seq)
-            return None
+            if later.standings != standings or not quiet_since(database, tournament_id, later, since):
+                return None
+            later_mark = own_mark(later, player)
+            if later_mark != mark:
+                later_found = Found(tournament_id, later, later.player(player))
+                if page_version(field_of(later_found), live_context(later_found, has_clock, True)) != shown:
+                    return None
+            standings, mark = later.standings, later_mark
+            return int(later.seq)
 
     return check
 
