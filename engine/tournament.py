@@ -155,6 +155,10 @@ _HANDLERS: dict[str, Callable[[Tournament, Event], Tournament]] = {
 
 EVENT_TYPES = ("created", "undo", "redo", *_HANDLERS)
 
+PLAY_EVENT_TYPES = dealing.TABLE_EVENT_TYPES | {"action_clock"}
+"""Play at one table and its action clock: each table's hands, which a page drawn before
+them (another table's dealer's, the director's) does not depend on."""
+
 
 def _indexes(before: Tournament, new: Tournament, event: Event) -> Tournament:
     """After each event: the clock stops at the last bust, and the indexes the pages read are

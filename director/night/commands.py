@@ -35,7 +35,7 @@ from director.core.roles import DIRECTOR, FLOOR
 from director.core.words import say
 from engine.errors import N_, InvalidInput
 from engine.seating import late_entry_seat
-from engine.tournament import CLOCK_ACTIONS, Event, Tournament, clean_name
+from engine.tournament import CLOCK_ACTIONS, PLAY_EVENT_TYPES, Event, Tournament, clean_name
 
 TOURNAMENT = store.TOURNAMENT
 
@@ -46,10 +46,24 @@ and re-entries, and the clock (every ``night.clock.*``). Settings, money, deals,
 redo of the night stay the director's."""
 
 
+ON_THE_LAST_ENTRY = ("night.undo", "night.redo", "night.hand_cap")
+"""Commands made on exactly what the page showed: the entry an undo names (a table's entry
+since would be the one taken back), the chips counted at the hand cap."""
+
+
+def _play(event: Event) -> bool:
+    return event.type in PLAY_EVENT_TYPES
+
+
 def tournament_command(name: str, input: type[Write], summary: str, **extra: Any) -> Any:
-    """A command on the tournament of the path's ``tournament_id``."""
+    """A command on the tournament of the path's ``tournament_id``. Hands played at the tables
+    since the page was drawn do not make it stale (the engine still checks it against the
+    night as it is): at a club night the dealers' phones enter several actions a second, and
+    the director's bust, registration or pause would otherwise be refused nearly every time."""
     if name in FLOOR_TOO or name.startswith("night.clock."):
         extra.setdefault("roles", (DIRECTOR, FLOOR))
+    if name not in ON_THE_LAST_ENTRY:
+        extra.setdefault("independent", lambda call, data: _play)
     return stream_command(name, input, summary, stream=TOURNAMENT, id="tournament_id", **extra)
 
 

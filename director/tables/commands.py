@@ -53,7 +53,7 @@ from director.tables.views import (
     seating_of,
     table_size,
 )
-from engine import dealing, notation
+from engine import notation
 from engine.dealing import TableHand, plan_deal
 from engine.declared import action_notation, seat_to_act  # the phone runs them too, offline
 from engine.errors import IllegalAction, InvalidInput, Message, Term
@@ -62,7 +62,7 @@ from engine.houserules import silent_push
 from engine.positions import draw_button
 from engine.seat_events import refuse_play_at_broken
 from engine.seating import Move, draw_seats, late_entry_seat
-from engine.tournament import Event, Tournament
+from engine.tournament import PLAY_EVENT_TYPES, Event, Tournament
 
 
 def tables_command(name: str, input: type[Write], summary: str) -> Any:
@@ -224,7 +224,7 @@ def chips_list(text: Any) -> list[int]:
 
 
 #: Events at one table that leave every other table's page as it was.
-TABLE_EVENTS = dealing.TABLE_EVENT_TYPES | {"action_clock"}
+TABLE_EVENTS = PLAY_EVENT_TYPES
 
 
 def independent_of(table: int) -> Callable[[Event], bool]:

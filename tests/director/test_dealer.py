@@ -292,6 +292,34 @@ def test_play_at_another_table_does_not_make_this_page_stale(timed_app: Flask, c
     assert dealer.post("act", {"kind": "call", "expected_seq": str(page_seq)}, table=1).status_code == 409
 
 
+def test_play_at_the_tables_does_not_make_the_directors_page_stale(timed_app: Flask, client: FlaskClient) -> None:
+    """A club night's dealers enter several actions a second: the director's pause, bust or
+    registration on a page drawn before them is recorded (the engine checks it against the
+    night as it is), while his undo, which names the last entry, is refused once a table's
+    entry has come after it (that entry would be the one taken back)."""
+    seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
+    dealer = make_tournament(timed_app, client, ["A", "B", "C", "D", "E", "F"], seats, {1: 3, 2: 3})
+
+    def director(path: str, body: dict[str, Any]) -> Any:
+        return dealer.client.post(f"/api/t/{dealer.tid}/{path}", json=body, headers={"X-CSRFToken": dealer.token})
+
+    page_seq = dealer.state(table=1)["seq"]
+    dealer.ok("deal", table=2)
+    dealer.ok("act", {"kind": "call"}, table=2)
+    assert director("clock/pause", {"expected_seq": page_seq}).status_code == 201
+    page_seq = dealer.state(table=1)["seq"]
+    dealer.ok("act", {"kind": "call"}, table=2)
+    busted = director("bust", {"player": 1, "by": 2, "expected_seq": page_seq})
+    assert busted.status_code == 201
+    bust_seq = busted.get_json()["seq"]
+    dealer.ok("act", {"kind": "fold"}, table=2)
+    undo = director("undo", {"expected_seq": bust_seq})
+    assert undo.status_code == 409
+    assert "Someone else changed this tournament" in undo.get_json()["error"]
+    assert [p["status"] for p in dealer.client.get(f"/api/t/{dealer.tid}").get_json()["players"] if p["id"] == 1] != ["in"]
+    assert director("clock/resume", {"expected_seq": bust_seq}).status_code == 201
+
+
 def test_writes_need_the_director(dealer: Dealer, timed_app: Flask) -> None:
     stranger = timed_app.test_client()
     token = csrf_token(stranger, "/auth/login")
