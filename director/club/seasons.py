@@ -41,6 +41,7 @@ from director.core.caches import register_cache
 from director.core.commands import Call, api_route, command, page_route, perform, run
 from director.core.contract import Api, read
 from director.core.db import get_db
+from director.core.freshness import poll_answer
 from director.core.i18n import gettext, language, ngettext
 from director.core.spreadsheets import csv_response
 from director.core.store import load_state
@@ -508,9 +509,10 @@ page_route(bp, "/seasons/<int:season_id>/nights/<int:tournament_id>/remove", rem
 @bp.get("/seasons/<int:season_id>/tv")
 def tv(season_id: int) -> ResponseReturnValue:
     v = view(get_db(), season_id)
-    return render("seasons/tv.html", "seasons/tv.html", s=season_page(v), tie_break=TIE_BREAK_WORDS,
-                  records=records(get_db(), v),
-                  race=race(v, width=620, height=440))  # a smaller drawing, larger on the screen
+    views = {"s": season_page(v), "tie_break": TIE_BREAK_WORDS, "records": records(get_db(), v),
+             "race": race(v, width=620, height=440)}  # a smaller drawing, larger on the screen
+    return poll_answer("season tv", None, views, lambda version: render(
+        "seasons/tv.html", "seasons/_tv_body.html", season_id=season_id, version=version, **views))
 
 
 @bp.get("/seasons/<int:season_id>/print")

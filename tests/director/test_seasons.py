@@ -85,6 +85,18 @@ def test_a_season_counts_its_finished_nights_with_best_n_and_the_tie_break_on_th
     assert table[0][:3] == ["rank", "name", "points"] and table[1][:3] == ["1", "Ann", "10"]
     tv = soup(director.get(f"/seasons/{sid}/tv"))
     assert [li.find(class_="season-tv-name").text for li in tv.select(".season-tv-row")] == ["Ann", "Bob", "Cy"]
+    # The TV follows the season by its poll (no reload): unchanged, 204; a night counted, the
+    # part drawn anew, equal to a fresh load of the page.
+    assert tv.find("meta", attrs={"http-equiv": "refresh"}) is None
+    poll = tv.find(id="season-tv")["hx-get"]
+    assert director.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    three = night(director, ["Ann", "Bob", "Cy"], ["Ann", "Bob"], name="Week 4")  # Cy wins
+    assert director.api("POST", f"/api/seasons/{sid}/nights", {"tournament": three}).status_code == 200
+    polled = director.get(poll, headers={"HX-Request": "true"})
+    assert polled.status_code == 200
+    fresh = soup(director.get(f"/seasons/{sid}/tv")).find(id="season-tv")
+    assert str(soup(polled).find(id="season-tv")) == str(fresh)
+    assert director.get(fresh["hx-get"], headers={"HX-Request": "true"}).status_code == 204
     printed = soup(director.get(f"/seasons/{sid}/print"))
     assert printed.find(id="season-standings") is not None
 
