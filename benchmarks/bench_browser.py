@@ -12,7 +12,8 @@ serve`` on it (``--workers`` processes of serve's default threads, in a process 
 
 * following: pages of every kind open at once (table 1's dealer's panel, the tables page, a
   player's phone, the TV and the dashboard), the director busts a player of table 1 through
-  the JSON API, then undoes it, ``--follows`` times; for each page, the time from the
+  the JSON API, then takes his rebuy (rebuys are opened for the measure), ``--follows``
+  times; for each page, the time from the
   command's answer to the change shown on it (its players-left figure, seats or standings),
   with no reload.
 
@@ -28,7 +29,6 @@ import argparse
 import json
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -37,14 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_club_load import (
-    PANEL_POLL,
-    PLAYER_POLL,
     Client,
     Stats,
     built_night,
-    dealer,
-    panel_pollers,
-    pollers,
+    devices,
     serve,
 )
 from bench_night import percentile
@@ -120,18 +116,24 @@ ARM = """kind => {
 
 def follows(pages: dict[str, Any], director: Client, tid: int, player: int, by: int,
             count: int) -> dict[str, list[float]]:
-    """``count`` commands by the director (a bust of ``player`` by ``by``, then its undo, in
-    turn), and for each open page the milliseconds from the command's answer to the change."""
+    """``count`` commands by the director (a bust of ``player`` by ``by``, then his rebuy, in
+    turn: an undo would take back whatever came last, a dealer's entry under the load), and for
+    each open page the milliseconds from the command's answer to the change."""
     times: dict[str, list[float]] = {kind: [] for kind in pages}
+    rebuys = {"rebuy_levels": 200, "max_rebuys": 100}
+    status, answer, _ = director.request("POST", f"/api/t/{tid}/settings", rebuys)
+    if status != 201:
+        raise SystemExit(f"rebuys for the measure: {status} {answer[:200]!r}")
     for i in range(count):
         for kind, page in pages.items():
             if page.evaluate(ARM, kind) is None:
                 raise SystemExit(f"the {kind} page does not show what is timed")
-        path, body = (f"/api/t/{tid}/bust", {"player": player, "by": by}) if i % 2 == 0 else (f"/api/t/{tid}/undo", {})
+        path, body = ((f"/api/t/{tid}/bust", {"player": player, "by": by}) if i % 2 == 0
+                      else (f"/api/t/{tid}/players/{player}/rebuy", {}))
         status, answer, _ = director.request("POST", path, body)
         answered = time.time() * 1000
         if status != 201:
-            raise SystemExit(f"{path}: {status} {answer[:200]!r}")
+            raise SystemExit(f"{path} (command {i + 1} of {count}): {status} {answer[:200]!r}")
         waiting = dict(pages)
         deadline = time.perf_counter() + 15
         while waiting and time.perf_counter() < deadline:
@@ -147,6 +149,12 @@ def follows(pages: dict[str, Any], director: Client, tid: int, player: int, by: 
     return times
 
 
+def in_play(director: Client, tid: int, table: int) -> list[int]:
+    """The players with chips at ``table``, by seat."""
+    _, body, _ = director.request("GET", f"/api/t/{tid}/table/{table}")
+    return [s["player"] for s in json.loads(body)["seats"] if s["stack"] > 0 and not s["status"]]
+
+
 def follow_pages(context: Any, base: str, tid: int, table: int, token: str) -> dict[str, Any]:
     paths = {"dealer": f"/t/{tid}/table/{table}", "tables": f"/t/{tid}/tables", "player": f"/p/{token}",
              "tv": f"/t/{tid}/tv", "dashboard": f"/t/{tid}"}
@@ -160,7 +168,9 @@ def follow_pages(context: Any, base: str, tid: int, table: int, token: str) -> d
 
 
 def line(name: str, values: list[float]) -> str:
-    return f"{name:<34} n={len(values):>3}  median {percentile(values, 0.5):7.1f} ms   p95 {percentile(values, 0.95):7.1f} ms"
+    missed = sum(1 for v in values if v >= 15_000)
+    return (f"{name:<34} n={len(values):>3}  median {percentile(values, 0.5):7.1f} ms   p95 {percentile(values, 0.95):7.1f} ms"
+            + (f"   not shown within 15 s: {missed}" if missed else ""))
 
 
 def main() -> int:
@@ -193,33 +203,21 @@ def main() -> int:
                 while page.get_attribute("#dealer", "data-phase") != "before":  # table 1 between hands
                     taps(page, 1)
                 director = Client(port, "session=" + night.cookie, night.csrf)
-                _, body, _ = director.request("GET", f"/api/t/{night.tid}/table/{mine}")
-                seated = [s["player"] for s in json.loads(body)["seats"] if s["stack"] > 0 and not s["status"]]
+                seated = in_play(director, night.tid, mine)
                 watched = follow_pages(context, base, night.tid, mine, night.tokens[0])
+                print("# following, alone…", file=sys.stderr, flush=True)
                 followed_alone = follows(watched, director, night.tid, seated[-1], seated[0], args.follows)
                 stats = Stats()
                 until = time.perf_counter() + 3600  # the load stops with the server, after the measures
-                scale = args.scale
-                threads = [threading.Thread(target=dealer, args=(stats, night, port, t, 3.0 / scale, until,
-                                                                 args.seed + t), daemon=True)
-                           for t in night.active if t != mine]
-                players = [f"/p/{t}/live" for t in night.tokens] * scale
-                groups = max(1, 10 * scale)
-                threads += [threading.Thread(target=pollers, args=(stats, port, "player", players[g::groups],
-                                                                   PLAYER_POLL, until), daemon=True)
-                            for g in range(groups)]
-                panels = [f"/t/{night.tid}/table/{t}/panel" for t in night.active if t != mine] * scale
-                threads += [threading.Thread(target=panel_pollers, args=(
-                    stats, port, night.cookie, panels[g::max(1, scale)], PANEL_POLL, until), daemon=True)
-                    for g in range(max(1, scale))]
-                threads.append(threading.Thread(target=pollers, args=(
-                    stats, port, "tv", [f"/t/{night.tid}/tv/clock"] * (3 * scale), 1.5, until), daemon=True))
+                threads, _ = devices(stats, night, port, args.scale, until, args.seed, apart=mine)
                 for thread in threads:
                     thread.start()
                 time.sleep(3)  # the load under way
                 loaded = loads(page, url, args.loads), taps(page, args.taps)
                 while page.get_attribute("#dealer", "data-phase") != "before":
                     taps(page, 1)
+                seated = in_play(director, night.tid, mine)  # the taps may have busted one of them
+                print("# following, under the load…", file=sys.stderr, flush=True)
                 followed_loaded = follows(watched, director, night.tid, seated[-1], seated[0], args.follows)
                 browser.close()
         finally:

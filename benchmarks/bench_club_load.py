@@ -9,7 +9,8 @@ processes, 1 by default; 127.0.0.1 and a free port) in a process of its own and 
 
 * 30 dealer phones, each entering its table's next action every 3 s (its view's seq as
   ``expected_seq``, as a phone sends it) and reading the table after a refusal;
-* their panels, open on the same phones, polling every 1.5 s with the version they hold;
+* their panels, open on the same phones, polling every 1.5 s with the version they hold
+  (ten panels to a connection);
 * 300 player phones polling ``/p/<token>/live`` every 2 s (as the page does);
 * 3 TVs polling ``/t/<id>/tv/clock`` every 1.5 s;
 * a probe of a trivial endpoint (``/api/session``) every 0.5 s, to see the queue.
@@ -182,6 +183,30 @@ def dealer(stats: Stats, night: BuiltNight, port: int, table: int, every: float,
         time.sleep(max(0.0, min(started + every, until) - time.perf_counter()))  # never past the load's end
 
 
+def devices(stats: Stats, night: BuiltNight, port: int, scale: int, until: float, seed: int,
+            apart: int | None = None) -> tuple[list[threading.Thread], float]:
+    """The club night's devices times ``scale`` (the module docstring), as threads not yet
+    started, and the requests a second they ask; table ``apart``'s dealer and panel left out
+    (a browser plays it)."""
+    tables = [t for t in night.active if t != apart]
+    threads = [threading.Thread(target=dealer, args=(stats, night, port, t, 3.0 / scale, until, seed + t), daemon=True)
+               for t in tables]
+    players = [f"/p/{t}/live" for t in night.tokens] * scale
+    groups = max(1, 10 * scale)  # player phones, in groups of a connection each
+    threads += [threading.Thread(target=pollers, args=(stats, port, "player", players[g::groups], PLAYER_POLL, until),
+                                 daemon=True) for g in range(groups)]
+    # Panels in groups of ten on a connection each: a group of thirty, one request after the
+    # other, could not ask its rate once an answer took more than its 50 ms share.
+    panels = [f"/t/{night.tid}/table/{t}/panel" for t in tables] * scale
+    panel_groups = max(1, len(panels) // 10)
+    threads += [threading.Thread(target=panel_pollers, args=(
+        stats, port, night.cookie, panels[g::panel_groups], PANEL_POLL, until), daemon=True) for g in range(panel_groups)]
+    tvs = [f"/t/{night.tid}/tv/clock"] * (3 * scale)
+    threads.append(threading.Thread(target=pollers, args=(stats, port, "tv", tvs, 1.5, until), daemon=True))
+    asked = len(tables) * scale / 3.0 + len(players) / PLAYER_POLL + len(panels) / PANEL_POLL + len(tvs) / 1.5
+    return threads, asked
+
+
 def built_night(instance: Path, events: int, seed: int, keep: Path | None = None) -> BuiltNight:
     """A 30-table night of 300 players played to ``events`` events in ``instance``. With
     ``keep``, the night is built there once (for these ``events``) and copied from there after."""
@@ -266,21 +291,7 @@ def main() -> int:
             stats = Stats()
             until = time.perf_counter() + args.seconds
             scale = args.scale
-            players = [f"/p/{t}/live" for t in night.tokens] * scale
-            threads = [
-                threading.Thread(target=dealer, args=(stats, night, port, t, 3.0 / scale, until, args.seed + t))
-                for t in night.active
-            ]
-            groups = max(1, 10 * scale)  # player phones, in groups of a connection each
-            for g in range(groups):
-                part = players[g::groups]
-                threads.append(threading.Thread(target=pollers, args=(stats, port, "player", part, PLAYER_POLL, until)))
-            panels = [f"/t/{night.tid}/table/{t}/panel" for t in night.active] * scale
-            for g in range(max(1, scale)):
-                threads.append(threading.Thread(target=panel_pollers, args=(
-                    stats, port, night.cookie, panels[g::max(1, scale)], PANEL_POLL, until)))
-            tvs = [f"/t/{night.tid}/tv/clock"] * (3 * scale)
-            threads.append(threading.Thread(target=pollers, args=(stats, port, "tv", tvs, 1.5, until)))
+            threads, asked = devices(stats, night, port, scale, until, args.seed)
             threads.append(threading.Thread(target=pollers, args=(stats, port, "trivial", ["/api/session"], 0.5, until)))
             began = time.perf_counter()
             for thread in threads:
@@ -293,8 +304,7 @@ def main() -> int:
             server.wait(timeout=30)
         total = sum(len(v) for v in stats.times.values())
         per_process = serve_threads(args.threads, args.workers > 1 and available())
-        asked = (len(night.active) * scale / 3.0 + len(players) / PLAYER_POLL + len(panels) / PANEL_POLL
-                 + len(tvs) / 1.5 + 1 / 0.5)
+        asked += 1 / 0.5  # the probe
         print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {per_process} threads: "
               f"{total:,} requests in {spent:.0f} s "
               f"({total / spent:.0f}/s of {asked:.0f}/s asked: {total / spent / asked:.0%}); "
