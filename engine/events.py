@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import Field, dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from engine.errors import IllegalAction, InvalidInput, Term
+from engine.errors import EngineError, IllegalAction, InvalidInput, Message, Term
 
 CHECKPOINT_EVERY = 128
 """Live events between two checkpoints: an undo refolds at most this many events."""
@@ -271,6 +271,10 @@ def _undo(
     history = state.history
     if history.depth == 0:
         raise IllegalAction("There is nothing to undo.")
+    entry = event.payload.get("entry")
+    last = history.last_event
+    if entry is not None and (last is None or int(entry) != last.seq):
+        return _take_back(state, event, int(entry), handlers, after)
     if history.depth <= history.floor:
         raise HistoryCut(f"Undo below live event {history.floor} needs the stored events.")
     def refold(state: _S, events: tuple[Event, ...]) -> _S:
@@ -296,6 +300,57 @@ def _undo(
             base = _bare(base)
     kept = History(history.depth - 1, base, tail, earlier, history.floor, (*history.undone, taken))
     return replace(refold(base, tail), seq=event.seq, history=kept)
+
+
+def _take_back(
+    state: _S,
+    event: Event,
+    entry: int,
+    handlers: Mapping[str, Callable[[_S, Event], _S]],
+    after: Callable[[_S, _S, Event], _S] | None,
+) -> _S:
+    """An undo that names the live event it takes back (``{"entry": seq}``), not the last one:
+    the entry the director made before the tables played on. The state is the fold of the
+    live events without it, from the checkpoint before it; every later event must still
+    apply there, else the undo is refused with what depends on the entry."""
+    history = state.history
+    if any(e.seq == entry for e in history.tail):
+        base, depth, prior = history.base, history.depth - len(history.tail), history.earlier
+        events: tuple[Event, ...] = history.tail
+    else:
+        found = next((i for i in range(len(history.earlier) - 1, -1, -1)
+                      if any(e.seq == entry for e in history.earlier[i].events)), None)
+        if found is None:
+            if history.floor > 0:
+                raise HistoryCut(f"Taking back event {entry} needs the stored events.")
+            raise IllegalAction("Entry {entry} is not standing: it cannot be taken back.", entry=str(entry))
+        checkpoint, prior = history.earlier[found], history.earlier[:found]
+        base, depth = checkpoint.state, checkpoint.depth
+        if base is None:  # a thinned checkpoint: refold from the last one before it that kept its state
+            start = max((i for i, c in enumerate(prior) if c.state is not None), default=None)
+            if start is None:
+                raise HistoryCut(f"Taking back event {entry} needs the stored events.")
+            base = prior[start].state
+            for passed in prior[start:]:
+                for replayed in passed.events:
+                    new = handlers[replayed.type](base, replayed)
+                    base = replace(after(base, new, replayed) if after is not None else new, seq=replayed.seq)
+            base = _bare(base)
+        events = tuple(e for c in history.earlier[found:] for e in c.events) + history.tail
+    taken = next(e for e in events if e.seq == entry)
+    again: _S = replace(base, history=History(depth, None, (), prior, history.floor))
+    try:
+        for replayed in events:
+            if replayed.seq == entry:
+                continue
+            new = handlers[replayed.type](again, replayed)
+            if after is not None:
+                new = after(again, new, replayed)
+            again = replace(new, seq=replayed.seq, history=_push(again, new, replayed))
+    except EngineError as error:
+        raise IllegalAction("This entry cannot be taken back alone: an entry made after it depends on it "
+                            "({reason}).", reason=Message(error.message, **error.values)) from None
+    return replace(again, seq=event.seq, history=replace(again.history, undone=(*history.undone, taken)))
 
 
 def _redo(

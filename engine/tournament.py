@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from engine import colour, dealing, deals, rulings
 from engine.clock import ClockEntry, Finish
@@ -78,9 +78,9 @@ from engine.entrants import (
     _unregister,
     lock_refusal,
 )
-from engine.errors import InvalidInput
+from engine.errors import IllegalAction, InvalidInput
 from engine.event_words import describe
-from engine.events import Event, apply_event, fold_events
+from engine.events import Event, HistoryCut, apply_event, fold_events
 from engine.payload import MAX_NAME as MAX_NAME
 from engine.payload import clean_name
 from engine.seat_events import (
@@ -160,6 +160,28 @@ PLAY_EVENT_TYPES = dealing.TABLE_EVENT_TYPES | {"action_clock"}
 them (another table's dealer's, the director's) does not depend on."""
 
 
+def entry_to_undo(state: Tournament) -> Event | None:
+    """What the director's *Undo* takes back: the last live entry that is not play at a table
+    (each table takes back its own entries on its phone), however many hands were played at
+    the tables since; ``None``: nothing to undo."""
+    return next((e for e in state.director_log.reversed() if e.type not in PLAY_EVENT_TYPES), None)
+
+
+def undo_payload(state: Tournament) -> dict[str, Any]:
+    """The director's undo event's payload: the entry it takes back named, where hands were
+    played after it (an undo without one takes back the last live event)."""
+    target = entry_to_undo(state)
+    if target is None and state.history.depth == 0:
+        raise IllegalAction("There is nothing to undo.")
+    if target is None and state.history.floor > 0:  # a snapshot's history: the stored events say
+        raise HistoryCut("The entry to undo is older than this state's history.")
+    if target is None:
+        raise IllegalAction("There is nothing to undo: every entry since the start is play at the tables, "
+                            "which each table takes back on its phone.")
+    last = state.last_event
+    return {} if last is not None and last.seq == target.seq else {"entry": target.seq}
+
+
 def _indexes(before: Tournament, new: Tournament, event: Event) -> Tournament:
     """After each event: the clock stops at the last bust, and the indexes the pages read are
     kept (the director's log, the players' page tokens)."""
@@ -232,6 +254,7 @@ def fold(events: Iterable[Event]) -> Tournament:
 
 __all__ = [
     "EVENT_TYPES",
+    "PLAY_EVENT_TYPES",
     "ActionClock",
     "ClockEntry",
     "Event",
@@ -245,10 +268,12 @@ __all__ = [
     "current_level",
     "dealer_tables",
     "describe",
+    "entry_to_undo",
     "fold",
     "fold_events",
     "hand_played_refusal",
     "refuse_past_hand_cap",
     "rules",
     "settings_from_dict",
+    "undo_payload",
 ]

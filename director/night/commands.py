@@ -34,8 +34,16 @@ from director.core.inputs import (
 from director.core.roles import DIRECTOR, FLOOR
 from director.core.words import say
 from engine.errors import N_, InvalidInput
+from engine.events import HistoryCut
 from engine.seating import late_entry_seat
-from engine.tournament import CLOCK_ACTIONS, PLAY_EVENT_TYPES, Event, Tournament, clean_name
+from engine.tournament import (
+    CLOCK_ACTIONS,
+    PLAY_EVENT_TYPES,
+    Event,
+    Tournament,
+    clean_name,
+    undo_payload,
+)
 
 TOURNAMENT = store.TOURNAMENT
 
@@ -46,9 +54,9 @@ and re-entries, and the clock (every ``night.clock.*``). Settings, money, deals,
 redo of the night stay the director's."""
 
 
-ON_THE_LAST_ENTRY = ("night.undo", "night.redo", "night.hand_cap")
-"""Commands made on exactly what the page showed: the entry an undo names (a table's entry
-since would be the one taken back), the chips counted at the hand cap."""
+ON_THE_LAST_ENTRY = ("night.redo", "night.hand_cap")
+"""Commands made on exactly what the page showed: a redo puts back the last undone entry (a
+table's entry since ends what can be redone), the chips counted at the hand cap."""
 
 
 def _play(event: Event) -> bool:
@@ -258,9 +266,14 @@ def hand_cap_command(state: Tournament, data: HandCapIn, call: Call) -> Events:
     yield "hand_cap", {"stacks": {str(k): v for k, v in data.stacks.items()}}
 
 
-@tournament_command("night.undo", Write, "Undo the last entry")
+@tournament_command("night.undo", Write, "Undo the last entry that is not play at a table (each table takes back "
+                    "its own on its phone), however many hands were played since")
 def undo_command(state: Tournament, data: Write, call: Call) -> Events:
-    yield "undo", {}
+    try:
+        payload = undo_payload(state)
+    except HistoryCut:  # restored from a snapshot, and the entry is older than what it holds
+        payload = undo_payload(store.refold(call.db, int(call.ids["tournament_id"])))
+    yield "undo", payload
 
 
 @tournament_command("night.redo", Write, "Redo the last entry undone (until something new is entered)")

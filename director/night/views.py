@@ -23,7 +23,16 @@ from engine.errors import EngineError
 from engine.settings import Settings
 from engine.state import ActionClock
 from engine.structure import describe_level
-from engine.tournament import Event, Player, Tournament, apply, describe, lock_refusal, owned_chips
+from engine.tournament import (
+    Event,
+    Player,
+    Tournament,
+    apply,
+    describe,
+    entry_to_undo,
+    lock_refusal,
+    owned_chips,
+)
 
 
 def clock_text(seconds: float | None) -> str:
@@ -433,7 +442,8 @@ def recent_events(state: Tournament, count: int = 8) -> list[str]:
 
 
 def last_event_text(state: Tournament) -> str | None:
-    event = state.last_event
+    """What the director's *Undo* takes back, in the log's words."""
+    event = entry_to_undo(state)
     return None if event is None else say(describe(state, event))
 
 
@@ -452,7 +462,7 @@ def redo_text(state: Tournament) -> str | None:
 
 def undone_text(state: Tournament) -> str:
     """What an undo now takes back, for its message: "Undone: Dana's bust (5th)."."""
-    event = state.last_event
+    event = entry_to_undo(state)
     if event is None:
         return gettext("Undone.")
     if event.type == "bust":

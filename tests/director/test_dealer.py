@@ -294,9 +294,8 @@ def test_play_at_another_table_does_not_make_this_page_stale(timed_app: Flask, c
 
 def test_play_at_the_tables_does_not_make_the_directors_page_stale(timed_app: Flask, client: FlaskClient) -> None:
     """A club night's dealers enter several actions a second: the director's pause, bust or
-    registration on a page drawn before them is recorded (the engine checks it against the
-    night as it is), while his undo, which names the last entry, is refused once a table's
-    entry has come after it (that entry would be the one taken back)."""
+    undo on a page drawn before them is recorded (the engine checks it against the night as it
+    is). His *Undo* takes back his own last entry, not the tables' play after it."""
     seats = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 1), 5: (2, 2), 6: (2, 3)}
     dealer = make_tournament(timed_app, client, ["A", "B", "C", "D", "E", "F"], seats, {1: 3, 2: 3})
 
@@ -313,11 +312,22 @@ def test_play_at_the_tables_does_not_make_the_directors_page_stale(timed_app: Fl
     assert busted.status_code == 201
     bust_seq = busted.get_json()["seq"]
     dealer.ok("act", {"kind": "fold"}, table=2)
+    dashboard = soup(dealer.client.get(f"/t/{dealer.tid}"))
+    assert "Confirm: undo “" in dashboard.select_one("details.undo").text
+    assert "A" in dashboard.select_one("details.undo button").text  # the bust, not table 2's fold
+    played = dealer.state(table=2)
     undo = director("undo", {"expected_seq": bust_seq})
-    assert undo.status_code == 409
-    assert "Someone else changed this tournament" in undo.get_json()["error"]
-    assert [p["status"] for p in dealer.client.get(f"/api/t/{dealer.tid}").get_json()["players"] if p["id"] == 1] != ["in"]
-    assert director("clock/resume", {"expected_seq": bust_seq}).status_code == 201
+    assert undo.status_code == 201
+    players = dealer.client.get(f"/api/t/{dealer.tid}").get_json()["players"]
+    assert [p["status"] for p in players if p["id"] == 1] == ["in"]  # A is back
+    after = dealer.state(table=2)
+    assert {k: v for k, v in after.items() if k != "seq"} == {k: v for k, v in played.items() if k != "seq"}
+    assert director("clock/resume", {"expected_seq": bust_seq}).status_code == 409  # the undo came since
+    log = [row.select("td")[2].get_text(" ", strip=True) for row in soup(dealer.client.get(f"/t/{dealer.tid}/log")).select("#log tbody tr")]
+    assert log[-1].startswith("Undo: A"), log[-3:]
+    dealer.ok("act", {"kind": "check"}, table=2)
+    assert director("undo", {"expected_seq": undo.get_json()["seq"]}).status_code == 201  # the pause, next
+    assert dealer.client.get(f"/api/t/{dealer.tid}").get_json()["clock"]["status"] == "running"
 
 
 def test_writes_need_the_director(dealer: Dealer, timed_app: Flask) -> None:

@@ -110,6 +110,7 @@ def test_every_open_page_follows_a_night_of_hands_breaks_and_hand_for_hand(
     behind = Client(_cache(app).app)
     rng = random.Random(42)
     entries = tries = 0
+    undo_next = False
     saved = b""
     kinds: set[str] = set()
 
@@ -126,7 +127,10 @@ def test_every_open_page_follows_a_night_of_hands_breaks_and_hand_for_hand(
         view = dealer.state(table)
         roll = rng.random()
         paid = sum(1 for prize in state.prizes if prize)
-        if paid and state.players_left == paid + 1 and not state.hand_for_hand and len(tables) > 1:
+        if undo_next:  # the director takes back what he just entered, hands played since or not
+            undo_next = False
+            done, kind = command(f"/api/t/{tid}/undo"), "the director's undo"
+        elif paid and state.players_left == paid + 1 and not state.hand_for_hand and len(tables) > 1:
             done, kind = command(f"/api/t/{tid}/hand-for-hand", {"on": True}), "hand for hand"
         elif roll < 0.05:
             done, kind = command(f"/api/t/{tid}/table/{table}/undo"), "a table's undo"
@@ -134,6 +138,7 @@ def test_every_open_page_follows_a_night_of_hands_breaks_and_hand_for_hand(
             done, kind = command(f"/api/t/{tid}/undo"), "the director's undo"
         elif view["phase"] == "before" and not view["can_deal"]:
             done, kind = command(f"/api/t/{tid}/tables/confirm"), "moves confirmed"
+            undo_next = done and rng.random() < 0.3
             if not done and state.hand_for_hand:
                 done, kind = command(f"/api/t/{tid}/hand-for-hand", {"next": True}), "next hand-for-hand hand"
         elif view["phase"] == "before":

@@ -106,7 +106,8 @@ def test_redo_text_says_a_hand_entry_taken_back_as_it_was_played(db: Database) -
     turn = running.replay().turn
     assert turn is not None
     night_commands.record(db, tid, "hand_action", {"table": 1, "action": f"p{turn} cc"}, None, 301.0)
-    state = night_commands.undo(db, tid, None, 302.0)
+    # The table's own undo of its last entry (the director's *Undo* leaves the tables' play alone).
+    state = night_commands.record(db, tid, "undo", {}, None, 302.0)
     who = state.name_of(running.player_at(turn) or 0)
     assert redo_text(state) == f"Table 1: {who} calls 20"
     assert dashboard_context(state, tid, 303.0)["redo_text"] == f"Table 1: {who} calls 20"

@@ -68,6 +68,73 @@ def test_undo_agrees_with_a_fold_of_the_live_events(ops: list[int | str]) -> Non
         assert state.seq == seq
 
 
+HANDLERS["needs"] = lambda s, e: (  # an entry that depends on an earlier one: its number must be live
+    replace(s, items=(*s.items, e.payload["n"])) if e.payload["on"] in s.items
+    else (_ for _ in ()).throw(IllegalAction("{n} needs {on}.", n=e.payload["n"], on=e.payload["on"])))
+
+
+@given(st.lists(st.one_of(st.integers(0, 9), st.just("undo"), st.tuples(st.just("back"), st.integers(0, 10**6))),
+                max_size=3 * CHECKPOINT_EVERY + 40))
+def test_an_undo_that_names_its_entry_agrees_with_a_fold_without_it(ops: list[object]) -> None:
+    """An undo may name the live entry it takes back (the director's, with the tables' play
+    after it): the state is then the fold of the live events without that one, whichever
+    checkpoint holds it, and a redo puts it back at the end."""
+    state = Total(1)
+    live: list[int] = []
+    seq = 1
+    for op in ops:
+        seq += 1
+        if op == "undo":
+            if not live:
+                seq -= 1
+                continue
+            live.pop()
+            state = apply(state, Event(seq, "undo", {}, 0.0))
+        elif isinstance(op, tuple):
+            if not live:
+                seq -= 1
+                continue
+            entry = [e.seq for e in state.history.live()][op[1] % len(live)]
+            position = [e.seq for e in state.history.live()].index(entry)
+            live.pop(position)
+            state = apply(state, Event(seq, "undo", {"entry": entry}, 0.0))
+            assert state.history.undone[-1].seq == entry
+        else:
+            live.append(seq)
+            state = apply(state, Event(seq, "add", {"n": seq}, 0.0))
+        assert state.items == tuple(live) and state.history.depth == len(live) and state.seq == seq
+        assert [e.payload["n"] for e in state.history.live()] == live
+
+
+def test_an_undo_that_names_its_entry_is_refused_when_a_later_entry_depends_on_it() -> None:
+    state = fold_events([Event(1, "created", {}, 0.0)], create, apply, "none")
+    state = apply(state, Event(2, "add", {"n": 2}, 0.0))
+    state = apply(state, Event(3, "needs", {"n": 3, "on": 2}, 0.0))
+    state = apply(state, Event(4, "add", {"n": 4}, 0.0))
+    with pytest.raises(IllegalAction, match=r"^This entry cannot be taken back alone: an entry made after it "
+                                            r"depends on it \(3 needs 2\.\)\.$"):
+        apply(state, Event(5, "undo", {"entry": 2}, 0.0))
+    with pytest.raises(IllegalAction, match="Entry 9 is not standing"):
+        apply(state, Event(5, "undo", {"entry": 9}, 0.0))
+    assert apply(state, Event(5, "undo", {"entry": 3}, 0.0)).items == (2, 4)
+    assert apply(state, Event(5, "undo", {"entry": 4}, 0.0)).items == (2, 3)  # the last: a plain undo
+
+
+def test_an_undo_that_names_an_entry_far_back_refolds_from_a_checkpoint_that_kept_its_state() -> None:
+    from engine.events import CHECKPOINTS_KEPT
+
+    count = CHECKPOINT_EVERY * (CHECKPOINTS_KEPT + 4) + 10
+    events = [Event(1, "created", {}, 0.0)] + [Event(i, "add", {"n": i}, 0.0) for i in range(2, count + 2)]
+    state = fold_events(events, create, apply, "none")
+    assert state.history.earlier[3].state is None  # thinned
+    for k, entry in enumerate((3 * CHECKPOINT_EVERY + 5, 2, count + 1, CHECKPOINT_EVERY + 1)):
+        state = apply(state, Event(count + 2 + k, "undo", {"entry": entry}, 0.0))
+        assert entry not in state.items
+    assert state.items == tuple(n for n in range(2, count + 2)
+                                if n not in (3 * CHECKPOINT_EVERY + 5, 2, count + 1, CHECKPOINT_EVERY + 1))
+    assert state.history.depth == count - 4
+
+
 def test_a_state_keeps_checkpoints_not_every_earlier_state() -> None:
     events = [Event(1, "created", {}, 0.0)] + [Event(i, "add", {"n": i}, 0.0) for i in range(2, 1002)]
     state = fold_events(events, create, apply, "none")
