@@ -1,6 +1,7 @@
 """A club night's load on the server, at a night of a given length.
 
-    python benchmarks/bench_club_load.py [--events 20000] [--seconds 60] [--scale 1] [--workers 1] [--keep DIR]
+    python benchmarks/bench_club_load.py [--events 20000] [--seconds 60] [--scale 1] [--nights 1] [--workers 1]
+                                         [--keep DIR]
 
 It builds a 30-table night (``bench_night.Night``: 300 players, the dealer's JSON API) to
 ``--events`` events in a data folder of its own, then starts ``poker-director serve`` on
@@ -18,8 +19,11 @@ processes, 1 by default; 127.0.0.1 and a free port) in a process of its own and 
 ``--keep DIR`` builds the night once into ``DIR`` and later runs with the same ``DIR`` (and
 ``--events``) start from a copy of it: a minute saved per run while comparing changes.
 
-``--scale 10`` puts ten times the players and TVs and makes the dealers enter ten times as
-often. It prints, per kind of request: the count, the errors (5xx, connection failures,
+``--scale 10`` puts ten times the players, the panels and the TVs on the same 30 tables and
+makes each table's dealer enter ten times as often: each table's ten panels see every entry of
+a dealer ten times as quick. ``--nights 10`` is ten club nights at once instead, each its own
+tournament of 30 tables with a dealer, a panel and ten players' phones at each table, at a
+club night's pace: the same number of requests asked. It prints, per kind of request: the count, the errors (5xx, connection failures,
 timeouts; a 409 or 422 to a dealer is counted apart as refused), p50 and p99, and the
 requests per second the server answered out of those the devices asked for. The client runs in this process with a thread per
 simulated device group; every request goes to 127.0.0.1 only and the run stops by itself.
@@ -210,28 +214,38 @@ def devices(stats: Stats, night: BuiltNight, port: int, scale: int, until: float
 def built_night(instance: Path, events: int, seed: int, keep: Path | None = None) -> BuiltNight:
     """A 30-table night of 300 players played to ``events`` events in ``instance``. With
     ``keep``, the night is built there once (for these ``events``) and copied from there after."""
-    saved = keep / f"night-{events}" if keep else None
+    return built_nights(instance, events, seed, keep, 1)[0]
+
+
+def built_nights(instance: Path, events: int, seed: int, keep: Path | None = None, count: int = 1) -> list[BuiltNight]:
+    """``count`` such nights at once in ``instance`` (a club's ten rooms), each played to
+    ``events`` events, kept as one."""
+    saved = keep / (f"night-{events}" if count == 1 else f"nights-{count}x{events}") if keep else None
     if saved is not None and (saved / "night.json").exists():
         shutil.copytree(saved / "instance", instance)
-        built = BuiltNight(**json.loads((saved / "night.json").read_text()))
-        past_the_break(instance, built)
+        kept = json.loads((saved / "night.json").read_text())
+        built = [BuiltNight(**n) for n in (kept if isinstance(kept, list) else [kept])]
+        for one in built:
+            past_the_break(instance, one)
         return built
     clear_caches()
     app = create_app({"TESTING": True}, instance_path=instance)
     night = Night(app, random.Random(seed))
-    night.setup(300, 10, "home-short", 1_000_000)
-    print(f"# building the night to {events:,} events…", file=sys.stderr, flush=True)
-    why = night.play_until(events, None)
-    if why:
-        print(f"# stopped early: {why}", file=sys.stderr)
-    log = night.ok("GET", f"/api/t/{night.tid}/events")["events"]
-    tokens = [e["payload"]["token"] for e in log if e["type"] == "player_registered" and "token" in e["payload"]]
-    cookie = night.client.get_cookie("session")
-    assert cookie is not None
-    built = BuiltNight(night.tid, night.csrf, cookie.value, list(night.active), tokens)
+    built = []
+    for k in range(count):
+        night.setup(300, 10, "home-short", 1_000_000)
+        print(f"# building night {k + 1} of {count} to {events:,} events…", file=sys.stderr, flush=True)
+        why = night.play_until(events, None)
+        if why:
+            print(f"# stopped early: {why}", file=sys.stderr)
+        log = night.ok("GET", f"/api/t/{night.tid}/events")["events"]
+        tokens = [e["payload"]["token"] for e in log if e["type"] == "player_registered" and "token" in e["payload"]]
+        cookie = night.client.get_cookie("session")
+        assert cookie is not None
+        built.append(BuiltNight(night.tid, night.csrf, cookie.value, list(night.active), tokens))
     if saved is not None:
         shutil.copytree(instance, saved / "instance")
-        (saved / "night.json").write_text(json.dumps(asdict(built)))
+        (saved / "night.json").write_text(json.dumps(asdict(built[0]) if count == 1 else [asdict(b) for b in built]))
     return built
 
 
@@ -278,20 +292,29 @@ def main() -> int:
                         "--threads; by default, serve's own)")
     parser.add_argument("--workers", type=int, default=1, help="the server's processes (poker-director serve --workers)")
     parser.add_argument("--keep", type=Path, help="build the night once into this folder and reuse it")
+    parser.add_argument("--nights", type=int, default=1, help="that many club nights at once, each its own "
+                        "tournament of 30 tables (each of their devices times --scale)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-club-") as folder:
         instance = Path(folder) / "instance"
-        night = built_night(instance, args.events, args.seed, args.keep)
+        nights = built_nights(instance, args.events, args.seed, args.keep, args.nights)
+        night = nights[0]
         server, port = serve(instance, args.threads, args.workers)
         try:
             probe = Client(port)
             start = time.perf_counter()
             probe.request("GET", f"/t/{night.tid}/tv/clock")
             first = time.perf_counter() - start
+            for one in nights * 4:  # every night folded in every worker before the load (fresh connections)
+                Client(port).request("GET", f"/t/{one.tid}/tv/clock")
             stats = Stats()
             until = time.perf_counter() + args.seconds
             scale = args.scale
-            threads, asked = devices(stats, night, port, scale, until, args.seed)
+            threads, asked = [], 0.0
+            for k, one in enumerate(nights):
+                more, asking = devices(stats, one, port, scale, until, args.seed + 1000 * k)
+                threads += more
+                asked += asking
             threads.append(threading.Thread(target=pollers, args=(stats, port, "trivial", ["/api/session"], 0.5, until)))
             began = time.perf_counter()
             for thread in threads:
@@ -305,7 +328,7 @@ def main() -> int:
         total = sum(len(v) for v in stats.times.values())
         per_process = serve_threads(args.threads, args.workers > 1 and available())
         asked += 1 / 0.5  # the probe
-        print(f"# {args.events:,} events, scale {scale}, {args.workers} worker(s) of {per_process} threads: "
+        print(f"# {args.nights} night(s) of {args.events:,} events, scale {scale}, {args.workers} worker(s) of {per_process} threads: "
               f"{total:,} requests in {spent:.0f} s "
               f"({total / spent:.0f}/s of {asked:.0f}/s asked: {total / spent / asked:.0%}); "
               f"first page after the server started: {first * 1000:.0f} ms")
