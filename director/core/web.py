@@ -40,7 +40,7 @@ from werkzeug.wrappers import Response
 from director.core.i18n import gettext, language
 from director.core.roles import NotYours
 from director.core.store import StaleWrite, UnknownTournament
-from director.core.words import chips, ordinal, say
+from director.core.words import before_amount, chips, ordinal, say
 from engine.declared import whole_number
 from engine.errors import EngineError, InvalidInput, Term
 from engine.limits import MAX_CHIPS, MAX_ID
@@ -233,7 +233,7 @@ def init_app(app: Flask) -> None:
             return [(e, label) for e, label in TOURNAMENT_LINKS if e in app.view_functions]
 
         return {"chips": chips, "say": say, "extra_nav": extra_nav, "take_flashes": take_flashes, "ordinal": ordinal,
-                "form_ids": form_ids}
+                "before_amount": before_amount, "form_ids": form_ids}
 
     app.add_template_filter(chips, "chips")
     app.add_template_filter(format_datetime, "datetime")

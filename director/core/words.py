@@ -1,5 +1,6 @@
 """How things are written in the reader's language, in one place: numbers and chips
-(:func:`number`, :func:`chips`), places (:func:`ordinal`), lists (:func:`listed`), numbers for
+(:func:`number`, :func:`chips`), places (:func:`ordinal`, and before an amount
+:func:`before_amount`), lists (:func:`listed`), numbers for
 the TV's voice (:func:`spoken`), and the engine's sentences (:func:`say`).
 
 The engine is language-free: its sentences (``engine.errors.Message``, an ``EngineError``)
@@ -72,6 +73,13 @@ ORDINALS = {
 def ordinal(place: int) -> str:
     """1st / 1er / 1. / 1.º, and so on."""
     return ORDINALS.get(language(), lambda place: f"{place}.")(place)
+
+
+def before_amount(label: str) -> str:
+    """A place (or a name) with its amount after it, as in a list of prizes: ``1st 181``,
+    ``1er 181``, ``1.º 181``, but ``1.: 181``: where the place ends in a full stop, the number
+    after it would read as part of it (``1. 181`` as 1181, or as a date), so a colon parts them."""
+    return f"{label}:" if label.endswith(".") else label
 
 
 def say(error: EngineError | Message | str) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from babel.numbers import format_decimal
 
 from director.core.i18n import gettext, language
-from director.core.words import ordinal, say
+from director.core.words import before_amount, ordinal, say
 from engine.games import GAMES
 from engine.payouts import LEAGUE_FORMULAS, league_points
 
@@ -46,7 +46,7 @@ class LeagueChoice:
 
     @property
     def text(self) -> str:
-        shown = ", ".join(f"{ordinal(place)} {format_decimal(points, locale=language())}" for place, points in self.example)
+        shown = ", ".join(f"{before_amount(ordinal(place))} {format_decimal(points, locale=language())}" for place, points in self.example)
         return gettext("%(words)s (%(entries)s players: %(example)s)", words=say(self.words), entries=EXAMPLE_ENTRIES,
                        example=shown)
 

@@ -415,6 +415,23 @@ def test_numbers_and_places_are_written_the_readers_way(app: Flask, code: str, c
         assert format_chips(1234567.4) == chips  # every digit kept, the fraction rounded
 
 
+@pytest.mark.parametrize(("code", "first"), [("en", r"1st \d"), ("de", r"1\.: \d"), ("fr", r"1er \d"), ("es", r"1\.º \d")])
+def test_a_prize_after_its_place_is_never_read_as_one_number(app: Flask, director: Director, code: str, first: str) -> None:
+    """The TV's prizes: a German "1. 181" reads as 1181 (or a date), so a place that ends in a
+    full stop is parted from its amount by a colon ("1.: 181"); the other languages' places
+    end otherwise and stay as they are ("1st 181", "1er 181", "1.º 181")."""
+    with app.app_context():
+        tid = fill_demo(get_db(), time.time())
+    choose(director, language=code)
+    soup = BeautifulSoup(director.get(f"/t/{tid}/tv/clock", headers={"HX-Request": "true"}).get_data(as_text=True),
+                         "html.parser")
+    lines = [li.get_text(" ", strip=True) for li in soup.select(".tv-payouts li")]
+    assert lines and re.match(first, lines[0]), lines
+    if code == "de":
+        assert all(re.match(r"\d+\.: \d", line) for line in lines), lines
+        assert words.before_amount("Anna") == "Anna" and words.before_amount("3.") == "3.:"
+
+
 @pytest.mark.parametrize(("code", "said"), [
     ("en", "Remove the 5, 25 and 100 chips"), ("fr", "Retirez les jetons de 5, 25 et 100"),
     ("de", "5, 25 und 100"), ("es", "5, 25 y 100"),
