@@ -348,7 +348,7 @@ def _take_back(
                 new = after(again, new, replayed)
             again = replace(new, seq=replayed.seq, history=_push(again, new, replayed))
     except EngineError as error:
-        raise IllegalAction("This entry cannot be taken back alone: an entry made after it depends on it "
+        raise IllegalAction("This cannot be taken back alone: what was entered after it depends on it "
                             "({reason}).", reason=Message(error.message, **error.values)) from None
     return replace(again, seq=event.seq, history=replace(again.history, undone=(*history.undone, taken)))
 

@@ -111,7 +111,7 @@ def test_an_undo_that_names_its_entry_is_refused_when_a_later_entry_depends_on_i
     state = apply(state, Event(2, "add", {"n": 2}, 0.0))
     state = apply(state, Event(3, "needs", {"n": 3, "on": 2}, 0.0))
     state = apply(state, Event(4, "add", {"n": 4}, 0.0))
-    with pytest.raises(IllegalAction, match=r"^This entry cannot be taken back alone: an entry made after it "
+    with pytest.raises(IllegalAction, match=r"^This cannot be taken back alone: what was entered after it "
                                             r"depends on it \(3 needs 2\.\)\.$"):
         apply(state, Event(5, "undo", {"entry": 2}, 0.0))
     with pytest.raises(IllegalAction, match="Entry 9 is not standing"):
