@@ -178,7 +178,11 @@ def _starting_stacks(stacks_raw: Any, players: Sequence[Player]) -> dict[PlayerI
                     "to rank them.", name=p.name,
                 )
             value = 0
-        stacks[p.id] = _int({"v": value}, "v", Message("starting stack of {name}", name=p.name), 0)
+        # Several out in one hand each had chips when it was dealt (seed 000: "If several
+        # players are knocked out in the same hand, the one who started that hand with more
+        # chips finishes higher"): none of them started it with none.
+        stacks[p.id] = _int({"v": value}, "v", Message("chips at the start of the hand of {name}", name=p.name), 0,
+                            1 if len(players) > 1 else 0)
     return stacks
 
 

@@ -32,8 +32,9 @@ from sqlite_utils import Database
 from werkzeug.datastructures import MultiDict
 
 from director.core import roles as who
-from director.core.contract import Api, Input, read
+from director.core.contract import NAMERS, Api, Input, Names, names_for, read
 from director.core.roles import DIRECTOR
+from director.core.store import load_state
 from director.core.work import Work, unit_of_work
 
 S = TypeVar("S")
@@ -85,6 +86,15 @@ class Command:
 
 REGISTRY: dict[str, Command] = {}
 """Every command, by name (``area.verb``)."""
+
+
+def _tournament_names(db: Any, tournament_id: int) -> Names:
+    """A tournament's players' names by id, for a refusal that names one of them."""
+    known = {str(p.id): p.name for p in load_state(db, tournament_id).players}
+    return known.get
+
+
+NAMERS["tournament_id"] = _tournament_names
 
 
 def _register(cmd: Command) -> Command:
@@ -182,10 +192,11 @@ def perform(name: str | Command, data: Mapping[str, Any] | None = None, *, now: 
 
     cmd = REGISTRY[name] if isinstance(name, str) else name
     who.check(cmd.name, cmd.summary, cmd.roles, ids)
+    names = names_for(ids)
     if data is None and cmd.form is not None and not request.is_json:  # the page's form, read its own way
-        given = read(cmd.input, cmd.form(request.form), keep_blank=True)
+        given = read(cmd.input, cmd.form(request.form), keep_blank=True, names=names)
     else:
-        given = read(cmd.input, data)
+        given = read(cmd.input, data, names=names)
     call = Call(db if db is not None else get_db(), clock() if now is None else now, ids, rng)
     return cmd.run(call, given)
 

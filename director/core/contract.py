@@ -180,13 +180,42 @@ def fields_of(data: Mapping[str, Any] | None = None, keep_blank: bool = False) -
     return {k: v for k, v in raw.items() if not (isinstance(v, str) and not v.strip())}
 
 
-def read(model: type[M], data: Mapping[str, Any] | None = None, keep_blank: bool = False) -> M:
+Names = Callable[[str], "str | None"]
+"""A player's name from his id (as a field's key gives it), where the request concerns a
+tournament: a refusal names the player, not his number."""
+
+PLAYER_KEYS = {"x-keys": "player"}
+"""A mapping field's ``json_schema_extra`` whose keys are player ids (the stacks of a bust):
+a refusal of one of its values names the player."""
+
+NAMERS: dict[str, Callable[[Any, int], Names]] = {}
+"""By a path's id (``tournament_id``): the players' names of that stream, given the database
+and the id (``director.core.commands`` registers the tournament's)."""
+
+
+def names_for(ids: Mapping[str, Any]) -> Callable[[], Names | None]:
+    """Where a refusal of the request whose path has ``ids`` finds its players' names (looked
+    up only for a refusal)."""
+    def names() -> Names | None:
+        from director.core.db import get_db
+
+        for key, namer in NAMERS.items():
+            if key in ids:
+                return namer(get_db(), int(ids[key]))
+        return None
+
+    return names
+
+
+def read(model: type[M], data: Mapping[str, Any] | None = None, keep_blank: bool = False,
+         names: Callable[[], Names | None] | None = None) -> M:
     """The request's fields as ``model``, or ``InvalidInput`` naming the field and its limit
-    (``keep_blank``: the fields as given, a form's own reading having said what a blank is)."""
+    (``keep_blank``: the fields as given, a form's own reading having said what a blank is;
+    ``names``: where to find the players' names, asked only for a refusal)."""
     try:
         return model.model_validate(fields_of(data, keep_blank))
     except ValidationError as error:
-        raise InvalidInput("{refusal}", refusal=explain(error, model)) from None
+        raise InvalidInput("{refusal}", refusal=explain(error, model, names() if names else None)) from None
 
 
 #: The labels of fields without a title (a field's own name, spaced), for the catalogues.
@@ -214,7 +243,7 @@ PYDANTIC_WORDS = (
 )
 
 
-def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> Term | Message:
+def _label(model: type[BaseModel], loc: tuple[int | str, ...], names: Names | None = None) -> Term | Message:
     if not loc:
         return Term("request")
     name = str(loc[0])
@@ -222,6 +251,10 @@ def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> Term | Message
     label = Term(info.title if info is not None and info.title else name.replace("_", " "))
     if loc[1:] == (0,) and info is not None and _takes_one(info.annotation):
         return label  # one player given alone: the index is the caller's own value
+    if len(loc) > 1 and names is not None and info is not None and info.json_schema_extra == PLAYER_KEYS:
+        player = names(str(loc[1]))
+        if player:
+            return Message("{label} of {name}", label=label, name=player)
     if len(loc) > 1:
         return Message("{label} ({where})", label=label, where=", ".join(str(part) for part in loc[1:]))
     return label
@@ -229,6 +262,8 @@ def _label(model: type[BaseModel], loc: tuple[int | str, ...]) -> Term | Message
 
 def _shown(value: Any) -> int | str:
     """A value as the refusal quotes it: a whole number (written the reader's way), else its repr."""
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,40}", value.strip().replace(",", "")):
+        value = int(value.strip().replace(",", ""))  # a form's number, as typed: said as a number
     if isinstance(value, int) and not isinstance(value, bool):
         return value if abs(value) < 10**15 else f"{value:,}"  # beyond what a number is read aloud as
     text = repr(value)
@@ -241,10 +276,10 @@ def _reason(error: Exception) -> Message | str:
     return said if isinstance(said, Message) else str(error)
 
 
-def sentence(model: type[BaseModel], item: Any) -> Message:
+def sentence(model: type[BaseModel], item: Any, names: Names | None = None) -> Message:
     """One of pydantic's errors as a sentence (English as ``str``; its id and values for the
     reader's language)."""
-    label = _label(model, tuple(item["loc"]))
+    label = _label(model, tuple(item["loc"]), names)
     kind, ctx, given = item["type"], item.get("ctx") or {}, item.get("input")
     info = model.model_fields.get(str(item["loc"][0])) if item["loc"] else None
     extra = info.json_schema_extra if info is not None and isinstance(info.json_schema_extra, dict) else {}
@@ -294,15 +329,21 @@ def sentence(model: type[BaseModel], item: Any) -> Message:
     return Message("The {label} is not right: {reason}.", label=label, reason=Term(str(item["msg"])))
 
 
-def explain(error: ValidationError, model: type[BaseModel]) -> Message:
-    """pydantic's errors as sentences: "The starting stack must be at most 1,000,000,000, not 10^30"
-    (the first three; a ``Message``: English as ``str``, the reader's language through ``say``)."""
-    said = [sentence(model, item) for item in error.errors()[:3]]
-    if len(said) <= 1:
-        return said[0] if said else Message("{refusal}", refusal="")
-    if len(said) == 2:
-        return Message("{first} {second}", first=said[0], second=said[1])
-    return Message("{first} {second} {third}", first=said[0], second=said[1], third=said[2])
+def explain(error: ValidationError, model: type[BaseModel], names: Names | None = None) -> Message:
+    """pydantic's errors as sentences, every one of them (up to :data:`MOST_SAID`): "The starting
+    stack must be at most 1,000,000,000, not 10^30" (a ``Message``: English as ``str``, the
+    reader's language through ``say``)."""
+    said = [sentence(model, item, names) for item in error.errors()[:MOST_SAID]]
+    if not said:
+        return Message("{refusal}", refusal="")
+    whole = said[0]
+    for more in said[1:]:
+        whole = Message("{first} {second}", first=whole, second=more)
+    return whole
+
+
+MOST_SAID = 12
+"""The most problems one refusal lists (a form has a dozen fields at most that a host fills)."""
 
 
 # --- ids in URLs ------------------------------------------------------------------------------
@@ -438,7 +479,7 @@ class Api:
                 if operation.guard is not None:  # outside the caller's role: refused before the body is read
                     operation.guard(kwargs)
                 if operation.body is not None:
-                    kwargs["data"] = read(operation.body)
+                    kwargs["data"] = read(operation.body, names=names_for(kwargs))
                 return view(**kwargs)
 
             if operation.login and operation.guard is not None and set(operation.roles) - {"director"}:

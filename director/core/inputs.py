@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from director.core.contract import (
+    PLAYER_KEYS,
     Chips,
     Flag,
     Id,
@@ -198,8 +199,9 @@ class DealFiguresIn(Input):
     """The stacks the deal's figures are worked out from (where the app keeps a table's stacks
     they may be left out) and what is left to play for."""
 
-    stacks: dict[Id, PositiveChips] | None = Field(None, title=N_("stacks"), max_length=MAX_PLAYERS,  # type: ignore[valid-type]
-                                                   description="Each player's chips, by player id.")
+    stacks: dict[Id, PositiveChips] | None = Field(None, title=N_("stack"), max_length=MAX_PLAYERS,  # type: ignore[valid-type]
+                                                   description="Each player's chips, by player id.",
+                                                   json_schema_extra=PLAYER_KEYS)
     play_for: Money = Field(0, title=N_("amount left to play for"),
                             description="Comes off the first prize; the winner of the play after the deal takes it.")
 
@@ -208,8 +210,9 @@ class AcceptDealIn(Write, DealFiguresIn):
     """The deal accepted at the final table."""
 
     method: Literal["icm", "chip_chop", "chop_lowest", "equal", "custom"] = Field(title=N_("deal method"))
-    amounts: dict[Id, Money] | None = Field(None, title=N_("amounts"), max_length=MAX_PLAYERS,  # type: ignore[valid-type]
-                                            description="Each player's share, by player id: for the custom method.")
+    amounts: dict[Id, Money] | None = Field(None, title=N_("share"), max_length=MAX_PLAYERS,  # type: ignore[valid-type]
+                                            description="Each player's share, by player id: for the custom method.",
+                                            json_schema_extra=PLAYER_KEYS)
     play_on: Flag = Field(False, title=N_("play on"), description="Go on after the deal even with nothing left to "
                           "play for (for the trophy); with nothing left and no play on, the tournament ends, "
                           "ranked by chips.")
@@ -249,7 +252,7 @@ class SettingsIn(Write, RulesIn):
 class ColourUpIn(Write):
     table: Table = Field(title=N_("table"))
     stacks: dict[Id, PositiveChips] | None = Field(  # type: ignore[valid-type]
-        None, title=N_("stacks"), max_length=MAX_SEAT,
+        None, title=N_("stack"), max_length=MAX_SEAT, json_schema_extra=PLAYER_KEYS,
         description="Each player's chips as counted, by player id: at a table without the dealer's assistant.")
 
 
@@ -320,8 +323,9 @@ class BustIn(Write):
     player: Id | None = Field(None, title=N_("player"))
     players: many(Id, MAX_BUSTS) | None = Field(None, title=N_("players"),  # type: ignore[valid-type]
                                                description="Several out in the same hand.")
-    stacks: dict[Id, Chips] | None = Field(None, title=N_("stacks"), max_length=MAX_BUSTS,  # type: ignore[valid-type]
-                                           description="Player id -> chips at the start of the hand (needed for several).")
+    stacks: dict[Id, Chips] | None = Field(None, title=N_("chips at the start of the hand"), max_length=MAX_BUSTS,  # type: ignore[valid-type]
+                                           description="Player id -> chips at the start of the hand (needed for several).",
+                                           json_schema_extra=PLAYER_KEYS)
     by: Eliminators | None = Field(  # type: ignore[valid-type]
         None, title=N_("eliminator"),
         description="Who knocked them out: a player id, or a list of those who split the pot (they split the bounty).",
@@ -332,8 +336,9 @@ class BustIn(Write):
 
 
 class HandCapIn(Write):
-    stacks: dict[Id, Chips] = Field(title=N_("stacks"), max_length=2_000,  # type: ignore[valid-type]
-                                    description="Player id -> chips, for every player still in.")
+    stacks: dict[Id, Chips] = Field(title=N_("stack"), max_length=2_000,  # type: ignore[valid-type]
+                                    description="Player id -> chips, for every player still in.",
+                                    json_schema_extra=PLAYER_KEYS)
 
 
 # --- seating ------------------------------------------------------------------------------------

@@ -28,14 +28,15 @@ HUGE = 10**30
         ({"players": True}, "The players must be a list, not True."),
         (5, "The request body must be a JSON object."),
         (1.5, "The request body must be a JSON object."),
-        ({"stacks": [1]}, "The stacks must be an object (a JSON mapping), not [1]."),
-        ({"player": 1, "stacks": "ab"}, "The stacks must be an object (a JSON mapping), not 'ab'."),
-        ({"player": 1, "stacks": [[1]]}, "The stacks must be an object (a JSON mapping), not [[1]]."),
+        ({"stacks": [1]}, "The chips at the start of the hand must be an object (a JSON mapping), not [1]."),
+        ({"player": 1, "stacks": "ab"}, "The chips at the start of the hand must be an object (a JSON mapping), not 'ab'."),
+        ({"player": 1, "stacks": [[1]]}, "The chips at the start of the hand must be an object (a JSON mapping), not [[1]]."),
         ({"player": 1.5}, "The player must be a whole number, not 1.5."),
         ({"player": True}, "The player must be a whole number, not True."),
         ({"player": BIG}, f"The player must be at most {MAX_ID:,}, not {BIG:,}."),
         ({"players": list(range(1, 102))}, "The players has too many items: at most 100."),
-        ({"player": 1, "stacks": {"1": HUGE}}, f"The stacks (1) must be at most {MAX_CHIPS:,}"),
+        ({"player": 1, "stacks": {"1": HUGE}}, f"The chips at the start of the hand of Ann must be at most {MAX_CHIPS:,}"),
+        ({"player": 1, "stacks": {"9": -1}}, "The chips at the start of the hand (9) must be at least 0, not -1."),
     ],
 )
 def test_a_bad_bust_is_refused_with_the_field_and_records_nothing(
@@ -224,3 +225,21 @@ def test_the_answers_of_a_night_match_their_declared_shapes(director: Director) 
     cash_shapes.CashSessions.model_validate(director.api("GET", "/api/cash").get_json())
     cash_shapes.CashSummary.model_validate(director.api("GET", f"/api/cash/{sid}/summary").get_json())
     cash_shapes.Club.model_validate(director.api("GET", "/api/cash/club").get_json())
+
+
+def test_a_several_busts_form_names_the_players_and_refuses_a_start_with_no_chips(director: Director) -> None:
+    """Seed 000: "If several players are knocked out in the same hand, the one who started that
+    hand with more chips finishes higher": each started it with chips. A refusal names the
+    players by name, and says every problem at once."""
+    tid = new_tournament(director, ["Ann", "Bob", "Cy"], start=True)
+    before = seq(director, tid)
+    form = {"group": "1", "players": ["1", "2"], "stack_1": "99999999999", "stack_2": "-4"}
+    answer = director.post(f"/t/{tid}/bust", form, htmx=True)
+    assert answer.status_code == 422
+    said = answer.get_data(as_text=True)
+    assert "The chips at the start of the hand of Ann must be at most 1,000,000,000, not 99,999,999,999." in said
+    assert "The chips at the start of the hand of Bob must be at least 0, not -4." in said
+    zero = director.api("POST", f"/api/t/{tid}/bust", {"players": [1, 2], "stacks": {"1": 0, "2": 500}})
+    assert zero.status_code == 422
+    assert zero.get_json()["error"] == "The chips at the start of the hand of Ann cannot be 0: it must be at least 1."
+    assert seq(director, tid) == before
