@@ -321,7 +321,7 @@
   function pageBand(root, now, measure) {
     var band = root && root.querySelector(".tv-band");
     var moves = band ? band.querySelectorAll(".tv-move") : [];
-    if (!moves.length) return;
+    if (!moves.length) { if (measure) fitBand(root); return; }
     var note = band.querySelector(".tv-moves-page"), groups = band.querySelectorAll(".tv-moves-group");
     var over = function () { return band.scrollHeight > band.clientHeight + 1; };
     var i, per = Number(band.dataset.per || 0);
@@ -358,6 +358,58 @@
     for (i = 0; i < moves.length; i++) moves[i].hidden = movePage < 0 || i < movePage * per || i >= (movePage + 1) * per;
     for (i = 0; i < groups.length; i++) groups[i].hidden = !groups[i].querySelector(".tv-move:not([hidden])");
     if (note) { note.hidden = movePages < 2 || movePage < 0; note.textContent = (movePage + 1) + " / " + movePages; }
+    if (measure) fitBand(root);
+  }
+
+  // A band that holds too much even so (names as long as the app accepts on a short screen, the
+  // final table's six of them): its type shrinks, never below the floor; then its lines keep
+  // what fits, with an ellipsis and the whole text in their title; and where not even a line
+  // fits, the clock gives way for that line.
+  function fitBand(root) {
+    var band = root && root.querySelector(".tv-band");
+    if (!band || root.classList.contains("tv-clock--phone")) return;
+    // Measured from the layout, not the screen: an announcement making its entrance (moved
+    // down a little) is not too tall for the band.
+    var need = function () {
+      var top = Infinity, bottom = -Infinity;
+      for (var k = 0; k < band.children.length; k++) {
+        var kid = band.children[k];
+        if (!kid.offsetHeight) continue;
+        top = Math.min(top, kid.offsetTop);
+        bottom = Math.max(bottom, kid.offsetTop + Math.max(kid.offsetHeight, kid.scrollHeight));  // (the moves shrink)
+      }
+      return bottom > top ? bottom - top : 0;
+    };
+    var over = function () { return need() > band.clientHeight + 1; };
+    var i, round, lines = band.querySelectorAll(".tv-announce-sub, .tv-move");
+    band.style.removeProperty("--fb");
+    band.style.removeProperty("--lines");
+    band.classList.remove("is-clipped");
+    for (i = 0; i < lines.length; i++) lines[i].removeAttribute("title");
+    if (!band.offsetHeight || !over()) return;
+    // The smallest scale that keeps every line of it at the floor (1.6 % of the screen's height).
+    var texts = band.querySelectorAll(".tv-announce-text, .tv-announce-sub, .tv-moves-title, .tv-move"), least = 0;
+    for (i = 0; i < texts.length; i++) {
+      if (texts[i].offsetHeight) least = Math.max(least, window.innerHeight * 0.016 / parseFloat(getComputedStyle(texts[i]).fontSize));
+    }
+    least = Math.min(1, least);
+    var scale = 1;
+    for (round = 0; round < 8 && over() && scale > least; round++) {
+      scale = Math.max(least, scale * band.clientHeight / need() * 0.98);
+      band.style.setProperty("--fb", scale.toFixed(3));
+    }
+    if (!over()) return;
+    band.classList.add("is-clipped");
+    for (i = 0; i < lines.length; i++) lines[i].title = lines[i].textContent.trim();
+    for (var most = 6; most >= 1; most--) {
+      band.style.setProperty("--lines", String(most));
+      if (!over()) return;
+    }
+    var main = root.querySelector(".tv-main");
+    for (round = 0; round < 4 && main && over(); round++) {
+      var was = Number(main.style.getPropertyValue("--fit")) || 1, tall = main.offsetHeight;
+      main.style.setProperty("--fit", Math.max(0.5, was * (tall - (need() - band.clientHeight)) / tall * 0.98).toFixed(3));
+    }
   }
 
   var fitTimer = null;
