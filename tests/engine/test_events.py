@@ -45,60 +45,46 @@ def test_vec_appends_indexes_and_iterates_like_a_list() -> None:
     assert len(vec) == 300 and len(grown) == 301  # the old one is unchanged
 
 
-@given(st.lists(st.one_of(st.integers(0, 9), st.just("undo")), max_size=3 * CHECKPOINT_EVERY + 40))
-def test_undo_agrees_with_a_fold_of_the_live_events(ops: list[int | str]) -> None:
-    """Whatever the mix of events and undos, the state is the fold of the events left live."""
+def _needs(state: Total, event: Event) -> Total:
+    """An entry that depends on an earlier one: the number it names must be live."""
+    if event.payload["on"] not in state.items:
+        raise IllegalAction("{n} needs {on}.", n=event.payload["n"], on=event.payload["on"])
+    return replace(state, items=(*state.items, event.payload["n"]))
+
+
+HANDLERS["needs"] = _needs
+
+OPS = st.one_of(st.integers(0, 9), st.just("undo"), st.just("redo"), st.tuples(st.just("back"), st.integers(0, 10**6)))
+
+
+@given(st.lists(OPS, max_size=3 * CHECKPOINT_EVERY + 40))
+def test_undo_agrees_with_a_fold_of_the_live_events(ops: list[object]) -> None:
+    """Whatever the mix of events, undos, redos and undos that name the live entry they take
+    back (the director's, with the tables' play after it), whichever checkpoint holds it: the
+    state is the fold of the events left live, and a redo puts the last one taken back at the
+    end."""
     state = Total(1)
     live: list[int] = []
     seq = 1
     for op in ops:
         seq += 1
-        if op == "undo":
+        if op in ("undo", "back") or isinstance(op, tuple):
             if not live:
                 with pytest.raises(IllegalAction, match="nothing to undo"):
                     apply(state, Event(seq, "undo", {}, 0.0))
                 seq -= 1
                 continue
-            live.pop()
-            state = apply(state, Event(seq, "undo", {}, 0.0))
-        else:
-            live.append(int(op))
-            state = apply(state, Event(seq, "add", {"n": op}, 0.0))
-        assert state.items == tuple(live) and state.history.depth == len(live)
-        assert state.seq == seq
-
-
-HANDLERS["needs"] = lambda s, e: (  # an entry that depends on an earlier one: its number must be live
-    replace(s, items=(*s.items, e.payload["n"])) if e.payload["on"] in s.items
-    else (_ for _ in ()).throw(IllegalAction("{n} needs {on}.", n=e.payload["n"], on=e.payload["on"])))
-
-
-@given(st.lists(st.one_of(st.integers(0, 9), st.just("undo"), st.tuples(st.just("back"), st.integers(0, 10**6))),
-                max_size=3 * CHECKPOINT_EVERY + 40))
-def test_an_undo_that_names_its_entry_agrees_with_a_fold_without_it(ops: list[object]) -> None:
-    """An undo may name the live entry it takes back (the director's, with the tables' play
-    after it): the state is then the fold of the live events without that one, whichever
-    checkpoint holds it, and a redo puts it back at the end."""
-    state = Total(1)
-    live: list[int] = []
-    seq = 1
-    for op in ops:
-        seq += 1
-        if op == "undo":
-            if not live:
-                seq -= 1
-                continue
-            live.pop()
-            state = apply(state, Event(seq, "undo", {}, 0.0))
-        elif isinstance(op, tuple):
-            if not live:
-                seq -= 1
-                continue
-            entry = [e.seq for e in state.history.live()][op[1] % len(live)]
-            position = [e.seq for e in state.history.live()].index(entry)
-            live.pop(position)
-            state = apply(state, Event(seq, "undo", {"entry": entry}, 0.0))
+            entries = [e.seq for e in state.history.live()]
+            entry = entries[op[1] % len(entries)] if isinstance(op, tuple) else entries[-1]
+            live.pop(entries.index(entry))
+            state = apply(state, Event(seq, "undo", {"entry": entry} if isinstance(op, tuple) else {}, 0.0))
             assert state.history.undone[-1].seq == entry
+        elif op == "redo":
+            if not state.history.undone:
+                seq -= 1
+                continue
+            live.append(state.history.undone[-1].payload["n"])
+            state = apply(state, Event(seq, "redo", {}, 0.0))
         else:
             live.append(seq)
             state = apply(state, Event(seq, "add", {"n": seq}, 0.0))
