@@ -358,7 +358,7 @@
     for (i = 0; i < moves.length; i++) moves[i].hidden = movePage < 0 || i < movePage * per || i >= (movePage + 1) * per;
     for (i = 0; i < groups.length; i++) groups[i].hidden = !groups[i].querySelector(".tv-move:not([hidden])");
     if (note) { note.hidden = movePages < 2 || movePage < 0; note.textContent = (movePage + 1) + " / " + movePages; }
-    if (measure) fitBand(root);
+    fitBand(root);  // each page fitted as it is shown (the announcement's turn holds other lines than the moves')
   }
 
   // A band that holds too much even so (names as long as the app accepts on a short screen, the

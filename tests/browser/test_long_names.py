@@ -216,6 +216,10 @@ def open_pages(live_server: LiveServer, browser: Any, night: Night) -> tuple[lis
     return contexts, opened
 
 
+TAKES_TURNS = "() => (document.querySelector('.tv-band') || {dataset: {}}).dataset.turns === '1'"
+"""Whether the TV's band shows its moves and its announcement in turns."""
+
+
 def look(url: str, opened: dict[str, dict[int, Any]], state: str, seen: dict[str, Pages], shots: Path | None) -> list[str]:
     """What is wrong with each page of the state at each width (a screenshot of each kept)."""
     problems = []
@@ -234,6 +238,13 @@ def look(url: str, opened: dict[str, dict[int, Any]], state: str, seen: dict[str
                     page.screenshot(path=str(shots / f"{name}.png"), full_page=kind != "tv")
                 problems.extend(f"{state}, {role}'s {kind} ({path}) at {width}x{height}: {said}"
                                 for said in page.evaluate(CHECK, NAMES))
+                if kind == "tv" and page.evaluate(TAKES_TURNS):  # the band's next page fitted as it is shown
+                    shown = page.evaluate("() => document.querySelector('.tv-band').dataset.page")
+                    page.wait_for_function(f"() => document.querySelector('.tv-band').dataset.page !== '{shown}'",
+                                           timeout=15_000)
+                    page.wait_for_timeout(100)
+                    problems.extend(f"{state}, {role}'s {kind} ({path}) at {width}x{height}, its next page: {said}"
+                                    for said in page.evaluate(CHECK, NAMES))
     return problems
 
 

@@ -137,7 +137,7 @@ def test_structure_in_reads_levels_and_breaks() -> None:
         (AddTimeIn, {"expected_seq": -1}, "The expected sequence number must be at least 0, not -1."),
         (PasswordIn, {"password": "x" * 201}, "The password is too long: at most 200 characters, not 201."),
         (CorrectIn, {"player": 1, "stack": -1}, "The stack must be at least 0, not -1."),
-        (HandCapIn, {}, "The stacks is missing."),
+        (HandCapIn, {}, "The stack is missing."),
         (RegisterIn, {"name": "y" * 41}, "The player's name is too long: at most 40 characters, not 41."),
     ],
 )
