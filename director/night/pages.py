@@ -41,7 +41,6 @@ from director.tables.views import step_view, table_step
 from engine.errors import InvalidInput
 from engine.tournament import (
     CLOCK_ACTIONS,
-    Event,
     Tournament,
     apply,
     create,
@@ -175,14 +174,6 @@ page_route(bp, "/t/<int:tournament_id>/hand-cap", hand_cap_command,
            _telling(lambda _s: gettext("The tournament ended at the hand cap.")), endpoint="hand_cap")
 
 
-def _taken_back(before: Tournament, undo: Event) -> Event | None:
-    """The entry an undo took back: the one it names, else the last live one."""
-    entry = undo.payload.get("entry")
-    if entry is None:
-        return before.last_event
-    return next((e for e in before.history.recent() if e.seq == int(entry)), None)
-
-
 @bp.get("/t/<int:tournament_id>/log")
 @login_required
 def log(tournament_id: int) -> ResponseReturnValue:
@@ -195,7 +186,8 @@ def log(tournament_id: int) -> ResponseReturnValue:
     for event in played_as_stored(load_events(db, tournament_id)):
         before = replay
         replay = create(event) if replay is None else apply(replay, event)
-        taken = _taken_back(before, event) if event.type == "undo" and before is not None else None
+        undone = replay.history.undone  # an undo's entry taken back: the one it named, else the last
+        taken = undone[-1] if event.type == "undo" and undone else None
         if taken is not None and before is not None:
             text = gettext("Undo: %(what)s", what=say(describe(before, taken)))
         elif event.type == "redo" and replay.last_event is not None:
